@@ -1,0 +1,300 @@
+package dsl
+
+import "github.com/alecthomas/participle/v2/lexer"
+
+// The grammar and the AST are the same types: participle reads the
+// `parser:"…"` tags. Every node keeps the position where it starts.
+
+// File is one .rules source file. A folder of files makes one module; exactly
+// one of them carries the header.
+type File struct {
+	Pos    lexer.Position
+	Header *Header `parser:"@@?"`
+	Decls  []*Decl `parser:"@@*"`
+
+	// Src is the text the file was parsed from, for expressions and diagnostics.
+	Src string `parser:""`
+}
+
+// Header names the module: `module` for a shared base, `game` for a battle.
+type Header struct {
+	Pos     lexer.Position
+	Kind    string   `parser:"@('module' | 'game')"`
+	ID      string   `parser:"@Ident"`
+	Title   string   `parser:"@String?"`
+	Edition string   `parser:"('edition' @String)?"`
+	Extends *Ident   `parser:"('extends' @@)?"`
+	Cite    []string `parser:"('cite' @String (',' @String)*)?"`
+}
+
+// Ident is a name with its position, for references that need one.
+type Ident struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident"`
+}
+
+// DottedName is a name such as charge.bonus_mp.
+type DottedName struct {
+	Pos   lexer.Position
+	Parts []string `parser:"@(Ident | Keyword) ('.' @(Ident | Keyword))*"`
+}
+
+// Decl is one top-level declaration.
+type Decl struct {
+	Pos      lexer.Position
+	Override bool       `parser:"@'override'?"`
+	Param    *Param     `parser:"( @@"`
+	Vocab    *Vocab     `parser:"| @@"`
+	Table    *Table     `parser:"| @@"`
+	Check    *CheckDecl `parser:"| @@"`
+	Rule     *Rule      `parser:"| @@"`
+	Remove   *Remove    `parser:"| @@"`
+	Scenario *Scenario  `parser:"| @@ )"`
+}
+
+// Param is a named value a rule may read: `param rout.hexes = 10`.
+type Param struct {
+	Pos   lexer.Position
+	Name  *DottedName `parser:"'param' @@ '='"`
+	Value *Value      `parser:"@@"`
+	Cite  []string    `parser:"('cite' @String (',' @String)*)?"`
+}
+
+// Value is a literal: a number (possibly negative), string, boolean, dice
+// or name.
+type Value struct {
+	Pos    lexer.Position
+	Number *string `parser:"  @('-'? Number)"`
+	String *string `parser:"| @String"`
+	Dice   *string `parser:"| @Dice"`
+	Ident  *string `parser:"| @Ident"`
+	Coord  *HexRef `parser:"| @@"`
+}
+
+// Vocab declares one word of a battle's vocabulary: a terrain type, a
+// formation, an arm or a morale state, with properties.
+type Vocab struct {
+	Pos   lexer.Position
+	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state')"`
+	Name  string   `parser:"@Ident"`
+	Title string   `parser:"@String?"`
+	Cite  []string `parser:"('cite' @String (',' @String)*)?"`
+	Props []*Prop  `parser:"'{' @@* '}'"`
+}
+
+// Prop is a property: a bare flag (`no_charge`) or a key with one or more
+// comma-separated values (`cost: 2`, `arms: infantry, artillery`).
+type Prop struct {
+	Pos    lexer.Position
+	Key    string   `parser:"@Ident"`
+	Values []*Value `parser:"(':' @@ (',' @@)*)?"`
+}
+
+// Roll states the dice a table or check rolls, with an optional bounded
+// modifier: `roll d66 + modifier -6..6`.
+type Roll struct {
+	Pos      lexer.Position
+	Dice     string `parser:"'roll' @Dice"`
+	Modifier *Range `parser:"('+' 'modifier' @@)?"`
+}
+
+// Range is a span of roll results: `11..42`, `..2`, `7..`, `5`.
+type Range struct {
+	Pos  lexer.Position
+	From *string `parser:"@('-'? Number)?"`
+	Dots bool    `parser:"@'..'?"`
+	To   *string `parser:"@('-'? Number)?"`
+}
+
+// Table is a dice table. Rows map roll ranges to an outcome; a two-way table
+// has columns, each chosen by a condition.
+type Table struct {
+	Pos     lexer.Position
+	Name    string    `parser:"'table' @Ident"`
+	Title   string    `parser:"@String?"`
+	Roll    *Roll     `parser:"@@"`
+	Cite    []string  `parser:"('cite' @String (',' @String)*)?"`
+	Rows    []*Row    `parser:"'{' @@*"`
+	Columns []*Column `parser:"@@* '}'"`
+}
+
+// Column is one column of a two-way table: chosen when its condition holds
+// (the first that holds wins; a column without a condition always holds).
+type Column struct {
+	Pos   lexer.Position
+	Title string `parser:"'column' @String?"`
+	When  *Expr  `parser:"('when' @@)?"`
+	Rows  []*Row `parser:"'{' @@* '}'"`
+}
+
+// Row maps a range of results to an outcome with an optional number.
+type Row struct {
+	Pos     lexer.Position
+	Range   *Range  `parser:"@@ '=>'"`
+	Outcome string  `parser:"@Ident"`
+	Value   *string `parser:"@('-'? Number)?"`
+}
+
+// CheckDecl is a roll against a threshold with a stated direction:
+// `check stand "Morale" roll d66 { pass above unit.morale }`.
+type CheckDecl struct {
+	Pos       lexer.Position
+	Name      string   `parser:"'check' @Ident"`
+	Title     string   `parser:"@String?"`
+	Roll      *Roll    `parser:"@@"`
+	Cite      []string `parser:"('cite' @String (',' @String)*)?"`
+	Direction string   `parser:"'{' 'pass' @('above' | 'below' | 'at_least' | 'at_most')"`
+	Threshold *Expr    `parser:"@@ '}'"`
+}
+
+// Rule runs on a hook: its `when` conditions select it, its `require`
+// conditions block the action with a message, and its `do` effects change
+// the game.
+type Rule struct {
+	Pos     lexer.Position
+	Name    *DottedName `parser:"'rule' @@"`
+	Title   string      `parser:"@String?"`
+	Hook    *DottedName `parser:"'on' @@"`
+	Cite    []string    `parser:"('cite' @String (',' @String)*)?"`
+	Clauses []*Clause   `parser:"'{' @@* '}'"`
+}
+
+// Clause is one line of a rule body.
+type Clause struct {
+	Pos     lexer.Position
+	Require *Require `parser:"  @@"`
+	When    *Expr    `parser:"| 'when' @@"`
+	Let     *Let     `parser:"| @@"`
+	Ask     *string  `parser:"| 'ask' @String"`
+	Do      []*Call  `parser:"| 'do' @@ ((',' | ';') @@)*"`
+}
+
+// Require blocks the hook's action unless its condition holds.
+type Require struct {
+	Pos     lexer.Position
+	Cond    *Expr  `parser:"'require' @@"`
+	Message string `parser:"'else' @String"`
+}
+
+// Let binds a name for the conditions and effects after it.
+type Let struct {
+	Pos   lexer.Position
+	Name  string `parser:"'let' @Ident '='"`
+	Value *Expr  `parser:"@@"`
+}
+
+// Call is an effect call: `retreat(unit, 3, from: charger)`.
+type Call struct {
+	Pos  lexer.Position
+	Name string `parser:"@Ident '('"`
+	Args []*Arg `parser:"(@@ (',' @@)*)? ')'"`
+}
+
+// Arg is a positional or named argument.
+type Arg struct {
+	Pos   lexer.Position
+	Name  string `parser:"(@Ident ':')?"`
+	Value *Expr  `parser:"@@"`
+}
+
+// Expr is an expr-lang expression kept as tokens: the grammar only finds
+// where it ends (at a keyword, a comma, a closing bracket or a brace); the
+// checker compiles its source text with expr.
+type Expr struct {
+	Pos    lexer.Position
+	Terms  []*Term `parser:"@@+"`
+	Tokens []lexer.Token
+}
+
+// Term is one token of an expression, or a bracketed group.
+type Term struct {
+	Group *Group `parser:"  @@"`
+	Token string `parser:"| @~('(' | ')' | '[' | ']' | '{' | '}' | ',' | ';' | '=>' | Keyword)"`
+}
+
+// Group is a bracketed, comma-separated list inside an expression.
+type Group struct {
+	Open  string  `parser:"@('(' | '[')"`
+	Items []*Expr `parser:"(@@ (',' @@)*)? ','?"`
+	Close string  `parser:"@(')' | ']')"`
+}
+
+// Remove drops one declaration of the module extended.
+type Remove struct {
+	Pos  lexer.Position
+	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'terrain' | 'formation' | 'arm' | 'state')"`
+	Name *DottedName `parser:"@@"`
+}
+
+// Scenario sets up a board, units and orders.
+type Scenario struct {
+	Pos   lexer.Position
+	Name  string          `parser:"'scenario' @Ident"`
+	Title string          `parser:"@String?"`
+	Items []*ScenarioItem `parser:"'{' @@* '}'"`
+}
+
+// ScenarioItem is one line of a scenario.
+type ScenarioItem struct {
+	Pos     lexer.Position
+	Map     *MapSize `parser:"  @@"`
+	Terrain *HexSet  `parser:"| @@"`
+	Unit    *UnitDef `parser:"| @@"`
+	Order   *Order   `parser:"| @@"`
+	Decide  *Decide  `parser:"| @@"`
+	Turn    *string  `parser:"| 'turn' @Ident"`
+	Seed    *string  `parser:"| 'seed' @Number"`
+}
+
+// MapSize is `map 20 x 15 clear`: columns, rows and the default terrain.
+type MapSize struct {
+	Pos     lexer.Position
+	Cols    string `parser:"'map' @Number"`
+	Rows    string `parser:"'x' @Number"`
+	Terrain string `parser:"@Ident?"`
+}
+
+// HexRef is a printed map number (`0712`) or axial coordinates (`(7,12)`).
+type HexRef struct {
+	Pos    lexer.Position
+	Number *string `parser:"  @Number"`
+	Q      *string `parser:"| '(' @('-'? Number)"`
+	R      *string `parser:"  ',' @('-'? Number) ')'"`
+}
+
+// HexSet is `terrain woods 0305 0306` or `road 0401 0402`.
+type HexSet struct {
+	Pos   lexer.Position
+	Kind  string    `parser:"@('terrain' | 'road')"`
+	Name  string    `parser:"@Ident?"`
+	Hexes []*HexRef `parser:"@@+"`
+}
+
+// UnitDef places a unit: `unit inf1 "1er Léger" { side: french  at: 0405 }`.
+type UnitDef struct {
+	Pos   lexer.Position
+	ID    string  `parser:"'unit' @Ident"`
+	Name  string  `parser:"@String?"`
+	Props []*Prop `parser:"'{' @@* '}'"`
+}
+
+// Order is a player's order: `charge hussars at inf1 path 0609 0608`,
+// `move inf1 path 0405`, `form inf1 as carre`, `fire inf1 at cav1`,
+// `assault inf1 at cav1`. A charge may change formation (`as line step 1`).
+type Order struct {
+	Pos       lexer.Position
+	Kind      string    `parser:"@('charge' | 'move' | 'form' | 'fire' | 'assault')"`
+	Unit      *Ident    `parser:"@@"`
+	Target    *Ident    `parser:"('at' @@)?"`
+	Formation *Ident    `parser:"('as' @@)?"`
+	Step      *string   `parser:"('step' @Number)?"`
+	Path      []*HexRef `parser:"('path' @@+)?"`
+}
+
+// Decide answers a question a rule asks: `decide inf1 form_carre yes`.
+type Decide struct {
+	Pos      lexer.Position
+	Unit     *Ident `parser:"'decide' @@"`
+	Question string `parser:"@(Ident | String)"`
+	Answer   string `parser:"@('yes' | 'no')"`
+}

@@ -1,0 +1,403 @@
+package dsl
+
+import (
+	"github.com/expr-lang/expr/types"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// Loader returns the parsed files of the module with the given id; Check
+// calls it to resolve `extends`.
+type Loader func(id string) ([]*File, Diagnostics)
+
+// Check turns the files of one module into a checked Module, resolving
+// `extends` through load. It reports every problem it finds, not only the
+// first; the module is nil when any of them is an error.
+func Check(files []*File, env *Env, load Loader) (*Module, Diagnostics) {
+	c := &checker{env: env, load: load, done: map[string]*Module{}, srcs: map[string]string{}}
+	mod, diags := c.module(files, nil)
+	diags.Sort()
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return mod, diags
+}
+
+type checker struct {
+	env  *Env
+	load Loader
+	done map[string]*Module // modules already checked, by id
+	srcs map[string]string  // file name → text, for diagnostics
+}
+
+// unit is the working state of one module being checked.
+type unit struct {
+	*checker
+	mod   *Module
+	diags Diagnostics
+	// declared records the declarations this module wrote, to tell a
+	// duplicate from an override.
+	declared map[string]Pos
+	ptypes   types.Map // param types, built once all params are in
+}
+
+func (u *unit) errorf(pos Pos, code, format string, args ...any) {
+	u.diags = append(u.diags, diagAt(u.srcs[pos.File], pos, Error, code, format, args...))
+}
+
+func (u *unit) warnf(pos Pos, code, format string, args ...any) {
+	u.diags = append(u.diags, diagAt(u.srcs[pos.File], pos, Warning, code, format, args...))
+}
+
+func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
+	u := &unit{checker: c, declared: map[string]Pos{}}
+	for _, f := range files {
+		c.srcs[f.Pos.Filename] = f.Src
+	}
+	var header *Header
+	for _, f := range files {
+		if f.Header == nil {
+			continue
+		}
+		if header != nil {
+			u.errorf(position(f.Header.Pos), "duplicate-header", "a module has one header; %s already has one", header.Pos.Filename)
+			continue
+		}
+		header = f.Header
+	}
+	if header == nil {
+		p := Pos{Line: 1, Col: 1}
+		if len(files) > 0 {
+			p.File = files[0].Pos.Filename
+		}
+		u.errorf(p, "no-header", "no `module` or `game` header in this module's files")
+		return nil, u.diags
+	}
+	mod := &Module{
+		ID: header.ID, Kind: header.Kind, Title: header.Title, Edition: header.Edition, Cite: header.Cite,
+		Params: map[string]*ParamDef{}, Vocab: map[string]map[string]*VocabDef{},
+		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Hooks: map[string][]*RuleDef{},
+		Files: files, Env: c.env,
+	}
+	for _, k := range vocabKinds {
+		mod.Vocab[k] = map[string]*VocabDef{}
+	}
+	u.mod = mod
+	stack = append(stack, header.ID)
+	if header.Extends != nil {
+		base := u.base(header.Extends, stack)
+		if base != nil {
+			mod.Base = base
+			inherit(mod, base)
+		}
+	}
+	for _, f := range files {
+		for _, d := range f.Decls {
+			switch {
+			case d.Param != nil:
+				u.param(d)
+			case d.Vocab != nil:
+				u.vocab(d)
+			case d.Table != nil:
+				u.table(d)
+			case d.Check != nil:
+				u.check(d)
+			case d.Rule != nil:
+				u.rule(d)
+			case d.Remove != nil:
+				u.remove(d.Remove)
+			case d.Scenario != nil:
+				u.scenario(d.Scenario, f.Src)
+			}
+		}
+	}
+	u.checkParamNames()
+	u.checkVocab()
+	// Expressions are compiled once every declaration is in, against the
+	// effective module, so inherited rules see the game's params and a rule
+	// may read a param declared below it.
+	u.compileAll(u.hookEnvs())
+	for _, r := range mod.Rules {
+		mod.Hooks[r.Hook] = append(mod.Hooks[r.Hook], r)
+	}
+	u.checkScenarios()
+	return mod, u.diags
+}
+
+func (u *unit) base(ext *Ident, stack []string) *Module {
+	pos := position(ext.Pos)
+	for _, id := range stack {
+		if id == ext.Name {
+			u.errorf(pos, "extends-cycle", "module %q extends itself: %s", ext.Name, strings.Join(append(stack, ext.Name), " → "))
+			return nil
+		}
+	}
+	if m, ok := u.done[ext.Name]; ok {
+		return m
+	}
+	if u.load == nil {
+		u.errorf(pos, "unknown-module", "cannot load module %q: no loader", ext.Name)
+		return nil
+	}
+	files, diags := u.load(ext.Name)
+	if diags.HasErrors() || len(files) == 0 {
+		u.diags = append(u.diags, diags...)
+		u.errorf(pos, "unknown-module", "cannot load module %q", ext.Name)
+		return nil
+	}
+	m, diags := u.module(files, stack)
+	if diags.HasErrors() {
+		u.diags = append(u.diags, diags...)
+		u.errorf(pos, "bad-base", "module %q does not check", ext.Name)
+		return nil
+	}
+	u.done[ext.Name] = m
+	return m
+}
+
+// inherit copies the base's effective declarations; they are shared, not
+// copied, because checked declarations are never changed.
+func inherit(mod, base *Module) {
+	for k, v := range base.Params {
+		mod.Params[k] = v
+	}
+	for kind, words := range base.Vocab {
+		for k, v := range words {
+			mod.Vocab[kind][k] = v
+		}
+	}
+	for k, v := range base.Tables {
+		mod.Tables[k] = v
+	}
+	for k, v := range base.Checks {
+		mod.Checks[k] = v
+	}
+	mod.Rules = append([]*RuleDef(nil), base.Rules...)
+}
+
+// claim records a declaration, reporting duplicates, overrides of nothing
+// and redeclarations without `override`. It reports whether to go on.
+func (u *unit) claim(kind, name string, pos Pos, override, exists bool, from string) bool {
+	key := kind + " " + name
+	if prev, dup := u.declared[key]; dup {
+		u.errorf(pos, "duplicate", "%s %s is declared twice; the first is at %s", kind, name, prev)
+		return false
+	}
+	u.declared[key] = pos
+	switch {
+	case override && !exists:
+		u.errorf(pos, "override-missing", "override of %s %s, which %s does not declare%s", kind, name, u.baseName(), didYouMean(name, u.names(kind)))
+		return false
+	case !override && exists:
+		u.errorf(pos, "needs-override", "%s %s is already declared by %s; write `override %s %s` to change it", kind, name, from, kind, name)
+		return false
+	}
+	return true
+}
+
+func (u *unit) baseName() string {
+	if u.mod.Base == nil {
+		return "no base module"
+	}
+	return "module " + u.mod.Base.ID
+}
+
+// names lists the declared names of a kind, for suggestions.
+func (u *unit) names(kind string) []string {
+	var out []string
+	switch kind {
+	case KindParam:
+		for n := range u.mod.Params {
+			out = append(out, n)
+		}
+	case KindTable:
+		for n := range u.mod.Tables {
+			out = append(out, n)
+		}
+	case KindCheck:
+		for n := range u.mod.Checks {
+			out = append(out, n)
+		}
+	case KindRule:
+		for _, r := range u.mod.Rules {
+			out = append(out, r.ID)
+		}
+	default:
+		for n := range u.mod.Vocab[kind] {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (u *unit) origin(pos Pos, override bool) Origin {
+	return Origin{Module: u.mod.ID, Pos: pos, Override: override}
+}
+
+func (u *unit) param(d *Decl) {
+	p := d.Param
+	pos := position(p.Pos)
+	name := strings.Join(p.Name.Parts, ".")
+	old, exists := u.mod.Params[name]
+	from := ""
+	if exists {
+		from = "module " + old.Module
+	}
+	if !u.claim(KindParam, name, pos, d.Override, exists, from) {
+		return
+	}
+	v, ok := u.value(p.Value)
+	if !ok {
+		return
+	}
+	if exists && kindOf(v) != kindOf(old.Value) {
+		u.errorf(position(p.Value.Pos), "type-mismatch", "param %s is a %s in %s; got a %s", name, kindOf(old.Value), old.Module, kindOf(v))
+		return
+	}
+	u.mod.Params[name] = &ParamDef{Name: name, Value: v, Cite: p.Cite, Origin: u.origin(pos, d.Override)}
+}
+
+func kindOf(v any) string {
+	switch v.(type) {
+	case int:
+		return "whole number"
+	case float64:
+		return "number"
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case Dice:
+		return "dice"
+	}
+	return "value"
+}
+
+// value converts a literal. Bare words are strings, except true and false.
+func (u *unit) value(v *Value) (any, bool) {
+	pos := position(v.Pos)
+	switch {
+	case v.Number != nil:
+		return u.number(*v.Number, pos)
+	case v.String != nil:
+		return *v.String, true
+	case v.Dice != nil:
+		d, err := ParseDice(*v.Dice)
+		if err != nil {
+			u.errorf(pos, "bad-dice", "%v", err)
+			return nil, false
+		}
+		return d, true
+	case v.Ident != nil:
+		switch *v.Ident {
+		case "true":
+			return true, true
+		case "false":
+			return false, true
+		}
+		return *v.Ident, true
+	case v.Coord != nil:
+		return u.hexSpec(v.Coord)
+	}
+	return nil, false
+}
+
+func (u *unit) number(s string, pos Pos) (any, bool) {
+	if strings.Contains(s, ".") {
+		f, err := strconv.ParseFloat(s, 64)
+		if err != nil || f > 1e9 || f < -1e9 {
+			u.errorf(pos, "bad-number", "number %s is out of range", s)
+			return nil, false
+		}
+		return f, true
+	}
+	n, err := strconv.Atoi(s)
+	if err != nil || n > 1e9 || n < -1e9 {
+		u.errorf(pos, "bad-number", "number %s is out of range (at most 1000000000)", s)
+		return nil, false
+	}
+	return n, true
+}
+
+func (u *unit) hexSpec(h *HexRef) (any, bool) {
+	pos := position(h.Pos)
+	if h.Number != nil {
+		return HexSpec{Number: *h.Number, Pos: pos}, true
+	}
+	q, ok1 := u.number(*h.Q, pos)
+	r, ok2 := u.number(*h.R, pos)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	qi, _ := q.(int)
+	ri, _ := r.(int)
+	return HexSpec{Q: qi, R: ri, Axial: true, Pos: pos}, true
+}
+
+func (u *unit) vocab(d *Decl) {
+	v := d.Vocab
+	pos := position(v.Pos)
+	old, exists := u.mod.Vocab[v.Kind][v.Name]
+	from := ""
+	if exists {
+		from = "module " + old.Module
+	}
+	if !u.claim(v.Kind, v.Name, pos, d.Override, exists, from) {
+		return
+	}
+	def := &VocabDef{Kind: v.Kind, Name: v.Name, Title: v.Title, Props: map[string][]any{}, Cite: v.Cite, Origin: u.origin(pos, d.Override)}
+	for _, p := range v.Props {
+		if _, dup := def.Props[p.Key]; dup {
+			u.errorf(position(p.Pos), "duplicate", "property %s is given twice", p.Key)
+			continue
+		}
+		vals := []any{}
+		for _, pv := range p.Values {
+			x, ok := u.value(pv)
+			if !ok {
+				continue
+			}
+			vals = append(vals, x)
+		}
+		if len(p.Values) == 0 {
+			vals = []any{true}
+		}
+		def.Props[p.Key] = vals
+		def.propPos(p.Key, position(p.Pos))
+	}
+	u.mod.Vocab[v.Kind][v.Name] = def
+}
+
+func (u *unit) remove(r *Remove) {
+	pos := position(r.Pos)
+	name := strings.Join(r.Name.Parts, ".")
+	exists := false
+	switch r.Kind {
+	case KindParam:
+		_, exists = u.mod.Params[name]
+		delete(u.mod.Params, name)
+	case KindTable:
+		_, exists = u.mod.Tables[name]
+		delete(u.mod.Tables, name)
+	case KindCheck:
+		_, exists = u.mod.Checks[name]
+		delete(u.mod.Checks, name)
+	case KindRule:
+		for i, rd := range u.mod.Rules {
+			if rd.ID == name {
+				exists = true
+				u.mod.Rules = append(u.mod.Rules[:i:i], u.mod.Rules[i+1:]...)
+				break
+			}
+		}
+	default:
+		_, exists = u.mod.Vocab[r.Kind][name]
+		delete(u.mod.Vocab[r.Kind], name)
+	}
+	if !exists {
+		u.errorf(pos, "remove-missing", "remove of %s %s, which %s does not declare%s", r.Kind, name, u.baseName(), didYouMean(name, u.names(r.Kind)))
+	}
+}

@@ -1,0 +1,554 @@
+package dsl
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+)
+
+func (u *unit) table(d *Decl) {
+	t := d.Table
+	pos := position(t.Pos)
+	old, exists := u.mod.Tables[t.Name]
+	if !u.claim(KindTable, t.Name, pos, d.Override, exists, fromOf(exists, func() string { return old.Module })) {
+		return
+	}
+	if _, clash := u.mod.Checks[t.Name]; clash {
+		u.errorf(pos, "duplicate", "a check is already called %s", t.Name)
+		return
+	}
+	spec, ok := u.rollSpec(t.Roll)
+	if !ok {
+		return
+	}
+	def := &TableDef{Name: t.Name, Title: t.Title, Roll: spec, Cite: t.Cite, Origin: u.origin(pos, d.Override), ast: t}
+	if len(t.Rows) > 0 && len(t.Columns) > 0 {
+		u.errorf(pos, "table-shape", "table %s mixes rows and columns; put the rows in a column", t.Name)
+		return
+	}
+	if len(t.Rows) == 0 && len(t.Columns) == 0 {
+		u.errorf(pos, "table-shape", "table %s has no rows", t.Name)
+		return
+	}
+	seen := map[string]bool{}
+	if len(t.Rows) > 0 {
+		col := &ColumnDef{Rows: u.rows(t.Rows)}
+		def.Columns = []*ColumnDef{col}
+		u.coverage(def, col, pos)
+	}
+	for i, c := range t.Columns {
+		col := &ColumnDef{Title: c.Title, Rows: u.rows(c.Rows)}
+		def.Columns = append(def.Columns, col)
+		u.coverage(def, col, position(c.Pos))
+		if c.When == nil && i < len(t.Columns)-1 {
+			u.warnf(position(t.Columns[i+1].Pos), "column-unreachable", "table %s: this column follows one without a condition and is never read", t.Name)
+		}
+	}
+	for _, c := range def.Columns {
+		for _, r := range c.Rows {
+			if !seen[r.Outcome] {
+				seen[r.Outcome] = true
+				def.Outcomes = append(def.Outcomes, r.Outcome)
+			}
+		}
+	}
+	sort.Strings(def.Outcomes)
+	u.mod.Tables[t.Name] = def
+}
+
+func fromOf(exists bool, module func() string) string {
+	if !exists {
+		return ""
+	}
+	return "module " + module()
+}
+
+func (u *unit) check(d *Decl) {
+	c := d.Check
+	pos := position(c.Pos)
+	old, exists := u.mod.Checks[c.Name]
+	if !u.claim(KindCheck, c.Name, pos, d.Override, exists, fromOf(exists, func() string { return old.Module })) {
+		return
+	}
+	if _, clash := u.mod.Tables[c.Name]; clash {
+		u.errorf(pos, "duplicate", "a table is already called %s", c.Name)
+		return
+	}
+	spec, ok := u.rollSpec(c.Roll)
+	if !ok {
+		return
+	}
+	u.mod.Checks[c.Name] = &CheckDef{Name: c.Name, Title: c.Title, Roll: spec, Direction: c.Direction, Cite: c.Cite, Origin: u.origin(pos, d.Override), ast: c}
+}
+
+// CheckOutcomes are the outcomes of every check.
+var CheckOutcomes = []string{"fail", "pass"}
+
+func (u *unit) rule(d *Decl) {
+	r := d.Rule
+	pos := position(r.Pos)
+	id := strings.Join(r.Name.Parts, ".")
+	idx := -1
+	for i, old := range u.mod.Rules {
+		if old.ID == id {
+			idx = i
+		}
+	}
+	from := ""
+	if idx >= 0 {
+		from = "module " + u.mod.Rules[idx].Module
+	}
+	if !u.claim(KindRule, id, pos, d.Override, idx >= 0, from) {
+		return
+	}
+	def := &RuleDef{ID: id, Title: r.Title, Hook: strings.Join(r.Hook.Parts, "."), Cite: r.Cite, Origin: u.origin(pos, d.Override), ast: r}
+	if idx >= 0 {
+		u.mod.Rules[idx] = def
+	} else {
+		u.mod.Rules = append(u.mod.Rules, def)
+	}
+}
+
+// checkParamNames rejects a param whose first part hides a name an
+// expression needs (a hook variable or a function).
+func (u *unit) checkParamNames() {
+	taken := map[string]string{}
+	for _, h := range u.env.Hooks {
+		for _, v := range h.Vars {
+			taken[v.Name] = "a variable of hook " + h.Name
+		}
+	}
+	for _, v := range OutcomeVars {
+		taken[v.Name] = "a variable of every outcome hook"
+	}
+	for _, f := range u.env.Functions {
+		taken[f.Name] = "a function"
+	}
+	for name, p := range u.mod.Params {
+		if p.Module != u.mod.ID {
+			continue
+		}
+		root := strings.SplitN(name, ".", 2)[0]
+		if what, clash := taken[root]; clash {
+			u.errorf(p.Pos, "param-shadows", "param %s starts with %q, which is %s; choose another first part", name, root, what)
+		}
+		if _, isParam := u.mod.Params[root]; isParam && root != name {
+			u.errorf(p.Pos, "param-shadows", "param %s needs %s to be a group, but %s is a param itself", name, root, root)
+		}
+	}
+}
+
+// hookOf finds the environment of a hook: a built-in one, or the outcome of
+// a table or check ("recall.fail").
+func (u *unit) hookKnown(name string) bool {
+	if _, ok := u.env.Hooks[name]; ok {
+		return true
+	}
+	table, outcome, ok := strings.Cut(name, ".")
+	if !ok {
+		return false
+	}
+	if t, isTable := u.mod.Tables[table]; isTable {
+		for _, o := range t.Outcomes {
+			if o == outcome {
+				return true
+			}
+		}
+	}
+	if _, isCheck := u.mod.Checks[table]; isCheck {
+		return outcome == "pass" || outcome == "fail"
+	}
+	return false
+}
+
+func (u *unit) hookNames() []string {
+	var out []string
+	out = append(out, u.env.HookNames()...)
+	for name, t := range u.mod.Tables {
+		for _, o := range t.Outcomes {
+			out = append(out, name+"."+o)
+		}
+	}
+	for name := range u.mod.Checks {
+		out = append(out, name+".pass", name+".fail")
+	}
+	return out
+}
+
+// hookEnvs works out the names each hook offers. A built-in hook's come
+// from the Env. An outcome hook (`recall.fail`) runs inside the hook that
+// rolled, so it offers what every hook that rolls that table offers, plus
+// the roll itself; rolls from outcome hooks make this a small fixpoint.
+func (u *unit) hookEnvs() map[string]vars {
+	rollers := map[string][]string{} // table or check → hooks of rules that roll it
+	for _, r := range u.mod.Rules {
+		for _, c := range r.ast.Clauses {
+			for _, call := range c.Do {
+				for _, ref := range u.refArgs(call) {
+					rollers[ref] = append(rollers[ref], r.Hook)
+				}
+			}
+		}
+	}
+	rolled := map[string]vars{} // table or check → env where it is rolled
+	builtin := func(h string) vars {
+		hk, ok := u.env.Hooks[h]
+		if !ok {
+			return nil
+		}
+		v := vars{}
+		for _, x := range hk.Vars {
+			v[x.Name] = x.Type
+		}
+		return v
+	}
+	envOf := func(h string) (vars, bool) {
+		if v := builtin(h); v != nil {
+			return v, true
+		}
+		table, _, _ := strings.Cut(h, ".")
+		base, ok := rolled[table]
+		if !ok {
+			return nil, false
+		}
+		v := vars{}
+		for k, t := range base {
+			v[k] = t
+		}
+		for _, x := range OutcomeVars {
+			v[x.Name] = x.Type
+		}
+		return v, true
+	}
+	for range 8 {
+		changed := false
+		for ref, hooks := range rollers {
+			var acc vars
+			for _, h := range hooks {
+				e, ok := envOf(h)
+				if !ok {
+					continue
+				}
+				acc = intersect(acc, e)
+			}
+			if acc != nil && !sameVars(acc, rolled[ref]) {
+				rolled[ref] = acc
+				changed = true
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	out := map[string]vars{}
+	for _, h := range u.hookNames() {
+		if e, ok := envOf(h); ok {
+			out[h] = e
+			continue
+		}
+		v := vars{}
+		for _, x := range OutcomeVars {
+			v[x.Name] = x.Type
+		}
+		out[h] = v
+	}
+	for ref, v := range rolled {
+		out["roll:"+ref] = v
+	}
+	return out
+}
+
+func intersect(acc, e vars) vars {
+	if acc == nil {
+		out := vars{}
+		for k, t := range e {
+			out[k] = t
+		}
+		return out
+	}
+	for k, t := range acc {
+		if e[k] != t {
+			delete(acc, k)
+		}
+	}
+	return acc
+}
+
+func sameVars(a, b vars) bool {
+	if len(a) != len(b) || (a == nil) != (b == nil) {
+		return false
+	}
+	for k, t := range a {
+		if b[k] != t {
+			return false
+		}
+	}
+	return true
+}
+
+// refArgs lists the tables and checks an effect call names.
+func (u *unit) refArgs(call *Call) []string {
+	eff, ok := u.env.Effects[call.Name]
+	if !ok {
+		return nil
+	}
+	var out []string
+	for i, a := range call.Args {
+		p := paramFor(eff, a, i)
+		if p == nil || p.Kind == ArgExpr {
+			continue
+		}
+		if name, ok := bareName(a.Value); ok {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func paramFor(eff *Effect, a *Arg, i int) *EffectParam {
+	if a.Name != "" {
+		for j := range eff.Params {
+			if eff.Params[j].Name == a.Name {
+				return &eff.Params[j]
+			}
+		}
+		return nil
+	}
+	if i < len(eff.Params) {
+		return &eff.Params[i]
+	}
+	return nil
+}
+
+// bareName returns the one identifier an argument is, if it is only that.
+func bareName(e *Expr) (string, bool) {
+	toks := trimTokens(e.Tokens)
+	if len(toks) != 1 || len(e.Terms) != 1 || e.Terms[0].Group != nil {
+		return "", false
+	}
+	return toks[0].Value, true
+}
+
+// compileAll compiles every effective rule, table condition and check
+// threshold. Declarations inherited from the base are copied first: they
+// are shared with the base module and never changed.
+func (u *unit) compileAll(envs map[string]vars) {
+	for name, t := range u.mod.Tables {
+		if t.Module != u.mod.ID {
+			cp := *t
+			cp.Columns = append([]*ColumnDef(nil), t.Columns...)
+			t = &cp
+			u.mod.Tables[name] = t
+		}
+		for i, c := range t.ast.Columns {
+			if c.When == nil {
+				continue
+			}
+			col := *t.Columns[i]
+			col.When = u.compile(c.When, envs["roll:"+name], true)
+			t.Columns[i] = &col
+		}
+	}
+	for name, c := range u.mod.Checks {
+		if c.Module != u.mod.ID {
+			cp := *c
+			c = &cp
+			u.mod.Checks[name] = c
+		}
+		env := vars{}
+		for k, t := range envs["roll:"+name] {
+			env[k] = t
+		}
+		c.Threshold = u.compile(c.ast.Threshold, env, false)
+		if c.Threshold != nil && !isNumber(c.Threshold.Type) {
+			u.errorf(c.Threshold.Pos, "type-mismatch", "a check's threshold is a number; got %s", typeName(c.Threshold.Type))
+		}
+	}
+	for i, r := range u.mod.Rules {
+		if r.Module != u.mod.ID {
+			cp := *r
+			r = &cp
+			u.mod.Rules[i] = r
+		}
+		if !u.hookKnown(r.Hook) {
+			u.errorf(position(r.ast.Hook.Pos), "unknown-hook", "unknown hook %q%s", r.Hook, didYouMean(r.Hook, u.hookNames()))
+			continue
+		}
+		u.compileRule(r, envs[r.Hook])
+	}
+}
+
+func (u *unit) compileRule(r *RuleDef, hookEnv vars) {
+	env := vars{}
+	for k, t := range hookEnv {
+		env[k] = t
+	}
+	r.Clauses = nil
+	for _, c := range r.ast.Clauses {
+		cd := &ClauseDef{Pos: position(c.Pos)}
+		switch {
+		case c.Require != nil:
+			cd.Kind, cd.Message = ClauseRequire, c.Require.Message
+			cd.Cond = u.compile(c.Require.Cond, env, true)
+		case c.When != nil:
+			cd.Kind = ClauseWhen
+			cd.Cond = u.compile(c.When, env, true)
+		case c.Let != nil:
+			cd.Kind, cd.Name = ClauseLet, c.Let.Name
+			if _, clash := env[c.Let.Name]; clash {
+				u.errorf(position(c.Let.Pos), "let-shadows", "let %s hides a name the hook already offers", c.Let.Name)
+			}
+			cd.Cond = u.compile(c.Let.Value, env, false)
+			if cd.Cond != nil {
+				env[c.Let.Name] = cd.Cond.Type
+			}
+		case c.Ask != nil:
+			cd.Kind, cd.Question = ClauseAsk, *c.Ask
+		default:
+			cd.Kind = ClauseDo
+			for _, call := range c.Do {
+				if cl := u.call(call, env); cl != nil {
+					cd.Calls = append(cd.Calls, cl)
+				}
+			}
+		}
+		r.Clauses = append(r.Clauses, cd)
+	}
+}
+
+// call checks an effect call against the effect's signature.
+func (u *unit) call(call *Call, env vars) *CallDef {
+	pos := position(call.Pos)
+	eff, ok := u.env.Effects[call.Name]
+	if !ok {
+		u.errorf(pos, "unknown-effect", "unknown effect %q%s", call.Name, didYouMean(call.Name, u.env.EffectNames()))
+		return nil
+	}
+	cd := &CallDef{Effect: eff, Args: make([]*ArgDef, len(eff.Params)), Pos: pos}
+	named := false
+	for i, a := range call.Args {
+		apos := position(a.Pos)
+		if a.Name != "" {
+			named = true
+		} else if named {
+			u.errorf(apos, "bad-argument", "a positional argument cannot follow a named one")
+			continue
+		}
+		p := paramFor(eff, a, i)
+		if p == nil {
+			if a.Name != "" {
+				var names []string
+				for _, x := range eff.Params {
+					names = append(names, x.Name)
+				}
+				u.errorf(apos, "bad-argument", "%s has no parameter %q%s", eff.Name, a.Name, didYouMean(a.Name, names))
+			} else {
+				u.errorf(apos, "bad-argument", "%s takes at most %d arguments", eff.Name, len(eff.Params))
+			}
+			continue
+		}
+		idx := 0
+		for j := range eff.Params {
+			if &eff.Params[j] == p {
+				idx = j
+			}
+		}
+		if cd.Args[idx] != nil {
+			u.errorf(apos, "bad-argument", "%s: %s is given twice", eff.Name, p.Name)
+			continue
+		}
+		cd.Args[idx] = u.arg(eff, p, a, env)
+	}
+	for i, p := range eff.Params {
+		if cd.Args[i] == nil && !p.Optional {
+			u.errorf(pos, "bad-argument", "%s needs %s", eff.Name, p.Name)
+		}
+	}
+	return cd
+}
+
+func (u *unit) arg(eff *Effect, p *EffectParam, a *Arg, env vars) *ArgDef {
+	apos := position(a.Value.Pos)
+	if toks := trimTokens(a.Value.Tokens); len(toks) > 0 {
+		apos = position(toks[0].Pos)
+	}
+	switch p.Kind {
+	case ArgTable, ArgCheck:
+		name, ok := bareName(a.Value)
+		kind, names := "table", u.names(KindTable)
+		if p.Kind == ArgCheck {
+			kind, names = "check", u.names(KindCheck)
+		}
+		if !ok {
+			u.errorf(apos, "bad-argument", "%s: %s takes the name of a %s", eff.Name, p.Name, kind)
+			return &ArgDef{}
+		}
+		_, isTable := u.mod.Tables[name]
+		_, isCheck := u.mod.Checks[name]
+		if (p.Kind == ArgTable && !isTable) || (p.Kind == ArgCheck && !isCheck) {
+			u.errorf(apos, "unknown-"+kind, "unknown %s %q%s", kind, name, didYouMean(name, names))
+		}
+		return &ArgDef{Ref: name}
+	}
+	prog := u.compile(a.Value, env, false)
+	if prog == nil {
+		return &ArgDef{}
+	}
+	if p.Type != nil && prog.Type != nil && prog.Type.Kind() != reflect.Interface && !assignable(prog.Type, p.Type) {
+		u.errorf(apos, "type-mismatch", "%s: %s takes %s; got %s", eff.Name, p.Name, typeName(p.Type), typeName(prog.Type))
+	}
+	if p.Vocab != "" {
+		if s, ok := stringLiteral(prog.Source); ok {
+			if _, known := u.mod.Vocab[p.Vocab][s]; !known {
+				u.errorf(apos, "unknown-"+p.Vocab, "unknown %s %q%s", p.Vocab, s, didYouMean(s, u.names(p.Vocab)))
+			}
+		}
+	}
+	return &ArgDef{Prog: prog}
+}
+
+func assignable(got, want reflect.Type) bool {
+	if got.AssignableTo(want) {
+		return true
+	}
+	return isNumber(got) && isNumber(want)
+}
+
+func isNumber(t reflect.Type) bool {
+	if t == nil {
+		return true // unknown until run time
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64,
+		reflect.Float32, reflect.Float64, reflect.Interface:
+		return true
+	}
+	return false
+}
+
+// typeName names a type in a script writer's words.
+func typeName(t reflect.Type) string {
+	if t == nil {
+		return "nothing"
+	}
+	switch t.Kind() {
+	case reflect.Int, reflect.Int64:
+		return "a whole number"
+	case reflect.Float64:
+		return "a number"
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "a boolean"
+	}
+	return "a " + friendlyType(t.String())
+}
+
+func stringLiteral(src string) (string, bool) {
+	src = strings.TrimSpace(src)
+	if len(src) >= 2 && src[0] == '"' && src[len(src)-1] == '"' && !strings.ContainsAny(src[1:len(src)-1], `"\`) {
+		return src[1 : len(src)-1], true
+	}
+	return "", false
+}

@@ -1,0 +1,247 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/types"
+)
+
+// vars is a typed environment: the names an expression may read.
+type vars map[string]reflect.Type
+
+// MaxExprNodes bounds the size of one compiled expression.
+const MaxExprNodes = 2000
+
+// builtins that would let a script read the clock; scripts see only the
+// engine's dice.
+var forbiddenBuiltins = []string{"now", "date", "duration", "timezone"}
+
+// compile compiles an expression against env (plus the module's params).
+// Errors are translated into the script's coordinates and words.
+func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
+	if e == nil {
+		return nil
+	}
+	src := u.srcs[e.Pos.Filename]
+	toks := trimTokens(e.Tokens)
+	if len(toks) == 0 {
+		u.errorf(position(e.Pos), "syntax", "empty expression")
+		return nil
+	}
+	start := position(toks[0].Pos)
+	e.Tokens = toks
+	text := e.Text(src)
+	if len(toks) > Limits.ExprTokens {
+		u.errorf(start, "too-long", "expression has %d tokens; at most %d", len(toks), Limits.ExprTokens)
+		return nil
+	}
+	tm := types.Map{}
+	for k, v := range u.paramTypes() {
+		tm[k] = v
+	}
+	for k, t := range env {
+		tm[k] = typeOfReflect(t)
+	}
+	opts := []expr.Option{expr.Env(tm), expr.MaxNodes(MaxExprNodes)}
+	for _, b := range forbiddenBuiltins {
+		opts = append(opts, expr.DisableBuiltin(b))
+	}
+	for _, f := range u.env.Functions {
+		opts = append(opts, expr.Function(f.Name, f.Fn, f.Types...))
+	}
+	if asBool {
+		opts = append(opts, expr.AsBool())
+	}
+	prog, err := expr.Compile(text, opts...)
+	if err != nil {
+		pos, msg := u.exprError(err, text, start, env)
+		u.errorf(pos, "expr", "%s", msg)
+		return nil
+	}
+	return &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type()}
+}
+
+// trimTokens drops the whitespace and comments participle keeps around an
+// expression's tokens.
+func trimTokens(toks []lexer.Token) []lexer.Token {
+	isBlank := func(v string) bool {
+		return strings.TrimSpace(v) == "" || strings.HasPrefix(v, "//") || strings.HasPrefix(v, "/*")
+	}
+	for len(toks) > 0 && isBlank(toks[0].Value) {
+		toks = toks[1:]
+	}
+	for len(toks) > 0 && isBlank(toks[len(toks)-1].Value) {
+		toks = toks[:len(toks)-1]
+	}
+	return toks
+}
+
+func typeOfReflect(t reflect.Type) types.Type {
+	if t == nil || t.Kind() == reflect.Interface {
+		return types.Any
+	}
+	return types.TypeOf(reflect.Zero(t).Interface())
+}
+
+var (
+	reUnknownName = regexp.MustCompile(`^unknown name (\S+)`)
+	reNoField     = regexp.MustCompile(`^type (\S+) has no field (\S+)`)
+	reUnknownFld  = regexp.MustCompile(`^unknown field (\S+)`)
+	reUnexpected  = regexp.MustCompile(`^unexpected token (.*)`)
+)
+
+// exprError maps an expr error into the script: its rune offset becomes a
+// line and column, and its message is said in the script's terms.
+func (u *unit) exprError(err error, text string, start Pos, env vars) (Pos, string) {
+	var fe *file.Error
+	if !errors.As(err, &fe) {
+		return start, lower(err.Error())
+	}
+	pos := advance(start, text, fe.From)
+	msg := fe.Message
+	switch {
+	case reUnknownName.MatchString(msg):
+		name := reUnknownName.FindStringSubmatch(msg)[1]
+		return pos, fmt.Sprintf("unknown name %q%s", name, didYouMean(name, u.knownNames(env)))
+	case reNoField.MatchString(msg):
+		m := reNoField.FindStringSubmatch(msg)
+		owner, field := m[1], m[2]
+		fields := fieldsOf(env, owner)
+		return pos, fmt.Sprintf("%s has no field %q%s", friendlyType(owner), field, didYouMean(field, fields))
+	case reUnknownFld.MatchString(msg):
+		field := reUnknownFld.FindStringSubmatch(msg)[1]
+		return pos, fmt.Sprintf("no param has the field %q%s", field, didYouMean(field, u.paramLeaves()))
+	case reUnexpected.MatchString(msg):
+		return pos, "syntax error in expression: unexpected token " + reUnexpected.FindStringSubmatch(msg)[1]
+	}
+	return pos, lower(msg)
+}
+
+// advance moves a position forward by n runes of text.
+func advance(p Pos, text string, n int) Pos {
+	i := 0
+	for off, r := range text {
+		if i == n {
+			p.Offset += off
+			return p
+		}
+		if r == '\n' {
+			p.Line++
+			p.Col = 1
+		} else {
+			p.Col++
+		}
+		i++
+	}
+	p.Offset += len(text)
+	return p
+}
+
+func lower(s string) string {
+	if s == "" {
+		return s
+	}
+	r, n := utf8.DecodeRuneInString(s)
+	return strings.ToLower(string(r)) + s[n:]
+}
+
+// friendlyType names a Go type the way a script writer knows it.
+func friendlyType(t string) string {
+	t = strings.TrimPrefix(t, "*")
+	if i := strings.LastIndexByte(t, '.'); i >= 0 {
+		t = t[i+1:]
+	}
+	return strings.ToLower(t)
+}
+
+// fieldsOf lists the expr names of the fields of the struct type called
+// owner, found among the environment's types.
+func fieldsOf(env vars, owner string) []string {
+	seen := map[reflect.Type]bool{}
+	var out []string
+	var walk func(t reflect.Type)
+	walk = func(t reflect.Type) {
+		for t != nil && t.Kind() == reflect.Pointer {
+			t = t.Elem()
+		}
+		if t == nil || t.Kind() != reflect.Struct || seen[t] {
+			return
+		}
+		seen[t] = true
+		if strings.TrimPrefix(owner, "*") == t.String() {
+			out = append(out, ExprFields(t)...)
+		}
+		for i := 0; i < t.NumField(); i++ {
+			if t.Field(i).IsExported() {
+				walk(t.Field(i).Type)
+			}
+		}
+	}
+	for _, t := range env {
+		walk(t)
+	}
+	return out
+}
+
+// ExprFields lists the names an expression uses for the exported fields of a
+// struct: the `expr` tag when there is one.
+func ExprFields(t reflect.Type) []string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	var out []string
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		name := f.Name
+		if tag := f.Tag.Get("expr"); tag != "" {
+			if tag == "-" {
+				continue
+			}
+			name = tag
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
+func (u *unit) knownNames(env vars) []string {
+	var out []string
+	for k := range env {
+		out = append(out, k)
+	}
+	for k := range u.paramTypes() {
+		out = append(out, k)
+	}
+	for _, f := range u.env.Functions {
+		out = append(out, f.Name)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (u *unit) paramLeaves() []string {
+	var out []string
+	for name := range u.mod.Params {
+		out = append(out, name[strings.LastIndexByte(name, '.')+1:])
+	}
+	return out
+}
+
+func (u *unit) paramTypes() types.Map {
+	if u.ptypes == nil {
+		u.ptypes = u.mod.paramTypes()
+	}
+	return u.ptypes
+}

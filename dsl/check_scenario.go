@@ -1,0 +1,208 @@
+package dsl
+
+import (
+	"sort"
+	"strconv"
+)
+
+// UnitProps lists the properties a scenario unit may have, with what they
+// mean; the interpreter reads them.
+var UnitProps = map[string]string{
+	"side":          "the side it fights for",
+	"nationality":   "its nationality (leaders command their own)",
+	"arm":           "infantry, cavalry, artillery … (the module's arms)",
+	"increments":    "strength in increments",
+	"formation":     "its formation (the module's formations)",
+	"facing":        "the hexside it faces: N, NE, SE, S, SW, NW",
+	"morale":        "morale value (low is good)",
+	"state":         "morale state (the module's states); good order by default",
+	"at":            "its hex: a map number such as 0712, or (q,r)",
+	"at2":           "the second hex of a two-hex line",
+	"regiment":      "the regiment it belongs to",
+	"leader":        "a leader is with it",
+	"cavalry_bonus": "its leader's cavalry bonus",
+	"tired":         "cavalry readiness: tired",
+	"exhausted":     "cavalry readiness: exhausted",
+	"mp":            "printed movement allowance",
+	"melee":         "printed melee (assault) value",
+	"light":         "light infantry or light cavalry",
+	"guard":         "a Guard unit",
+	"lancer":        "lancers",
+	"moved":         "it has already moved this turn",
+}
+
+func (u *unit) scenario(s *Scenario, src string) {
+	pos := position(s.Pos)
+	for _, old := range u.mod.Scenarios {
+		if old.Name == s.Name {
+			u.errorf(pos, "duplicate", "scenario %s is declared twice; the first is at %s", s.Name, old.Pos)
+			return
+		}
+	}
+	sd := &ScenarioDef{Name: s.Name, Title: s.Title, Pos: pos, Module: u.mod.ID, Src: src}
+	for _, it := range s.Items {
+		ipos := position(it.Pos)
+		switch {
+		case it.Map != nil:
+			c, _ := strconv.Atoi(it.Map.Cols)
+			r, _ := strconv.Atoi(it.Map.Rows)
+			if c < 1 || r < 1 || c > 99 || r > 99 {
+				u.errorf(ipos, "bad-map", "a map is 1 to 99 columns by 1 to 99 rows")
+				continue
+			}
+			sd.Cols, sd.Rows, sd.DefaultTerrain = c, r, it.Map.Terrain
+		case it.Terrain != nil:
+			hs := HexSetDef{Kind: it.Terrain.Kind, Terrain: it.Terrain.Name}
+			if hs.Kind == "terrain" && hs.Terrain == "" {
+				u.errorf(ipos, "syntax", "terrain needs a name: `terrain woods 0305`")
+				continue
+			}
+			for _, h := range it.Terrain.Hexes {
+				if v, ok := u.hexSpec(h); ok {
+					hs.Hexes = append(hs.Hexes, v.(HexSpec))
+				}
+			}
+			sd.Terrain = append(sd.Terrain, hs)
+		case it.Unit != nil:
+			us := &UnitSpec{ID: it.Unit.ID, Name: it.Unit.Name, Props: map[string]PropValue{}, Pos: ipos}
+			for _, p := range it.Unit.Props {
+				ppos := position(p.Pos)
+				if _, ok := UnitProps[p.Key]; !ok {
+					u.errorf(ppos, "unknown-property", "a unit has no property %q%s", p.Key, didYouMean(p.Key, sortedKeys(UnitProps)))
+					continue
+				}
+				pv := PropValue{Pos: ppos}
+				for _, v := range p.Values {
+					if x, ok := u.value(v); ok {
+						pv.Values = append(pv.Values, x)
+					}
+				}
+				if len(p.Values) == 0 {
+					pv.Values = []any{true}
+				}
+				us.Props[p.Key] = pv
+			}
+			sd.Units = append(sd.Units, us)
+		case it.Order != nil:
+			o := it.Order
+			os := &OrderSpec{Kind: o.Kind, Unit: o.Unit.Name, Pos: ipos}
+			if o.Target != nil {
+				os.Target = o.Target.Name
+			}
+			if o.Formation != nil {
+				os.Formation = o.Formation.Name
+			}
+			if o.Step != nil {
+				os.Step, _ = strconv.Atoi(*o.Step)
+			}
+			for _, h := range o.Path {
+				if v, ok := u.hexSpec(h); ok {
+					os.Path = append(os.Path, v.(HexSpec))
+				}
+			}
+			sd.Orders = append(sd.Orders, os)
+		case it.Decide != nil:
+			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: it.Decide.Unit.Name, Question: it.Decide.Question, Answer: it.Decide.Answer == "yes", Pos: ipos})
+		case it.Turn != nil:
+			sd.Turn = *it.Turn
+		case it.Seed != nil:
+			n, err := strconv.ParseUint(*it.Seed, 10, 64)
+			if err != nil {
+				u.errorf(ipos, "bad-number", "seed %s is out of range", *it.Seed)
+				continue
+			}
+			sd.Seed = &n
+		}
+	}
+	u.mod.Scenarios = append(u.mod.Scenarios, sd)
+}
+
+// checkScenarios checks what a scenario names against the module: units,
+// vocabulary words and order shapes.
+func (u *unit) checkScenarios() {
+	for _, s := range u.mod.Scenarios {
+		if s.Cols == 0 {
+			u.errorf(s.Pos, "bad-map", "scenario %s has no `map COLS x ROWS` line", s.Name)
+		}
+		if s.DefaultTerrain != "" {
+			u.word(KindTerrain, s.DefaultTerrain, s.Pos)
+		}
+		for _, hs := range s.Terrain {
+			if hs.Kind == "terrain" && len(hs.Hexes) > 0 {
+				u.word(KindTerrain, hs.Terrain, hs.Hexes[0].Pos)
+			}
+		}
+		ids := map[string]bool{}
+		for _, us := range s.Units {
+			if ids[us.ID] {
+				u.errorf(us.Pos, "duplicate", "unit %s is placed twice", us.ID)
+			}
+			ids[us.ID] = true
+			for key, kind := range map[string]string{"arm": KindArm, "formation": KindFormation, "state": KindState} {
+				if pv, ok := us.Props[key]; ok {
+					if len(pv.Values) != 1 {
+						u.errorf(pv.Pos, "bad-property", "%s takes one word", key)
+						continue
+					}
+					if w, isWord := pv.Values[0].(string); isWord {
+						u.word(kind, w, pv.Pos)
+					}
+				}
+			}
+			for _, need := range []string{"side", "arm", "at"} {
+				if _, ok := us.Props[need]; !ok {
+					u.errorf(us.Pos, "missing-property", "unit %s needs %s", us.ID, need)
+				}
+			}
+		}
+		for _, o := range s.Orders {
+			u.unitRef(ids, o.Unit, o.Pos)
+			switch o.Kind {
+			case "charge", "fire", "assault":
+				if o.Target == "" {
+					u.errorf(o.Pos, "bad-order", "%s needs a target: `%s %s at UNIT`", o.Kind, o.Kind, o.Unit)
+				} else {
+					u.unitRef(ids, o.Target, o.Pos)
+				}
+			}
+			if (o.Kind == "charge" || o.Kind == "move") && len(o.Path) == 0 {
+				u.errorf(o.Pos, "bad-order", "%s needs a path: `path 0609 0608 …`", o.Kind)
+			}
+			if o.Kind == "form" && o.Formation == "" {
+				u.errorf(o.Pos, "bad-order", "form needs a formation: `form %s as carre`", o.Unit)
+			}
+			if o.Formation != "" {
+				u.word(KindFormation, o.Formation, o.Pos)
+			}
+		}
+		for _, d := range s.Decisions {
+			u.unitRef(ids, d.Unit, d.Pos)
+		}
+	}
+}
+
+func (u *unit) word(kind, name string, pos Pos) {
+	if _, ok := u.mod.Vocab[kind][name]; !ok {
+		u.errorf(pos, "unknown-"+kind, "unknown %s %q%s", kind, name, didYouMean(name, u.names(kind)))
+	}
+}
+
+func (u *unit) unitRef(ids map[string]bool, id string, pos Pos) {
+	if !ids[id] {
+		known := make([]string, 0, len(ids))
+		for k := range ids {
+			known = append(known, k)
+		}
+		sort.Strings(known)
+		u.errorf(pos, "unknown-unit", "no unit %q in this scenario%s", id, didYouMean(id, known))
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,143 @@
+package dsl
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState}
+
+// propKind says what a vocabulary property takes.
+type propKind struct {
+	what  string // "flag", "number", "word", "words"
+	words string // for word(s): a vocabulary kind, or a fixed list "a|b|c"
+	doc   string
+}
+
+// vocabSchema lists the properties each kind of word may have. The engine
+// reads these; anything else is a typo, reported with a suggestion.
+var vocabSchema = map[string]map[string]propKind{
+	KindTerrain: {
+		"cost":       {what: "number", doc: "movement points to enter"},
+		"no_charge":  {what: "flag", doc: "cavalry may not charge into or through it"},
+		"blocks_los": {what: "flag", doc: "blocks line of sight through the hex"},
+	},
+	KindFormation: {
+		"fronts":           {what: "number", doc: "front hexsides: 1, 2 (a line), 3 or 6 (faces every hex)"},
+		"morale":           {what: "number", doc: "added to the unit's morale value"},
+		"zdi":              {what: "word", words: "front|self|none", doc: "where the formation projects its Zd'I"},
+		"arms":             {what: "words", words: KindArm, doc: "the arms that may adopt it"},
+		"change_cost":      {what: "number", doc: "movement points to change into it"},
+		"stack_increments": {what: "number", doc: "most increments a hex in this formation may hold"},
+		"stack_regiment":   {what: "flag", doc: "one regiment may exceed stack_increments"},
+		"hexes":            {what: "number", doc: "hexes the unit covers (2 for a two-hex line)"},
+	},
+	KindArm: {
+		"mounted": {what: "flag", doc: "cavalry: may charge"},
+		"guns":    {what: "flag", doc: "artillery: limbers and unlimbers"},
+		"fire":    {what: "number", doc: "fire multiple per increment"},
+	},
+	KindState: {
+		"fire":   {what: "number", doc: "multiplier of fire value"},
+		"melee":  {what: "number", doc: "multiplier of melee value"},
+		"move":   {what: "number", doc: "multiplier of movement"},
+		"routed": {what: "flag", doc: "the unit is routed (PGD)"},
+		"good":   {what: "flag", doc: "the unit is in good order"},
+	},
+}
+
+// VocabSchema describes the properties of a kind of word, for docs.
+func VocabSchema(kind string) map[string]string {
+	out := map[string]string{}
+	for k, p := range vocabSchema[kind] {
+		out[k] = p.doc
+	}
+	return out
+}
+
+// checkVocab checks the properties of the words this module declares.
+func (u *unit) checkVocab() {
+	for _, kind := range vocabKinds {
+		schema := vocabSchema[kind]
+		for _, w := range u.mod.Vocab[kind] {
+			if w.Module != u.mod.ID {
+				continue
+			}
+			keys := make([]string, 0, len(w.Props))
+			for k := range w.Props {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			for _, key := range keys {
+				pos := w.PropPos[key]
+				pk, ok := schema[key]
+				if !ok && kind == KindTerrain && strings.HasPrefix(key, "cost_") {
+					if _, isFormation := u.mod.Vocab[KindFormation][strings.TrimPrefix(key, "cost_")]; isFormation {
+						pk, ok = propKind{what: "number"}, true
+					}
+				}
+				if !ok {
+					known := make([]string, 0, len(schema))
+					for k := range schema {
+						known = append(known, k)
+					}
+					sort.Strings(known)
+					u.errorf(pos, "unknown-property", "%s has no property %q%s", kind, key, didYouMean(key, known))
+					continue
+				}
+				if msg := u.propMismatch(pk, w.Props[key]); msg != "" {
+					u.errorf(pos, "bad-property", "%s %s: %s %s", kind, w.Name, key, msg)
+				}
+			}
+		}
+	}
+}
+
+func (u *unit) propMismatch(pk propKind, vals []any) string {
+	switch pk.what {
+	case "flag":
+		if len(vals) != 1 {
+			return "is a flag: write it alone, or `: true` / `: false`"
+		}
+		if _, ok := vals[0].(bool); !ok {
+			return "is a flag: write it alone, or `: true` / `: false`"
+		}
+	case "number":
+		if len(vals) != 1 {
+			return "takes one number"
+		}
+		switch vals[0].(type) {
+		case int, float64:
+		default:
+			return "takes one number"
+		}
+	case "word", "words":
+		if pk.what == "word" && len(vals) != 1 {
+			return "takes one word"
+		}
+		for _, v := range vals {
+			s, ok := v.(string)
+			if !ok {
+				return "takes words"
+			}
+			if strings.Contains(pk.words, "|") {
+				if !contains(strings.Split(pk.words, "|"), s) {
+					return fmt.Sprintf("is one of %s; got %q", strings.ReplaceAll(pk.words, "|", ", "), s)
+				}
+			} else if _, ok := u.mod.Vocab[pk.words][s]; !ok {
+				return fmt.Sprintf("names an unknown %s %q%s", pk.words, s, didYouMean(s, u.names(pk.words)))
+			}
+		}
+	}
+	return ""
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}

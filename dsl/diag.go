@@ -1,0 +1,139 @@
+package dsl
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// Pos is a place in a source file; Line and Col are 1-based, Col counts
+// characters (the language has "Carré").
+type Pos struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Col    int    `json:"col"`
+	Offset int    `json:"-"`
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// Severity says whether a diagnostic stops the module from loading.
+type Severity string
+
+const (
+	Error   Severity = "error"
+	Warning Severity = "warning"
+)
+
+// Diagnostic is one problem found in a module. Code is stable ("table-gap",
+// "unknown-name") so tools and tests can match on it.
+type Diagnostic struct {
+	Severity Severity `json:"severity"`
+	Code     string   `json:"code"`
+	Pos      Pos      `json:"pos"`
+	Message  string   `json:"message"`
+	// Source is the line of text the diagnostic points into.
+	Source string `json:"source,omitempty"`
+}
+
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, d.Message, d.Code)
+}
+
+// Diagnostics is a plain slice, never an error itself: an empty one returned
+// as error would not be nil. Use Err.
+type Diagnostics []Diagnostic
+
+// HasErrors reports whether any diagnostic is an error.
+func (ds Diagnostics) HasErrors() bool {
+	for _, d := range ds {
+		if d.Severity == Error {
+			return true
+		}
+	}
+	return false
+}
+
+// Err returns nil when there is no error, or an error listing them all.
+func (ds Diagnostics) Err() error {
+	if !ds.HasErrors() {
+		return nil
+	}
+	return &DiagError{Diags: ds}
+}
+
+// DiagError carries the diagnostics of a failed parse or check.
+type DiagError struct{ Diags Diagnostics }
+
+func (e *DiagError) Error() string {
+	var b strings.Builder
+	n := 0
+	for _, d := range e.Diags {
+		if d.Severity != Error {
+			continue
+		}
+		if n > 0 {
+			b.WriteString("\n")
+		}
+		b.WriteString(d.String())
+		n++
+	}
+	return b.String()
+}
+
+// Sort orders diagnostics by file, line and column, for stable output.
+func (ds Diagnostics) Sort() {
+	sort.SliceStable(ds, func(i, j int) bool {
+		a, b := ds[i].Pos, ds[j].Pos
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// Print writes each diagnostic as `file:line:col: error: message [code]`,
+// then the source line and a caret under the column.
+func (ds Diagnostics) Print(w io.Writer) {
+	for _, d := range ds {
+		fmt.Fprintln(w, d.String())
+		if d.Source == "" {
+			continue
+		}
+		line := strings.ReplaceAll(d.Source, "\t", " ")
+		fmt.Fprintf(w, "    %s\n", line)
+		col := d.Pos.Col - 1
+		if n := utf8.RuneCountInString(line); col > n {
+			col = n
+		}
+		if col < 0 {
+			col = 0
+		}
+		fmt.Fprintf(w, "    %s^\n", strings.Repeat(" ", col))
+	}
+}
+
+// sourceLine returns line n (1-based) of src, without its newline.
+func sourceLine(src string, n int) string {
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	if j := strings.IndexByte(src, '\n'); j >= 0 {
+		src = src[:j]
+	}
+	return strings.TrimRight(src, "\r")
+}
+
+// diagAt builds a diagnostic at pos in a file whose text is src.
+func diagAt(src string, pos Pos, sev Severity, code, format string, args ...any) Diagnostic {
+	return Diagnostic{Severity: sev, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...), Source: sourceLine(src, pos.Line)}
+}

@@ -1,0 +1,11 @@
+// Package dsl is the rules language of bataille: its lexer, grammar and AST
+// (participle struct tags), the checker that turns source files into a
+// Module, diagnostics, the formatter and the semantic diff of two modules.
+//
+// It knows nothing of hexes: the hooks a rule may run on, the names an
+// expression may use there and the effects a rule may call come from an Env
+// that the caller builds (package stdlib builds the standard one).
+//
+//	files, diags := dsl.ParseFS(fsys, "games/berlin1813")
+//	mod, diags := dsl.Check(files, env, loader)
+package dsl

@@ -1,0 +1,99 @@
+package dsl
+
+import (
+	"reflect"
+	"sort"
+)
+
+// Env is what scripts may use: the hooks rules run on with the names an
+// expression may read there, the functions expressions may call, and the
+// effects rules may do. Package stdlib builds the standard one; dsl only
+// checks against it.
+type Env struct {
+	Hooks     map[string]*Hook
+	Functions []*Function
+	Effects   map[string]*Effect
+}
+
+// Hook is a point in the order of play where rules run.
+type Hook struct {
+	Name string
+	Doc  string
+	Vars []Var
+	// Blocks says whether a failing `require` stops the action the hook is
+	// about (declaring a charge, entering a hex, forming Carré).
+	Blocks bool
+}
+
+// Var is a name an expression can read on a hook.
+type Var struct {
+	Name string
+	Type reflect.Type
+	Doc  string
+}
+
+// Function is a pure function expressions may call.
+type Function struct {
+	Name  string
+	Doc   string
+	Fn    func(args ...any) (any, error)
+	Types []any // signatures, as expr.Function takes them
+}
+
+// ArgKind is what an effect parameter takes.
+type ArgKind int
+
+const (
+	ArgExpr  ArgKind = iota // an expression of Type
+	ArgTable                // the name of a table
+	ArgCheck                // the name of a check
+)
+
+// Effect is a primitive a rule may call in `do`.
+type Effect struct {
+	Name   string
+	Doc    string
+	Params []EffectParam
+}
+
+// EffectParam describes one parameter of an effect.
+type EffectParam struct {
+	Name     string
+	Kind     ArgKind
+	Type     reflect.Type // for ArgExpr; nil accepts any type
+	Optional bool
+	// Vocab, when set, names the vocabulary a constant string must belong to
+	// ("formation", "state").
+	Vocab string
+	Doc   string
+}
+
+// HookNames lists the hooks in name order.
+func (e *Env) HookNames() []string {
+	names := make([]string, 0, len(e.Hooks))
+	for n := range e.Hooks {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// EffectNames lists the effects in name order.
+func (e *Env) EffectNames() []string {
+	names := make([]string, 0, len(e.Effects))
+	for n := range e.Effects {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// OutcomeVars are the names an outcome hook (`recall.fail`) adds to the
+// environment of the hook that rolled.
+var OutcomeVars = []Var{
+	{Name: "roll", Type: reflect.TypeFor[int](), Doc: "the modified roll"},
+	{Name: "natural", Type: reflect.TypeFor[int](), Doc: "the roll before its modifier"},
+	{Name: "modifier", Type: reflect.TypeFor[int](), Doc: "the modifier applied"},
+	{Name: "result", Type: reflect.TypeFor[string](), Doc: "the outcome read"},
+	{Name: "value", Type: reflect.TypeFor[int](), Doc: "the number on the row read, or 0"},
+}

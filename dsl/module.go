@@ -1,0 +1,438 @@
+package dsl
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Module is a checked module: `extends` applied, overrides and removals done,
+// every expression compiled. It is what the interpreter runs.
+type Module struct {
+	ID      string
+	Kind    string // "module" or "game"
+	Title   string
+	Edition string
+	Cite    []string
+	Base    *Module // the module extended, or nil
+
+	Params    map[string]*ParamDef
+	Vocab     map[string]map[string]*VocabDef // kind → name → word
+	Tables    map[string]*TableDef
+	Checks    map[string]*CheckDef
+	Rules     []*RuleDef            // in the order they run on a hook
+	Hooks     map[string][]*RuleDef // hook → rules, in order
+	Scenarios []*ScenarioDef        // this module's own
+	Files     []*File
+
+	// Env is the environment the module was checked against.
+	Env *Env
+}
+
+// Origin says where a declaration comes from, for traces, explain and diff.
+type Origin struct {
+	Module   string `json:"module"`
+	Pos      Pos    `json:"pos"`
+	Override bool   `json:"override,omitempty"`
+}
+
+// Kind of a declaration, as written in the language.
+const (
+	KindParam     = "param"
+	KindRule      = "rule"
+	KindTable     = "table"
+	KindCheck     = "check"
+	KindTerrain   = "terrain"
+	KindFormation = "formation"
+	KindArm       = "arm"
+	KindState     = "state"
+)
+
+// ParamDef is an effective parameter.
+type ParamDef struct {
+	Name  string
+	Value any // int, float64, string, bool or Dice
+	Cite  []string
+	Origin
+}
+
+// VocabDef is one word of a vocabulary with its properties.
+type VocabDef struct {
+	Kind, Name, Title string
+	Props             map[string][]any
+	PropPos           map[string]Pos
+	Cite              []string
+	Origin
+}
+
+func (v *VocabDef) propPos(key string, pos Pos) {
+	if v.PropPos == nil {
+		v.PropPos = map[string]Pos{}
+	}
+	v.PropPos[key] = pos
+}
+
+// Flag reports whether a property is present (and not false).
+func (v *VocabDef) Flag(key string) bool {
+	vals, ok := v.Props[key]
+	if !ok {
+		return false
+	}
+	if len(vals) == 1 {
+		if b, isBool := vals[0].(bool); isBool {
+			return b
+		}
+	}
+	return true
+}
+
+// Int returns a numeric property, or def.
+func (v *VocabDef) Int(key string, def int) int {
+	if vals := v.Props[key]; len(vals) == 1 {
+		switch n := vals[0].(type) {
+		case int:
+			return n
+		case float64:
+			return int(n)
+		}
+	}
+	return def
+}
+
+// Str returns a word property, or def.
+func (v *VocabDef) Str(key, def string) string {
+	if vals := v.Props[key]; len(vals) == 1 {
+		if s, ok := vals[0].(string); ok {
+			return s
+		}
+	}
+	return def
+}
+
+// Strs returns a list property of words.
+func (v *VocabDef) Strs(key string) []string {
+	var out []string
+	for _, x := range v.Props[key] {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// Dice is a roll: n six-sided dice summed, or d66 (two dice read as tens and
+// units, 36 results from 11 to 66).
+type Dice struct {
+	N     int
+	Sides int
+	D66   bool
+}
+
+// ParseDice reads "1d6", "2d6", "d6" or "d66".
+func ParseDice(s string) (Dice, error) {
+	if s == "d66" {
+		return Dice{D66: true}, nil
+	}
+	i := strings.IndexByte(s, 'd')
+	if i < 0 {
+		return Dice{}, fmt.Errorf("%q is not dice", s)
+	}
+	n := 1
+	if i > 0 {
+		v, err := strconv.Atoi(s[:i])
+		if err != nil || v < 1 || v > 10 {
+			return Dice{}, fmt.Errorf("dice %q: roll 1 to 10 dice", s)
+		}
+		n = v
+	}
+	sides, err := strconv.Atoi(s[i+1:])
+	if err != nil || sides < 2 || sides > 100 {
+		return Dice{}, fmt.Errorf("dice %q: a die has 2 to 100 sides", s)
+	}
+	return Dice{N: n, Sides: sides}, nil
+}
+
+func (d Dice) String() string {
+	if d.D66 {
+		return "d66"
+	}
+	return fmt.Sprintf("%dd%d", d.N, d.Sides)
+}
+
+// Results lists every result the dice can give, in order. For d66 those are
+// the 36 numbers 11..16, 21..26, … 61..66.
+func (d Dice) Results() []int {
+	if d.D66 {
+		out := make([]int, 0, 36)
+		for t := 1; t <= 6; t++ {
+			for u := 1; u <= 6; u++ {
+				out = append(out, 10*t+u)
+			}
+		}
+		return out
+	}
+	var out []int
+	for r := d.N; r <= d.N*d.Sides; r++ {
+		out = append(out, r)
+	}
+	return out
+}
+
+// Modify applies a modifier to a result. d66 steps through its 36 results in
+// base 6 (43 + 4 = 51) and stays at the ends; other dice add plainly.
+func (d Dice) Modify(result, mod int) int {
+	if !d.D66 {
+		return result + mod
+	}
+	i := (result/10-1)*6 + (result%10 - 1) + mod
+	i = max(0, min(35, i))
+	return (i/6+1)*10 + i%6 + 1
+}
+
+// RollSpec is what a table or check rolls.
+type RollSpec struct {
+	Dice         Dice
+	HasModifier  bool
+	ModLo, ModHi int
+}
+
+func (r RollSpec) String() string {
+	if r.HasModifier {
+		return fmt.Sprintf("%s + modifier %d..%d", r.Dice, r.ModLo, r.ModHi)
+	}
+	return r.Dice.String()
+}
+
+// Reachable lists every modified result the roll can produce.
+func (r RollSpec) Reachable() []int {
+	seen := map[int]bool{}
+	var out []int
+	for _, base := range r.Dice.Results() {
+		lo, hi := 0, 0
+		if r.HasModifier {
+			lo, hi = r.ModLo, r.ModHi
+		}
+		for m := lo; m <= hi; m++ {
+			v := r.Dice.Modify(base, m)
+			if !seen[v] {
+				seen[v] = true
+				out = append(out, v)
+			}
+		}
+	}
+	sort.Ints(out)
+	return out
+}
+
+// TableDef is a checked dice table.
+type TableDef struct {
+	Name, Title string
+	Roll        RollSpec
+	Columns     []*ColumnDef // a one-way table has one column without a condition
+	Outcomes    []string     // every outcome any row names, sorted
+	Cite        []string
+	Origin
+	ast *Table
+}
+
+// ColumnDef is one column of a table.
+type ColumnDef struct {
+	Title string
+	When  *Program // nil: always
+	Rows  []RowDef
+}
+
+// Lookup finds the row of a modified result.
+func (c *ColumnDef) Lookup(result int) (RowDef, bool) {
+	for _, r := range c.Rows {
+		if result >= r.Lo && result <= r.Hi {
+			return r, true
+		}
+	}
+	return RowDef{}, false
+}
+
+// RowDef maps results Lo..Hi (inclusive) to an outcome.
+type RowDef struct {
+	Lo, Hi   int
+	Outcome  string
+	Value    int
+	HasValue bool
+	Pos      Pos
+}
+
+// RangeString writes the row's range as the rulebook does.
+func (r RowDef) RangeString() string {
+	switch {
+	case r.Lo == openLo && r.Hi == openHi:
+		return ".."
+	case r.Lo == openLo:
+		return fmt.Sprintf("..%d", r.Hi)
+	case r.Hi == openHi:
+		return fmt.Sprintf("%d..", r.Lo)
+	case r.Lo == r.Hi:
+		return strconv.Itoa(r.Lo)
+	}
+	return fmt.Sprintf("%d..%d", r.Lo, r.Hi)
+}
+
+const (
+	openLo = -1 << 30
+	openHi = 1 << 30
+)
+
+// CheckDef is a roll against a threshold in a stated direction.
+type CheckDef struct {
+	Name, Title string
+	Roll        RollSpec
+	Direction   string // above, below, at_least, at_most
+	Threshold   *Program
+	Cite        []string
+	Origin
+	ast *CheckDecl
+}
+
+// Passes applies the check's direction to a modified roll.
+func (c *CheckDef) Passes(roll, threshold int) bool {
+	switch c.Direction {
+	case "above":
+		return roll > threshold
+	case "below":
+		return roll < threshold
+	case "at_least":
+		return roll >= threshold
+	default:
+		return roll <= threshold
+	}
+}
+
+// RuleDef is a checked rule.
+type RuleDef struct {
+	ID, Title, Hook string
+	Cite            []string
+	Clauses         []*ClauseDef
+	Origin
+	ast *Rule
+}
+
+// ClauseKind tells the clauses of a rule apart.
+type ClauseKind int
+
+const (
+	ClauseWhen ClauseKind = iota
+	ClauseRequire
+	ClauseLet
+	ClauseAsk
+	ClauseDo
+)
+
+// ClauseDef is one checked clause.
+type ClauseDef struct {
+	Kind     ClauseKind
+	Cond     *Program // when, require, let
+	Message  string   // require
+	Name     string   // let
+	Question string   // ask
+	Calls    []*CallDef
+	Pos      Pos
+}
+
+// CallDef is a checked effect call with its arguments in the effect's
+// parameter order (nil for an optional parameter not given).
+type CallDef struct {
+	Effect *Effect
+	Args   []*ArgDef
+	Pos    Pos
+}
+
+// ArgDef is one argument: a compiled expression, or a reference to a table or
+// check by name.
+type ArgDef struct {
+	Prog *Program
+	Ref  string
+}
+
+// Program is a compiled expression with its source and position.
+type Program struct {
+	Source string
+	Pos    Pos
+	Prog   *vm.Program
+	Type   reflect.Type
+}
+
+// Param looks up an effective parameter.
+func (m *Module) Param(name string) (*ParamDef, bool) {
+	p, ok := m.Params[name]
+	return p, ok
+}
+
+// Word looks up a vocabulary word.
+func (m *Module) Word(kind, name string) (*VocabDef, bool) {
+	w, ok := m.Vocab[kind][name]
+	return w, ok
+}
+
+// Scenario finds a scenario by name in this module or the modules it extends.
+func (m *Module) Scenario(name string) (*ScenarioDef, bool) {
+	for mod := m; mod != nil; mod = mod.Base {
+		for _, s := range mod.Scenarios {
+			if s.Name == name {
+				return s, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// AllScenarios lists this module's scenarios, then those it inherits.
+func (m *Module) AllScenarios() []*ScenarioDef {
+	var out []*ScenarioDef
+	for mod := m; mod != nil; mod = mod.Base {
+		out = append(out, mod.Scenarios...)
+	}
+	return out
+}
+
+// ParamTypes builds the expr types of the params, nested by their dots.
+func (m *Module) paramTypes() types.Map {
+	root := types.Map{}
+	for name, p := range m.Params {
+		parts := strings.Split(name, ".")
+		cur := root
+		for _, part := range parts[:len(parts)-1] {
+			next, ok := cur[part].(types.Map)
+			if !ok {
+				next = types.Map{}
+				cur[part] = next
+			}
+			cur = next
+		}
+		cur[parts[len(parts)-1]] = types.TypeOf(p.Value)
+	}
+	return root
+}
+
+// ParamValues builds the run-time values of the params, nested by their dots,
+// to put in an expression environment.
+func (m *Module) ParamValues() map[string]any {
+	root := map[string]any{}
+	for name, p := range m.Params {
+		parts := strings.Split(name, ".")
+		cur := root
+		for _, part := range parts[:len(parts)-1] {
+			next, ok := cur[part].(map[string]any)
+			if !ok {
+				next = map[string]any{}
+				cur[part] = next
+			}
+			cur = next
+		}
+		cur[parts[len(parts)-1]] = p.Value
+	}
+	return root
+}

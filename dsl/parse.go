@@ -1,0 +1,203 @@
+package dsl
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+var parser = participle.MustBuild[File](
+	participle.Lexer(Lexer),
+	participle.Elide("Comment", "Whitespace"),
+	participle.Unquote("String"),
+	participle.UseLookahead(3),
+)
+
+// Ext is the extension of rule files.
+const Ext = ".rules"
+
+// Parse parses one source file. On a syntax error it returns nil and one
+// positioned diagnostic; it never panics, whatever the bytes.
+func Parse(filename string, src []byte) (*File, Diagnostics) {
+	text := string(src)
+	if d, ok := scanLimits(filename, text); !ok {
+		return nil, Diagnostics{d}
+	}
+	f, err := parser.ParseString(filename, text)
+	if err != nil {
+		return nil, Diagnostics{syntaxDiag(filename, text, err)}
+	}
+	f.Src = text
+	return f, nil
+}
+
+func syntaxDiag(filename, src string, err error) Diagnostic {
+	pos := Pos{File: filename, Line: 1, Col: 1}
+	msg := err.Error()
+	var perr participle.Error
+	if errors.As(err, &perr) {
+		p := perr.Position()
+		pos = Pos{File: filename, Line: p.Line, Col: p.Column, Offset: p.Offset}
+		msg = perr.Message()
+	}
+	if pos.Line < 1 {
+		pos.Line, pos.Col = 1, 1
+	}
+	return diagAt(src, pos, Error, "syntax", "%s", strings.TrimSuffix(msg, "."))
+}
+
+// Limits bound what the parser will read, so that no input can exhaust the
+// stack or memory: participle has no recursion cap of its own.
+var Limits = struct {
+	FileBytes  int // largest file
+	LineBytes  int // longest line
+	Depth      int // deepest nesting of brackets and braces
+	ExprTokens int // longest expression (checked in Check)
+}{FileBytes: 4 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512}
+
+// scanLimits rejects, before parsing, input that would be too big or too
+// deep to parse safely.
+func scanLimits(filename, src string) (Diagnostic, bool) {
+	at := func(off int, code, format string, args ...any) (Diagnostic, bool) {
+		line := 1 + strings.Count(src[:off], "\n")
+		start := strings.LastIndexByte(src[:off], '\n') + 1
+		col := 1 + utf8.RuneCountInString(src[start:off])
+		return diagAt(src, Pos{File: filename, Line: line, Col: col, Offset: off}, Error, code, format, args...), false
+	}
+	if len(src) > Limits.FileBytes {
+		return at(Limits.FileBytes, "too-large", "file is larger than %d bytes", Limits.FileBytes)
+	}
+	if !utf8.ValidString(src) {
+		for i, r := range src {
+			if r == utf8.RuneError {
+				return at(i, "bad-encoding", "file is not valid UTF-8")
+			}
+		}
+	}
+	depth, lineStart := 0, 0
+	inString, inComment := false, false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '\n' {
+			if i-lineStart > Limits.LineBytes {
+				return at(lineStart+Limits.LineBytes, "line-too-long", "line is longer than %d bytes", Limits.LineBytes)
+			}
+			lineStart = i + 1
+			inString, inComment = false, false
+			continue
+		}
+		switch {
+		case inComment:
+		case inString:
+			if c == '\\' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			inComment = true
+		case c == '(' || c == '[' || c == '{':
+			depth++
+			if depth > Limits.Depth {
+				return at(i, "too-deep", "brackets nest deeper than %d", Limits.Depth)
+			}
+		case c == ')' || c == ']' || c == '}':
+			depth--
+		}
+	}
+	if len(src)-lineStart > Limits.LineBytes {
+		return at(lineStart+Limits.LineBytes, "line-too-long", "line is longer than %d bytes", Limits.LineBytes)
+	}
+	return Diagnostic{}, true
+}
+
+// ParseFS parses every .rules file of a folder in fsys (or the one file dir
+// names), in name order.
+func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
+	var names []string
+	if st, err := fs.Stat(fsys, dir); err == nil && !st.IsDir() {
+		names = []string{dir}
+	} else {
+		entries, err := fs.ReadDir(fsys, dir)
+		if err != nil {
+			return nil, Diagnostics{{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: readErr(err)}}
+		}
+		for _, e := range entries {
+			if !e.IsDir() && strings.HasSuffix(e.Name(), Ext) {
+				names = append(names, path.Join(dir, e.Name()))
+			}
+		}
+		sort.Strings(names)
+	}
+	var files []*File
+	var diags Diagnostics
+	for _, name := range names {
+		src, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			diags = append(diags, Diagnostic{Severity: Error, Code: "read", Pos: Pos{File: name, Line: 1, Col: 1}, Message: readErr(err)})
+			continue
+		}
+		f, ds := Parse(name, src)
+		diags = append(diags, ds...)
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	if len(names) == 0 && len(diags) == 0 {
+		diags = append(diags, Diagnostic{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: "no " + Ext + " files here"})
+	}
+	return files, diags
+}
+
+func readErr(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Sprintf("cannot read: %v", pe.Err)
+	}
+	return err.Error()
+}
+
+// position converts a participle position into ours.
+func position(p lexer.Position) Pos {
+	return Pos{File: p.Filename, Line: p.Line, Col: p.Column, Offset: p.Offset}
+}
+
+// Text returns the source text of an expression exactly as written.
+func (e *Expr) Text(src string) string {
+	if e == nil || len(e.Tokens) == 0 {
+		return ""
+	}
+	first, last := e.Tokens[0], e.Tokens[len(e.Tokens)-1]
+	end := last.Pos.Offset + tokenLen(src, last)
+	if first.Pos.Offset < 0 || end > len(src) || first.Pos.Offset > end {
+		return ""
+	}
+	return src[first.Pos.Offset:end]
+}
+
+// tokenLen is the length in the source of a token, whose Value may have been
+// unquoted.
+func tokenLen(src string, t lexer.Token) int {
+	off := t.Pos.Offset
+	if off >= len(src) || src[off] != '"' {
+		return len(t.Value)
+	}
+	for i := off + 1; i < len(src); i++ {
+		switch src[i] {
+		case '\\':
+			i++
+		case '"':
+			return i + 1 - off
+		}
+	}
+	return len(src) - off
+}

@@ -1,0 +1,65 @@
+package dsl
+
+// ScenarioDef is a checked scenario: a board, units and orders. Hex numbers
+// are kept as written; the interpreter reads them.
+type ScenarioDef struct {
+	Name, Title    string
+	Cols, Rows     int
+	DefaultTerrain string
+	Terrain        []HexSetDef
+	Units          []*UnitSpec
+	Orders         []*OrderSpec
+	Decisions      []*DecisionSpec
+	Turn           string // the side whose turn it is
+	Seed           *uint64
+	Pos            Pos
+	Module         string
+	Src            string
+}
+
+// HexSetDef is a terrain or road over some hexes.
+type HexSetDef struct {
+	Kind    string // "terrain" or "road"
+	Terrain string
+	Hexes   []HexSpec
+}
+
+// HexSpec is a hex as written: a map number, or axial coordinates.
+type HexSpec struct {
+	Number string
+	Q, R   int
+	Axial  bool
+	Pos    Pos
+}
+
+// UnitSpec is a unit as written.
+type UnitSpec struct {
+	ID, Name string
+	Props    map[string]PropValue
+	Pos      Pos
+}
+
+// PropValue is a property's values with where it was written.
+type PropValue struct {
+	Values []any // int, float64, string, bool, Dice, HexSpec
+	Pos    Pos
+}
+
+// OrderSpec is a player's order.
+type OrderSpec struct {
+	Kind      string // charge, move, form, fire, assault
+	Unit      string
+	Target    string
+	Formation string
+	Step      int
+	Path      []HexSpec
+	Pos       Pos
+}
+
+// DecisionSpec answers a question a rule asks of a unit.
+type DecisionSpec struct {
+	Unit     string
+	Question string
+	Answer   bool
+	Pos      Pos
+}

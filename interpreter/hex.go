@@ -1,0 +1,392 @@
+package interpreter
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
+
+// Hex geometry for La Bataille maps.
+//
+// Printed maps use flat-topped hexes arranged in vertical columns and label
+// each hex with a four-digit number, column first: "0712" is column 07,
+// row 12. Columns with an EVEN column number are drawn half a hex lower than
+// their odd neighbours ("even-q" offset layout). So hex 0201 sits to the
+// south-east of 0101, and 0200 (if it existed) to its north-east.
+//
+// Rules code should not do arithmetic on offset numbers, because the
+// neighbour pattern differs between odd and even columns. Internally every
+// hex is held in axial coordinates (Q, R), where the third cube coordinate
+// S = -Q-R is implicit; neighbours, distances and lines are then uniform.
+// Q equals the printed column; R runs "down" the column but is skewed by
+// half the column number.
+
+// Hex is a hex in axial coordinates. The zero value is column 00, row 00.
+type Hex struct{ Q, R int }
+
+// OffsetToHex converts a printed (column, row) pair in the even-q layout to
+// axial coordinates. Negative values are allowed so that off-map hexes can
+// still be reasoned about.
+func OffsetToHex(col, row int) Hex {
+	// col + (col&1) is always even, so the division is exact even for
+	// negative columns (Go's & works on two's complement).
+	return Hex{Q: col, R: row - (col+(col&1))/2}
+}
+
+// Offset returns the printed (column, row) of h; the inverse of OffsetToHex.
+func (h Hex) Offset() (col, row int) {
+	return h.Q, h.R + (h.Q+(h.Q&1))/2
+}
+
+// ParseHex parses a four-digit map number such as "0712" (column 07,
+// row 12). Exactly four ASCII digits are required so that typos like "712"
+// are reported instead of being silently reinterpreted.
+func ParseHex(s string) (Hex, error) {
+	if len(s) != 4 {
+		return Hex{}, fmt.Errorf("invalid hex %q: want 4 digits, column then row", s)
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return Hex{}, fmt.Errorf("invalid hex %q: want 4 digits, column then row", s)
+		}
+	}
+	col := int(s[0]-'0')*10 + int(s[1]-'0')
+	row := int(s[2]-'0')*10 + int(s[3]-'0')
+	return OffsetToHex(col, row), nil
+}
+
+// Number returns the four-digit map number of h. Hexes whose column or row
+// falls outside 0..99 have no map number, so they are shown as "(q,r)" in
+// axial coordinates rather than producing a misleading number.
+func (h Hex) Number() string {
+	col, row := h.Offset()
+	if col < 0 || col > 99 || row < 0 || row > 99 {
+		return fmt.Sprintf("(%d,%d)", h.Q, h.R)
+	}
+	return fmt.Sprintf("%02d%02d", col, row)
+}
+
+// String returns the map number, so hexes print the way players read them.
+func (h Hex) String() string { return h.Number() }
+
+// Add returns the component-wise sum; with Sub it lets callers treat the
+// difference of two hexes as a direction vector.
+func (h Hex) Add(o Hex) Hex { return Hex{Q: h.Q + o.Q, R: h.R + o.R} }
+
+// Sub returns the component-wise difference h - o.
+func (h Hex) Sub(o Hex) Hex { return Hex{Q: h.Q - o.Q, R: h.R - o.R} }
+
+// Direction names a hexside of a flat-topped hex, numbered clockwise from
+// north so that turning is plain modular arithmetic.
+type Direction int
+
+// The six hexsides of a flat-topped hex, clockwise from the top.
+const (
+	N Direction = iota
+	NE
+	SE
+	S
+	SW
+	NW
+)
+
+var hexDirectionNames = [6]string{"N", "NE", "SE", "S", "SW", "NW"}
+
+// hexDirVectors holds the axial step across each hexside, indexed by Direction.
+var hexDirVectors = [6]Hex{
+	N:  {0, -1},
+	NE: {1, -1},
+	SE: {1, 0},
+	S:  {0, 1},
+	SW: {-1, 1},
+	NW: {-1, 0},
+}
+
+// ParseDirection parses a hexside name ("N", "ne", "Sw", ...); case is
+// ignored because scenario authors write it both ways.
+func ParseDirection(s string) (Direction, error) {
+	u := strings.ToUpper(strings.TrimSpace(s))
+	for i, name := range hexDirectionNames {
+		if u == name {
+			return Direction(i), nil
+		}
+	}
+	return 0, fmt.Errorf("invalid direction %q: want one of N, NE, SE, S, SW, NW", s)
+}
+
+// String returns the compass name of d.
+func (d Direction) String() string {
+	if d < 0 || d > 5 {
+		return fmt.Sprintf("Direction(%d)", int(d))
+	}
+	return hexDirectionNames[d]
+}
+
+// Turn rotates d clockwise by k hexsides (counter-clockwise for negative
+// k). The result is always in N..NW, so it also normalises stray values.
+func (d Direction) Turn(k int) Direction {
+	return Direction(((int(d)+k)%6 + 6) % 6)
+}
+
+// Neighbor returns the hex across hexside d. Out-of-range directions are
+// taken modulo 6 rather than panicking.
+func (h Hex) Neighbor(d Direction) Hex {
+	return h.Add(hexDirVectors[d.Turn(0)])
+}
+
+// Neighbors returns the six adjacent hexes in direction order N..NW.
+func (h Hex) Neighbors() [6]Hex {
+	var out [6]Hex
+	for i, v := range hexDirVectors {
+		out[i] = h.Add(v)
+	}
+	return out
+}
+
+// Distance is the number of hex steps between a and b (movement range,
+// fire range, command radius all use it).
+func Distance(a, b Hex) int {
+	d := a.Sub(b)
+	return (hexAbs(d.Q) + hexAbs(d.R) + hexAbs(d.Q+d.R)) / 2
+}
+
+// DirectionTo reports the hexside of from that faces to. The boolean is
+// false unless the hexes are adjacent, since only then is there a unique
+// hexside.
+func DirectionTo(from, to Hex) (Direction, bool) {
+	d := to.Sub(from)
+	for i, v := range hexDirVectors {
+		if d == v {
+			return Direction(i), true
+		}
+	}
+	return 0, false
+}
+
+// Side classifies a hexside relative to a unit's facing; combat modifiers
+// and charge eligibility depend on it.
+type Side int
+
+// Hexside classes relative to a facing.
+const (
+	Front Side = iota
+	Flank
+	Rear
+)
+
+// String returns the lowercase class name used in rules text.
+func (s Side) String() string {
+	switch s {
+	case Front:
+		return "front"
+	case Flank:
+		return "flank"
+	case Rear:
+		return "rear"
+	}
+	return fmt.Sprintf("Side(%d)", int(s))
+}
+
+// hexFrontSpan returns the first front hexside (as an offset from facing) and
+// the number of front hexsides. Fronts are a contiguous clockwise run that
+// starts at facing.Turn(-(fronts-1)/2): 1 -> {0}, 2 -> {0,+1} (a line's two
+// front hexes), 3 -> {-1,0,+1}, 6 -> all, starting at facing itself so
+// an all-round formation lists its facing hex first. Values below 1 are
+// treated as 1 and above 6 as 6 so bad data degrades to a sensible
+// formation.
+func hexFrontSpan(fronts int) (start, n int) {
+	n = min(max(fronts, 1), 6)
+	if n == 6 {
+		return 0, n
+	}
+	return -(n - 1) / 2, n
+}
+
+// hexIsFront reports whether toward is one of the front hexsides.
+func hexIsFront(facing Direction, fronts int, toward Direction) bool {
+	start, n := hexFrontSpan(fronts)
+	// Offset of toward from the first front side, clockwise, in 0..5.
+	off := int(toward.Turn(-int(facing.Turn(start))))
+	return off < n
+}
+
+// HexsideClass classifies hexside toward for a unit facing hexside facing
+// whose formation has fronts front hexsides (see hexFrontSpan). Flank sides
+// are the non-front sides adjacent to a front side; everything else is
+// rear. Computing this generically keeps 1-, 2-, 3- and 6-front formations
+// consistent without per-formation tables.
+func HexsideClass(facing Direction, fronts int, toward Direction) Side {
+	switch {
+	case hexIsFront(facing, fronts, toward):
+		return Front
+	case hexIsFront(facing, fronts, toward.Turn(1)), hexIsFront(facing, fronts, toward.Turn(-1)):
+		return Flank
+	}
+	return Rear
+}
+
+// FrontHexes returns the hexes across the front hexsides of a unit at at,
+// clockwise from the first front side, e.g. for zone-of-control and
+// fire-arc checks.
+func FrontHexes(at Hex, facing Direction, fronts int) []Hex {
+	start, n := hexFrontSpan(fronts)
+	out := make([]Hex, 0, n)
+	for i := 0; i < n; i++ {
+		out = append(out, at.Neighbor(facing.Turn(start+i)))
+	}
+	return out
+}
+
+// AheadHexes returns the hex(es) straight ahead of the centre of the front,
+// which is where a charge must enter first. With an odd number of fronts
+// (or all six) the centre is the facing hexside itself; with an even number
+// below six (a line) the centre is the vertex between facing and
+// facing.Turn(1), so both of those hexes count as ahead.
+func AheadHexes(at Hex, facing Direction, fronts int) []Hex {
+	_, n := hexFrontSpan(fronts)
+	if n%2 == 0 && n < 6 {
+		return []Hex{at.Neighbor(facing), at.Neighbor(facing.Turn(1))}
+	}
+	return []Hex{at.Neighbor(facing)}
+}
+
+// Straight reports whether the last three hexes of path form a straight
+// line of adjacent hexes, in order. Charges and some movement bonuses
+// require moving straight; paths shorter than three hexes cannot show it.
+func Straight(path []Hex) bool {
+	n := len(path)
+	if n < 3 {
+		return false
+	}
+	d1 := path[n-2].Sub(path[n-3])
+	d2 := path[n-1].Sub(path[n-2])
+	if d1 != d2 {
+		return false
+	}
+	_, ok := DirectionTo(Hex{}, d1)
+	return ok
+}
+
+// hexLineEps nudges line interpolation off hex boundaries. Without it, lines
+// running exactly along a hexside spine would hit rounding ties; with it,
+// every line resolves the same way on every run and platform.
+var hexLineEps = [3]float64{1e-6, 2e-6, -3e-6}
+
+// Line returns the hexes on the straight line from a to b, both included,
+// with Distance(a, b)+1 entries and each consecutive pair adjacent. It
+// samples the segment between hex centres in cube space and rounds to the
+// nearest hex.
+func Line(a, b Hex) []Hex {
+	n := Distance(a, b)
+	out := make([]Hex, 0, n+1)
+	if n == 0 {
+		return append(out, a)
+	}
+	aq, ar := float64(a.Q)+hexLineEps[0], float64(a.R)+hexLineEps[1]
+	as := float64(-a.Q-a.R) + hexLineEps[2]
+	bq, br := float64(b.Q)+hexLineEps[0], float64(b.R)+hexLineEps[1]
+	bs := float64(-b.Q-b.R) + hexLineEps[2]
+	for i := 0; i <= n; i++ {
+		t := float64(i) / float64(n)
+		out = append(out, hexCubeRound(
+			aq+(bq-aq)*t,
+			ar+(br-ar)*t,
+			as+(bs-as)*t,
+		))
+	}
+	return out
+}
+
+// hexCubeRound rounds fractional cube coordinates to the containing hex,
+// fixing up the coordinate with the largest rounding error so that
+// q+r+s stays zero.
+func hexCubeRound(q, r, s float64) Hex {
+	rq, rr, rs := math.Round(q), math.Round(r), math.Round(s)
+	dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-s)
+	switch {
+	case dq > dr && dq > ds:
+		rq = -rr - rs
+	case dr > ds:
+		rr = -rq - rs
+	}
+	return Hex{Q: int(rq), R: int(rr)}
+}
+
+// LineOfSight reports whether no hex strictly between a and b on Line(a, b)
+// is blocked. The end hexes never block (a unit does not block its own view
+// or its target), so adjacent and identical hexes always see each other.
+// A nil blocked function means nothing blocks.
+func LineOfSight(a, b Hex, blocked func(Hex) bool) bool {
+	if Distance(a, b) <= 1 || blocked == nil {
+		return true
+	}
+	l := Line(a, b)
+	for _, h := range l[1 : len(l)-1] {
+		if blocked(h) {
+			return false
+		}
+	}
+	return true
+}
+
+// Ring returns the hexes exactly radius steps from center, starting with
+// the hex due north and going clockwise. Radius 0 gives just center and a
+// negative radius gives nil.
+func Ring(center Hex, radius int) []Hex {
+	if radius < 0 {
+		return nil
+	}
+	if radius == 0 {
+		return []Hex{center}
+	}
+	out := make([]Hex, 0, 6*radius)
+	h := center
+	for i := 0; i < radius; i++ {
+		h = h.Neighbor(N)
+	}
+	// From the corner in direction d the ring edge runs towards the next
+	// corner clockwise, which is two hexsides further round.
+	for d := N; d <= NW; d++ {
+		step := d.Turn(2)
+		for i := 0; i < radius; i++ {
+			out = append(out, h)
+			h = h.Neighbor(step)
+		}
+	}
+	return out
+}
+
+// Within returns every hex at most radius steps from center, ordered by
+// distance and then clockwise from north (the concatenation of Rings).
+func Within(center Hex, radius int) []Hex {
+	if radius < 0 {
+		return nil
+	}
+	out := make([]Hex, 0, 3*radius*(radius+1)+1)
+	for r := 0; r <= radius; r++ {
+		out = append(out, Ring(center, r)...)
+	}
+	return out
+}
+
+// StepAway returns the neighbour of from that is farthest from away, for
+// retreating a unit one hex at a time from an enemy. Ties go to the first
+// direction in N..NW order so that retreats are reproducible.
+func StepAway(from, away Hex) Hex {
+	best := from.Neighbor(N)
+	bestD := Distance(best, away)
+	for d := NE; d <= NW; d++ {
+		h := from.Neighbor(d)
+		if dd := Distance(h, away); dd > bestD {
+			best, bestD = h, dd
+		}
+	}
+	return best
+}
+
+func hexAbs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
