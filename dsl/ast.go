@@ -132,7 +132,7 @@ type Row struct {
 	Pos     lexer.Position
 	Range   *Range  `parser:"@@ '=>'"`
 	Outcome string  `parser:"@Ident"`
-	Value   *string `parser:"@('-'? Number)?"`
+	Value   *string `parser:"(@('-'? Number) (?! '..' | '=>'))?"`
 }
 
 // CheckDecl is a roll against a threshold with a stated direction:
@@ -165,8 +165,16 @@ type Clause struct {
 	Require *Require `parser:"  @@"`
 	When    *Expr    `parser:"| 'when' @@"`
 	Let     *Let     `parser:"| @@"`
-	Ask     *string  `parser:"| 'ask' @String"`
+	Ask     *Ask     `parser:"| @@"`
 	Do      []*Call  `parser:"| 'do' @@ ((',' | ';') @@)*"`
+}
+
+// Ask puts a question to a player: the owner of the unit after `of`, or of
+// the hook's first unit. The rule goes on only on a yes.
+type Ask struct {
+	Pos      lexer.Position
+	Question string `parser:"'ask' @String"`
+	Of       *Expr  `parser:"('of' @@)?"`
 }
 
 // Require blocks the hook's action unless its condition holds.

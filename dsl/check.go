@@ -2,7 +2,6 @@ package dsl
 
 import (
 	"github.com/expr-lang/expr/types"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"

@@ -180,12 +180,17 @@ func (u *unit) hookNames() []string {
 // rolled, so it offers what every hook that rolls that table offers, plus
 // the roll itself; rolls from outcome hooks make this a small fixpoint.
 func (u *unit) hookEnvs() map[string]vars {
-	rollers := map[string][]string{} // table or check → hooks of rules that roll it
+	type site struct {
+		hook  string
+		binds vars
+	}
+	rollers := map[string][]site{} // table or check → where rules roll it
 	for _, r := range u.mod.Rules {
 		for _, c := range r.ast.Clauses {
 			for _, call := range c.Do {
-				for _, ref := range u.refArgs(call) {
-					rollers[ref] = append(rollers[ref], r.Hook)
+				refs, binds := u.refArgs(call)
+				for _, ref := range refs {
+					rollers[ref] = append(rollers[ref], site{r.Hook, binds})
 				}
 			}
 		}
@@ -222,12 +227,15 @@ func (u *unit) hookEnvs() map[string]vars {
 	}
 	for range 8 {
 		changed := false
-		for ref, hooks := range rollers {
+		for ref, sites := range rollers {
 			var acc vars
-			for _, h := range hooks {
-				e, ok := envOf(h)
+			for _, s := range sites {
+				e, ok := envOf(s.hook)
 				if !ok {
 					continue
+				}
+				for k, t := range s.binds {
+					e[k] = t
 				}
 				acc = intersect(acc, e)
 			}
@@ -286,23 +294,31 @@ func sameVars(a, b vars) bool {
 	return true
 }
 
-// refArgs lists the tables and checks an effect call names.
-func (u *unit) refArgs(call *Call) []string {
+// refArgs lists the tables and checks an effect call names, and the
+// variables its other arguments bind inside the roll.
+func (u *unit) refArgs(call *Call) ([]string, vars) {
 	eff, ok := u.env.Effects[call.Name]
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	var out []string
+	binds := vars{}
 	for i, a := range call.Args {
 		p := paramFor(eff, a, i)
-		if p == nil || p.Kind == ArgExpr {
+		if p == nil {
+			continue
+		}
+		if p.Binds != "" {
+			binds[p.Binds] = p.Type
+		}
+		if p.Kind == ArgExpr {
 			continue
 		}
 		if name, ok := bareName(a.Value); ok {
 			out = append(out, name)
 		}
 	}
-	return out
+	return out, binds
 }
 
 func paramFor(eff *Effect, a *Arg, i int) *EffectParam {
@@ -359,6 +375,12 @@ func (u *unit) compileAll(envs map[string]vars) {
 		for k, t := range envs["roll:"+name] {
 			env[k] = t
 		}
+		// A check is always for a unit, even one no rule rolls yet.
+		if _, ok := env["unit"]; !ok {
+			if t := u.boundType("unit"); t != nil {
+				env["unit"] = t
+			}
+		}
 		c.Threshold = u.compile(c.ast.Threshold, env, false)
 		if c.Threshold != nil && !isNumber(c.Threshold.Type) {
 			u.errorf(c.Threshold.Pos, "type-mismatch", "a check's threshold is a number; got %s", typeName(c.Threshold.Type))
@@ -376,6 +398,18 @@ func (u *unit) compileAll(envs map[string]vars) {
 		}
 		u.compileRule(r, envs[r.Hook])
 	}
+}
+
+// boundType is the type effects bind a roll variable to.
+func (u *unit) boundType(name string) reflect.Type {
+	for _, eff := range u.env.Effects {
+		for _, p := range eff.Params {
+			if p.Binds == name {
+				return p.Type
+			}
+		}
+	}
+	return nil
 }
 
 func (u *unit) compileRule(r *RuleDef, hookEnv vars) {
@@ -403,7 +437,8 @@ func (u *unit) compileRule(r *RuleDef, hookEnv vars) {
 				env[c.Let.Name] = cd.Cond.Type
 			}
 		case c.Ask != nil:
-			cd.Kind, cd.Question = ClauseAsk, *c.Ask
+			cd.Kind, cd.Question = ClauseAsk, c.Ask.Question
+			cd.Of = u.compile(c.Ask.Of, env, false)
 		default:
 			cd.Kind = ClauseDo
 			for _, call := range c.Do {

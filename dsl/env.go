@@ -65,6 +65,10 @@ type EffectParam struct {
 	// Vocab, when set, names the vocabulary a constant string must belong to
 	// ("formation", "state").
 	Vocab string
+	// Binds, when set, names the variable this argument becomes inside the
+	// roll it starts: a table's column conditions, a check's threshold and
+	// their outcome hooks read it (`unit` for the unit that checks morale).
+	Binds string
 	Doc   string
 }
 

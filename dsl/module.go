@@ -338,6 +338,7 @@ type ClauseDef struct {
 	Message  string   // require
 	Name     string   // let
 	Question string   // ask
+	Of       *Program // ask: whom; nil for the hook's first unit
 	Calls    []*CallDef
 	Pos      Pos
 }

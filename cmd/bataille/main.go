@@ -1,0 +1,59 @@
+// Command bataille checks, formats, runs, simulates, explains and diffs La
+// Bataille rule modules.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+// Exit codes, as diff(1) and go vet use them.
+const (
+	exitOK    = 0
+	exitFail  = 1 // errors found, or (diff) the sides differ
+	exitUsage = 2
+)
+
+type command struct {
+	name, summary string
+	run           func(args []string, stdout, stderr io.Writer) int
+}
+
+func commands() []command {
+	return []command{
+		{"check", "check rule modules and battles", cmdCheck},
+		{"run", "play a scenario and print the cited narration", cmdRun},
+	}
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		usage(stdout)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name == args[0] {
+			return c.run(args[1:], stdout, stderr)
+		}
+	}
+	fmt.Fprintf(stderr, "bataille: unknown command %q\n\n", args[0])
+	usage(stderr)
+	return exitUsage
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "bataille: the rules language for La Bataille wargames")
+	fmt.Fprintln(w, "\nUsage: bataille COMMAND [flags] [args]\n\nCommands:")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprintln(w, "\nRun 'bataille COMMAND --help' for a command's flags.")
+}

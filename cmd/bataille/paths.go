@@ -1,0 +1,13 @@
+package main
+
+import "path/filepath"
+
+// splitPath turns a path on disk into an fs.FS root and a name inside it:
+// the parent folder, so that a battle can extend a sibling folder.
+func splitPath(p string, isDir bool) (root, name string) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		abs = p
+	}
+	return filepath.Dir(abs), filepath.Base(abs)
+}

@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/interpreter"
+	"github.com/spf13/pflag"
+)
+
+func cmdRun(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	seed := fs.Uint64("seed", 0, "dice seed (default: a random one, printed so the run can be repeated)")
+	asJSON := fs.Bool("json", false, "print the trace as JSON Lines")
+	verbose := fs.BoolP("verbose", "v", false, "also show the rules whose requirements merely held")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N] [--json]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return usageExit(err)
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 {
+		fs.Usage()
+		return exitUsage
+	}
+	mod, diags := loadPath(fs.Arg(0))
+	if diags.HasErrors() {
+		diags.Print(stderr)
+		return exitFail
+	}
+	scenario := fs.Arg(1)
+	s := *seed
+	if !fs.Changed("seed") {
+		var b [8]byte
+		_, _ = rand.Read(b[:])
+		s = binary.LittleEndian.Uint64(b[:]) % 1_000_000
+		fmt.Fprintf(stderr, "seed %d\n", s)
+	}
+	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Seed: s})
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille: %v\n", err)
+		return exitFail
+	}
+	runErr := eng.Run(context.Background())
+	if *asJSON {
+		_ = eng.Trace().WriteJSON(stdout)
+	} else {
+		_ = eng.Trace().WriteText(stdout, *verbose)
+	}
+	if runErr != nil {
+		fmt.Fprintf(stderr, "bataille: %v\n", runErr)
+		return exitFail
+	}
+	return exitOK
+}

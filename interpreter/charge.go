@@ -1,0 +1,303 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// chargeState is the charge being resolved.
+type chargeState struct {
+	charger, target *Unit
+	order           *Order
+	trail           []Hex // hexes the charger stood in, its start first
+	step            int
+	mpLeft, mpSpent int
+	cap             int // most MP it may still spend; -1 for no limit
+	halted          bool
+	byRule          bool // a rule stopped it (halt, pause), not the path
+	contacted       bool
+}
+
+// cell describes a hex for scripts.
+func (e *Engine) cell(h Hex) *Cell {
+	t := e.Board.TerrainAt(h)
+	c := &Cell{Number: h.String(), Terrain: t, Road: e.Board.Road[h], Cost: 1}
+	if w, ok := e.Module.Word(dsl.KindTerrain, t); ok {
+		c.NoCharge = w.Flag("no_charge")
+		c.BlocksLOS = w.Flag("blocks_los")
+		c.Cost = w.Int("cost", 1)
+	}
+	return c
+}
+
+// fronts is how many front hexsides a unit's formation has.
+func (e *Engine) fronts(u *Unit) int {
+	if w, ok := e.Module.Word(dsl.KindFormation, u.Formation); ok {
+		return w.Int("fronts", 1)
+	}
+	return 1
+}
+
+// chargePhase declares every charge first, then resolves each in turn.
+func (e *Engine) chargePhase() error {
+	var charges []*Order
+	for _, o := range e.orders {
+		if o.Kind == "charge" {
+			charges = append(charges, o)
+		}
+	}
+	if len(charges) == 0 {
+		return nil
+	}
+	e.beginPhase("charge à cheval")
+	var declared []*Order
+	for _, o := range charges {
+		u := o.Unit
+		stack, leader := 0, false
+		for _, x := range e.Board.At(u.Hex) {
+			if x.Side != u.Side {
+				continue
+			}
+			if x.Arm == u.Arm {
+				stack++
+			}
+			if x.Leader && x.CavalryBonus > 0 && x.Nationality == u.Nationality {
+				leader = true
+			}
+		}
+		blocked, msg, err := e.fire("declare_charge", "charger", u, "target", o.Target, "hex", e.cell(u.Hex), "stack", stack, "leader", leader)
+		if err != nil {
+			return err
+		}
+		if blocked {
+			e.Note(u, "%s may not charge: %s", u.ID, msg)
+			continue
+		}
+		u.Charged = true
+		declared = append(declared, o)
+		e.Note(u, "%s declares a charge on %s", u.ID, o.Target.ID)
+	}
+	for _, o := range declared {
+		if err := e.resolveCharge(o); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *Engine) resolveCharge(o *Order) error {
+	u := o.Unit
+	if u.Increments <= 0 {
+		return nil
+	}
+	ch := &chargeState{charger: u, target: o.Target, order: o, trail: []Hex{u.Hex}, mpLeft: u.MP, cap: -1}
+	e.ch = ch
+	defer func() { e.ch = nil }()
+	e.Note(u, "%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)
+	if _, _, err := e.fire("charge_start", "charger", u, "target", o.Target, "mp_left", ch.mpLeft); err != nil {
+		return err
+	}
+	if o.Formation != "" && o.Step == 0 {
+		if _, err := e.changeFormation(u, o.Formation, 0, true); err != nil {
+			return err
+		}
+	}
+	for i, h := range o.Path {
+		if ch.halted {
+			break
+		}
+		ch.step = i + 1
+		if ok, err := e.chargeStep(h); err != nil || !ok {
+			if err != nil {
+				return err
+			}
+			break
+		}
+		if o.Formation != "" && o.Step == ch.step {
+			if _, err := e.changeFormation(u, o.Formation, ch.step, true); err != nil {
+				return err
+			}
+		}
+		for _, en := range e.Board.Enemies(u) {
+			if ch.halted {
+				break
+			}
+			d := UnitDistance(u, en)
+			if _, _, err := e.fire("charge_approach", "unit", en, "charger", u, "target", ch.target, "distance", d, "los", LOS(en, u),
+				"is_target", en == ch.target, "step", ch.step, "mp_spent", ch.mpSpent, "mp_left", ch.mpLeft); err != nil {
+				return err
+			}
+		}
+	}
+	if !ch.halted && !ch.contacted && ch.target.Increments > 0 && UnitDistance(u, ch.target) <= 1 {
+		if err := e.contact(ch.target); err != nil {
+			return err
+		}
+	}
+	could := false
+	if !ch.contacted && !ch.byRule {
+		for _, en := range e.Board.Enemies(u) {
+			if UnitDistance(u, en)-1 <= ch.mpLeft {
+				could = true
+			}
+		}
+	}
+	_, _, err := e.fire("charge_end", "charger", u, "target", ch.target, "contacted", ch.contacted, "could_contact", could, "mp_spent", ch.mpSpent, "mp_left", ch.mpLeft)
+	return err
+}
+
+// chargeStep enters the next hex of the path, if the rules and the MP allow.
+func (e *Engine) chargeStep(h Hex) (bool, error) {
+	ch := e.ch
+	u := ch.charger
+	dir, adjacent := DirectionTo(u.Hex, h)
+	if !adjacent {
+		e.Note(u, "%s halts: %s is not next to %s", u.ID, h, u.Hex)
+		ch.halted = true
+		return false, nil
+	}
+	if !e.Board.OnMap(h) {
+		e.Note(u, "%s halts: %s is off the map", u.ID, h)
+		ch.halted = true
+		return false, nil
+	}
+	ahead := false
+	for _, a := range AheadHexes(u.Hex, u.Facing, e.fronts(u)) {
+		ahead = ahead || a == h
+	}
+	turns := turnsBetween(u.Facing, dir, e.fronts(u))
+	c := e.cell(h)
+	e.act = action{cost: c.Cost}
+	blocked, msg, err := e.fire("charge_enter", "charger", u, "target", ch.target, "hex", c, "step", ch.step, "mp_spent", ch.mpSpent,
+		"mp_left", ch.mpLeft, "cost", c.Cost, "ahead", ahead, "turns", turns, "distance", Distance(h, ch.target.Hex))
+	if err != nil {
+		return false, err
+	}
+	if blocked {
+		e.Note(u, "%s halts before %s: %s", u.ID, h, msg)
+		ch.halted, ch.byRule = true, true
+		return false, nil
+	}
+	cost := e.act.cost
+	if cost > ch.mpLeft || (ch.cap >= 0 && cost > ch.cap) {
+		e.Note(u, "%s halts before %s: it needs %d MP and has %d", u.ID, h, cost, e.spendable())
+		ch.halted = true
+		return false, nil
+	}
+	e.pay(cost)
+	u.MoveTo(h)
+	u.Facing = dir
+	ch.trail = append(ch.trail, h)
+	if !e.cfg.NoTrace {
+		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: fmt.Sprintf("%s enters %s (%s, %d MP; %d spent, %d left)", u.ID, h, c.Terrain, cost, ch.mpSpent, ch.mpLeft)})
+	}
+	return true, nil
+}
+
+func (e *Engine) spendable() int {
+	if e.ch.cap >= 0 {
+		return min(e.ch.cap, e.ch.mpLeft)
+	}
+	return e.ch.mpLeft
+}
+
+func (e *Engine) pay(cost int) {
+	ch := e.ch
+	ch.mpLeft -= cost
+	ch.mpSpent += cost
+	if ch.cap >= 0 {
+		ch.cap -= cost
+	}
+}
+
+// turnsBetween counts the hexsides a unit turns to move toward dir; moving
+// through any front hexside costs no turn.
+func turnsBetween(facing, dir Direction, fronts int) int {
+	if HexsideClass(facing, fronts, dir) == Front {
+		return 0
+	}
+	best := 6
+	for k := -3; k <= 3; k++ {
+		if HexsideClass(facing.Turn(k), fronts, dir) == Front {
+			best = min(best, abs(k))
+		}
+	}
+	return best
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+// contact fires charge_contact against a unit the charger has reached.
+func (e *Engine) contact(target *Unit) error {
+	ch := e.ch
+	ch.contacted = true
+	ch.target = target
+	e.Note(ch.charger, "%s contacts %s", ch.charger.ID, target.ID)
+	_, _, err := e.fire("charge_contact", "charger", ch.charger, "target", target, "hex", e.cell(ch.charger.Hex), "mp_spent", ch.mpSpent,
+		"mp_left", ch.mpLeft, "straight", Straight(ch.trail), "step", ch.step)
+	return err
+}
+
+// Follow moves the charger toward a unit, one hex at a time, paying terrain,
+// until it is adjacent or out of MP; it contacts the first enemy it comes
+// next to. It reports whether a contact was made.
+func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
+	ch := e.ch
+	if ch == nil || ch.charger != u {
+		return false, fmt.Errorf("%s is not charging", u.ID)
+	}
+	for range 64 {
+		if toward.Increments <= 0 {
+			return false, nil
+		}
+		for _, en := range e.Board.Enemies(u) {
+			if UnitDistance(u, en) <= 1 {
+				if !contact {
+					return false, nil
+				}
+				if en != toward {
+					e.Note(u, "%s meets %s first", u.ID, en.ID)
+				}
+				return true, e.contact(en)
+			}
+		}
+		next, ok := e.stepToward(u.Hex, toward.Hex)
+		if !ok {
+			return false, nil
+		}
+		c := e.cell(next)
+		if c.NoCharge || c.Cost > e.spendable() {
+			e.Note(u, "%s cannot go on toward %s (%d MP it may spend)", u.ID, toward.ID, e.spendable())
+			return false, nil
+		}
+		dir, _ := DirectionTo(u.Hex, next)
+		e.pay(c.Cost)
+		u.MoveTo(next)
+		u.Facing = dir
+		ch.trail = append(ch.trail, next)
+		if !e.cfg.NoTrace {
+			e.emit(Event{Kind: "move", Unit: u.ID, Hex: next.String(), Text: fmt.Sprintf("%s follows to %s (%d MP; %d spent, %d left)", u.ID, next, c.Cost, ch.mpSpent, ch.mpLeft)})
+		}
+	}
+	return false, nil
+}
+
+// stepToward picks the neighbour nearest to the goal that no enemy holds.
+func (e *Engine) stepToward(from, goal Hex) (Hex, bool) {
+	best, bestD := from, Distance(from, goal)
+	for _, n := range from.Neighbors() {
+		if !e.Board.OnMap(n) || len(e.Board.At(n)) > 0 {
+			continue
+		}
+		if d := Distance(n, goal); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	return best, best != from
+}

@@ -1,0 +1,432 @@
+package interpreter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Config sets up an engine. Its zero value works: seed 0, no decider (every
+// question answered no), the default step budget, a full trace.
+type Config struct {
+	Seed     uint64
+	Dice     Dice    // when set, used instead of dice seeded from Seed
+	Decider  Decider // answers the questions rules ask
+	MaxSteps int     // rule clauses and effects one Run may take; 0 means 100000
+	NoTrace  bool    // skip building the trace (for simulation)
+	Effects  map[string]EffectFunc
+}
+
+// EffectFunc carries out one effect primitive. Package stdlib provides them.
+type EffectFunc func(c *Call) error
+
+// Call is one effect call being carried out: its rule and evaluated arguments
+// (nil for an optional argument not given).
+type Call struct {
+	E    *Engine
+	Rule *dsl.RuleDef
+	Def  *dsl.CallDef
+	Args []any
+}
+
+// Engine plays a module's rules on a board. It is not safe for concurrent
+// use; run one engine per goroutine.
+type Engine struct {
+	Module *dsl.Module
+	Board  *Board
+
+	cfg     Config
+	dice    Dice
+	decider Decider
+	env     map[string]any
+	saved   []savedVar
+	machine vm.VM
+	trace   Trace
+	phase   string
+	steps   int
+	depth   int
+	ctx     context.Context
+	subject *Unit
+
+	ch     *chargeState
+	act    action
+	melees []*meleeOrder
+	// firedInto lists the hexes each unit fired into this phase.
+	firedInto map[*Unit][]Hex
+	orders    []*Order
+	phasing   string
+}
+
+type savedVar struct {
+	key string
+	val any
+	had bool
+}
+
+// action is what effects change about the action a hook is about.
+type action struct {
+	cost      int
+	fire      float64
+	shift     int
+	attack    float64
+	defense   float64
+	side      string
+	ignoreZdi bool
+}
+
+// Order is a player's order, with its units found.
+type Order struct {
+	Kind      string
+	Unit      *Unit
+	Target    *Unit
+	Formation string
+	Step      int
+	Path      []Hex
+}
+
+type meleeOrder struct {
+	attacker, defender *Unit
+	charging, straight bool
+}
+
+// ErrStepBudget is wrapped by the error of a run that took too many steps.
+var ErrStepBudget = errors.New("step budget exceeded")
+
+// New makes an engine for a checked module on a board with orders.
+func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
+	e := &Engine{Module: mod, Board: board, cfg: cfg, orders: orders}
+	e.dice = cfg.Dice
+	if e.dice == nil {
+		e.dice = NewSeededDice(cfg.Seed)
+	}
+	e.decider = cfg.Decider
+	if e.decider == nil {
+		e.decider = &ScriptedDecider{}
+	}
+	if e.cfg.MaxSteps <= 0 {
+		e.cfg.MaxSteps = 100000
+	}
+	e.env = mod.ParamValues()
+	board.module = mod
+	for name, t := range mod.Vocab[dsl.KindTerrain] {
+		if t.Flag("blocks_los") {
+			board.blocksLOS[name] = true
+		}
+	}
+	return e
+}
+
+// Trace returns the events so far.
+func (e *Engine) Trace() Trace { return e.trace }
+
+// Dice returns the engine's dice.
+func (e *Engine) Dice() Dice { return e.dice }
+
+// Run plays one turn in the chronology of battle: charge à cheval,
+// movement, defensive fire, offensive fire, melee, then the end of the turn.
+func (e *Engine) Run(ctx context.Context) (err error) {
+	e.ctx = ctx
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(diceExhausted); ok {
+				err = ErrDiceExhausted
+				return
+			}
+			panic(r)
+		}
+	}()
+	e.phasing = e.phasingSide()
+	if err := e.chargePhase(); err != nil {
+		return err
+	}
+	if err := e.movementPhase(); err != nil {
+		return err
+	}
+	if err := e.firePhase(true); err != nil {
+		return err
+	}
+	if err := e.firePhase(false); err != nil {
+		return err
+	}
+	if err := e.meleePhase(); err != nil {
+		return err
+	}
+	return e.endPhase()
+}
+
+func (e *Engine) phasingSide() string {
+	for _, o := range e.orders {
+		if o.Kind == "charge" || o.Kind == "move" || o.Kind == "assault" {
+			return o.Unit.Side
+		}
+	}
+	if len(e.Board.Units) > 0 {
+		return e.Board.Units[0].Side
+	}
+	return ""
+}
+
+// SetPhasing names the side whose turn it is.
+func (e *Engine) SetPhasing(side string) {
+	if side != "" {
+		e.phasing = side
+	}
+}
+
+func (e *Engine) beginPhase(name string) {
+	e.phase = name
+	e.emit(Event{Kind: "phase", Text: name})
+}
+
+func (e *Engine) emit(ev Event) {
+	if e.cfg.NoTrace {
+		return
+	}
+	ev.Seq = len(e.trace) + 1
+	ev.Phase = e.phase
+	e.trace = append(e.trace, ev)
+}
+
+// Note adds a narration line to the trace.
+func (e *Engine) Note(u *Unit, format string, args ...any) {
+	if e.cfg.NoTrace {
+		return
+	}
+	ev := Event{Kind: "note", Text: fmt.Sprintf(format, args...)}
+	if u != nil {
+		ev.Unit, ev.Hex, ev.State = u.ID, u.Hex.String(), describe(u)
+	}
+	e.emit(ev)
+}
+
+// tick counts a step against the budget and honours cancellation.
+func (e *Engine) tick(r *dsl.RuleDef) error {
+	e.steps++
+	if e.steps > e.cfg.MaxSteps {
+		return fmt.Errorf("%s: rule %s: %w (%d steps)", r.Pos, r.ID, ErrStepBudget, e.cfg.MaxSteps)
+	}
+	if e.ctx != nil && e.steps%64 == 0 {
+		if err := e.ctx.Err(); err != nil {
+			return fmt.Errorf("%s: rule %s: %w", r.Pos, r.ID, err)
+		}
+	}
+	return nil
+}
+
+func (e *Engine) setVar(key string, val any) {
+	old, had := e.env[key]
+	e.saved = append(e.saved, savedVar{key, old, had})
+	e.env[key] = val
+}
+
+func (e *Engine) restoreTo(mark int) {
+	for i := len(e.saved) - 1; i >= mark; i-- {
+		s := e.saved[i]
+		if s.had {
+			e.env[s.key] = s.val
+		} else {
+			delete(e.env, s.key)
+		}
+	}
+	e.saved = e.saved[:mark]
+}
+
+// maxDepth bounds hooks fired from inside hooks (a roll whose outcome rolls
+// again), so that no module can recurse without end.
+const maxDepth = 32
+
+// fire runs the rules of a hook with the given variables (name, value
+// pairs). It reports whether a require blocked the action, and its message.
+func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err error) {
+	rules := e.Module.Hooks[hook]
+	if len(rules) == 0 {
+		return false, "", nil
+	}
+	if e.depth >= maxDepth {
+		return false, "", fmt.Errorf("%s: rule %s: hooks nest deeper than %d (a roll whose outcome rolls again without end?)", rules[0].Pos, rules[0].ID, maxDepth)
+	}
+	e.depth++
+	mark := len(e.saved)
+	prevSubject := e.subject
+	for i := 0; i+1 < len(kv); i += 2 {
+		e.setVar(kv[i].(string), kv[i+1])
+		if u, ok := kv[i+1].(*Unit); ok && e.subject == prevSubject {
+			e.subject = u
+		}
+	}
+	defer func() {
+		e.restoreTo(mark)
+		e.subject = prevSubject
+		e.depth--
+	}()
+	for _, r := range rules {
+		blocked, msg, err = e.runRule(hook, r)
+		if err != nil || blocked {
+			return blocked, msg, err
+		}
+	}
+	return false, "", nil
+}
+
+func cite(r *dsl.RuleDef) string { return strings.Join(r.Cite, "; ") }
+
+func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
+	if e.cfg.NoTrace {
+		return
+	}
+	ev := Event{Kind: kind, Hook: hook, Rule: r.ID, Cite: cite(r), Text: text}
+	if u := e.subject; u != nil {
+		ev.Unit, ev.Hex = u.ID, u.Hex.String()
+	}
+	e.emit(ev)
+}
+
+func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
+	mark := len(e.saved)
+	defer e.restoreTo(mark)
+	announced := false
+	announce := func() {
+		if !announced {
+			announced = true
+			title := r.Title
+			if title == "" {
+				title = r.ID
+			}
+			e.ruleEvent("rule", r, hook, title)
+		}
+	}
+	for _, c := range r.Clauses {
+		if err := e.tick(r); err != nil {
+			return false, "", err
+		}
+		switch c.Kind {
+		case dsl.ClauseWhen:
+			ok, err := e.evalBool(r, c.Cond)
+			if err != nil || !ok {
+				return false, "", err
+			}
+		case dsl.ClauseRequire:
+			ok, err := e.evalBool(r, c.Cond)
+			if err != nil {
+				return false, "", err
+			}
+			if !ok {
+				e.ruleEvent("blocked", r, hook, c.Message)
+				return true, c.Message, nil
+			}
+		case dsl.ClauseLet:
+			val, err := e.eval(r, c.Cond)
+			if err != nil {
+				return false, "", err
+			}
+			e.setVar(c.Name, val)
+		case dsl.ClauseAsk:
+			announce()
+			whom := e.subject
+			if c.Of != nil {
+				v, err := e.eval(r, c.Of)
+				if err != nil {
+					return false, "", err
+				}
+				whom, _ = v.(*Unit)
+			}
+			answer := e.decider.Decide(Question{Ask: c.Question, Unit: whom, Rule: r.ID, Hook: hook})
+			word := "no"
+			if answer {
+				word = "yes"
+			}
+			who := ""
+			if whom != nil {
+				who = whom.ID + " "
+			}
+			e.ruleEvent("ask", r, hook, fmt.Sprintf("%s%s? %s", who, c.Question, word))
+			if !answer {
+				return false, "", nil
+			}
+		case dsl.ClauseDo:
+			announce()
+			for _, cd := range c.Calls {
+				if err := e.do(r, cd); err != nil {
+					return false, "", err
+				}
+			}
+		}
+	}
+	if !announced && !e.cfg.NoTrace {
+		title := r.Title
+		if title == "" {
+			title = r.ID
+		}
+		e.ruleEvent("ok", r, hook, title)
+	}
+	return false, "", nil
+}
+
+// ArgError is what an effect panics with when an argument has the wrong
+// kind at run time (a unit that is nil); do turns it into an error.
+type ArgError string
+
+func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
+	defer func() {
+		if x := recover(); x != nil {
+			ae, ok := x.(ArgError)
+			if !ok {
+				panic(x)
+			}
+			err = fmt.Errorf("%s: rule %s: %s", cd.Pos, r.ID, string(ae))
+		}
+	}()
+	if err := e.tick(r); err != nil {
+		return err
+	}
+	fn, ok := e.cfg.Effects[cd.Effect.Name]
+	if !ok {
+		return fmt.Errorf("%s: rule %s: effect %s has no implementation in this engine", cd.Pos, r.ID, cd.Effect.Name)
+	}
+	args := make([]any, len(cd.Args))
+	for i, a := range cd.Args {
+		switch {
+		case a == nil:
+		case a.Prog != nil:
+			v, err := e.eval(r, a.Prog)
+			if err != nil {
+				return err
+			}
+			args[i] = v
+		default:
+			args[i] = a.Ref
+		}
+	}
+	if err := fn(&Call{E: e, Rule: r, Def: cd, Args: args}); err != nil {
+		return fmt.Errorf("%s: rule %s: %s: %w", cd.Pos, r.ID, cd.Effect.Name, err)
+	}
+	return nil
+}
+
+func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
+	out, err := e.machine.Run(p.Prog, e.env)
+	if err != nil {
+		return nil, fmt.Errorf("%s: rule %s: %s", p.Pos, r.ID, firstLine(err.Error()))
+	}
+	return out, nil
+}
+
+func (e *Engine) evalBool(r *dsl.RuleDef, p *dsl.Program) (bool, error) {
+	out, err := e.eval(r, p)
+	if err != nil {
+		return false, err
+	}
+	b, _ := out.(bool)
+	return b, nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

@@ -1,0 +1,103 @@
+package interpreter
+
+import (
+	"reflect"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// Cell is a hex as scripts see it (`hex.terrain`, `hex.no_charge`).
+type Cell struct {
+	Number    string `expr:"number"`
+	Terrain   string `expr:"terrain"`
+	Road      bool   `expr:"road"`
+	NoCharge  bool   `expr:"no_charge"`
+	BlocksLOS bool   `expr:"blocks_los"`
+	Cost      int    `expr:"cost"` // the terrain's movement cost
+}
+
+var (
+	tUnit   = reflect.TypeFor[*Unit]()
+	tCell   = reflect.TypeFor[*Cell]()
+	tInt    = reflect.TypeFor[int]()
+	tFloat  = reflect.TypeFor[float64]()
+	tBool   = reflect.TypeFor[bool]()
+	tString = reflect.TypeFor[string]()
+)
+
+// UnitType is the type scripts see for units, for effect signatures.
+var UnitType = tUnit
+
+func v(name string, t reflect.Type, doc string) dsl.Var {
+	return dsl.Var{Name: name, Type: t, Doc: doc}
+}
+
+// Hooks are the points of the order of play where rules run, with the names
+// their expressions may read. The engine fires exactly these; the package
+// documentation is generated from this table.
+var Hooks = []*dsl.Hook{
+	{Name: "declare_charge", Blocks: true, Doc: "a charge is declared, before any charge is resolved; a failing require cancels it",
+		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the declared target"), v("hex", tCell, "the charger's hex"),
+			v("stack", tInt, "cavalry units of the charger's side in its hex"), v("leader", tBool, "a leader of its nationality with a cavalry bonus is in its hex")}},
+	{Name: "charge_start", Doc: "a declared charge begins, before its first hex",
+		Vars: []dsl.Var{v("charger", tUnit, ""), v("target", tUnit, ""), v("mp_left", tInt, "movement points left")}},
+	{Name: "change_formation", Blocks: true, Doc: "a unit changes formation (in movement, or during a charge); a failing require forbids it",
+		Vars: []dsl.Var{v("unit", tUnit, ""), v("formation", tString, "the formation it changes into"), v("hex", tCell, "its hex"),
+			v("charging", tBool, "the change is made during a charge"), v("step", tInt, "the hex of the charge it is in (0 before the first)"),
+			v("cost", tInt, "movement points the change costs (set_cost changes it)")}},
+	{Name: "charge_enter", Blocks: true, Doc: "the charger is about to enter the next hex of its path; a failing require halts it",
+		Vars: []dsl.Var{v("charger", tUnit, ""), v("target", tUnit, ""), v("hex", tCell, "the hex entered"), v("step", tInt, "1 for the first hex entered"),
+			v("mp_spent", tInt, ""), v("mp_left", tInt, ""), v("cost", tInt, "its cost so far (terrain; rules add facing)"),
+			v("ahead", tBool, "the hex is straight ahead of the charger's front (either front hex of a line)"),
+			v("turns", tInt, "hexsides the charger turns to enter it"), v("distance", tInt, "hexes from the hex to the target")}},
+	{Name: "charge_approach", Doc: "after the charger enters a hex, once for each enemy unit (by id)",
+		Vars: []dsl.Var{v("unit", tUnit, "the enemy unit"), v("charger", tUnit, ""), v("target", tUnit, ""),
+			v("distance", tInt, "hexes between the charger and the unit"), v("los", tBool, "the unit sees the charger"),
+			v("is_target", tBool, "the unit is the declared target"), v("step", tInt, ""), v("mp_spent", tInt, ""), v("mp_left", tInt, "")}},
+	{Name: "charge_contact", Doc: "the charger reaches its target: adjacent to it, or in its hex",
+		Vars: []dsl.Var{v("charger", tUnit, ""), v("target", tUnit, ""), v("hex", tCell, "the charger's hex"),
+			v("mp_spent", tInt, ""), v("mp_left", tInt, ""), v("straight", tBool, "the last three hexes of the path lie on a straight line"),
+			v("step", tInt, "")}},
+	{Name: "charge_end", Doc: "a charge is over",
+		Vars: []dsl.Var{v("charger", tUnit, ""), v("target", tUnit, ""), v("contacted", tBool, "it reached an enemy"),
+			v("could_contact", tBool, "an enemy was within its remaining movement points"), v("mp_spent", tInt, ""), v("mp_left", tInt, "")}},
+	{Name: "move_start", Blocks: true, Doc: "a unit begins a move in the movement phase; a failing require forbids it",
+		Vars: []dsl.Var{v("unit", tUnit, ""), v("mp_left", tInt, "")}},
+	{Name: "move_enter", Blocks: true, Doc: "a moving unit is about to enter a hex; a failing require stops it",
+		Vars: []dsl.Var{v("unit", tUnit, ""), v("hex", tCell, ""), v("step", tInt, ""), v("mp_spent", tInt, ""), v("mp_left", tInt, ""),
+			v("cost", tInt, ""), v("enemy_zdi", tBool, "an enemy projects Zd'I into the hex"), v("assaulting", tBool, "the unit moves to assault"),
+			v("zdi_source", tUnit, "the first enemy (by id) projecting Zd'I into the hex, or nil"),
+			v("zdi_cavalry", tUnit, "enemy cavalry projecting Zd'I into the hex, or nil: it may opportunity-charge")}},
+	{Name: "assault_declare", Blocks: true, Doc: "a unit is about to assault another in the melee phase; a failing require forbids it",
+		Vars: []dsl.Var{v("attacker", tUnit, ""), v("defender", tUnit, ""), v("same_hex", tBool, "the attacker is in the defender's hex"),
+			v("charging", tBool, "the melee comes from a charge")}},
+	{Name: "melee_side", Doc: "which hexside of the defender a melee comes through; set_side changes it",
+		Vars: []dsl.Var{v("attacker", tUnit, ""), v("defender", tUnit, ""), v("side", tString, "front, flank or rear"),
+			v("friendly_zdi", tBool, "a friend of the defender projects Zd'I into the attacker's hex")}},
+	{Name: "melee", Doc: "a melee is about to be resolved; rules scale the attack and defence",
+		Vars: []dsl.Var{v("attacker", tUnit, ""), v("defender", tUnit, ""), v("attack", tFloat, ""), v("defense", tFloat, ""),
+			v("side", tString, ""), v("straight", tBool, "the attacker charged in a straight line over its last three hexes"),
+			v("charging", tBool, ""), v("same_hex", tBool, "")}},
+	{Name: "melee_resolve", Doc: "the melee odds are known; rules roll the battle's melee table",
+		Vars: []dsl.Var{v("attacker", tUnit, ""), v("defender", tUnit, ""), v("attack", tFloat, ""), v("defense", tFloat, ""),
+			v("odds", tFloat, "attack divided by defence")}},
+	{Name: "fire", Blocks: true, Doc: "a unit fires; rules set its fire value and column shifts; a failing require cancels the fire",
+		Vars: []dsl.Var{v("firer", tUnit, ""), v("target", tUnit, ""), v("fire_value", tFloat, "increments × the arm's fire multiple"),
+			v("adjacent", tBool, ""), v("cavalry_in_hex", tBool, "enemy cavalry stands in the firer's hex"),
+			v("artillery_in_hex", tBool, "friendly artillery shares the firer's hex"), v("defensive", tBool, ""),
+			v("fires", tInt, "fire attacks the firer has already made this phase"),
+			v("next_to_earlier", tBool, "the target's hex is next to (or is) a hex the firer already fired into this phase")}},
+	{Name: "fire_resolve", Doc: "the fire value is known; rules roll the battle's fire table",
+		Vars: []dsl.Var{v("firer", tUnit, ""), v("target", tUnit, ""), v("fire_value", tFloat, ""), v("shift", tInt, "column shifts")}},
+	{Name: "turn_end", Doc: "after movement, fire and melee, once for each unit (by id)",
+		Vars: []dsl.Var{v("unit", tUnit, "")}},
+}
+
+// HookByName indexes Hooks.
+var HookByName = func() map[string]*dsl.Hook {
+	m := map[string]*dsl.Hook{}
+	for _, h := range Hooks {
+		m[h.Name] = h
+	}
+	return m
+}()

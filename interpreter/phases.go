@@ -1,0 +1,367 @@
+package interpreter
+
+import (
+	"fmt"
+	"sort"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// changeFormation asks the rules whether u may take formation f, and pays
+// its cost (from the charge's MP during a charge).
+func (e *Engine) changeFormation(u *Unit, f string, step int, charging bool) (bool, error) {
+	cost := 1
+	if w, ok := e.Module.Word(dsl.KindFormation, f); ok {
+		cost = w.Int("change_cost", 1)
+	}
+	e.act = action{cost: cost}
+	blocked, msg, err := e.fire("change_formation", "unit", u, "formation", f, "hex", e.cell(u.Hex), "charging", charging, "step", step, "cost", cost)
+	if err != nil {
+		return false, err
+	}
+	if blocked {
+		e.Note(u, "%s may not form %s: %s", u.ID, f, msg)
+		return false, nil
+	}
+	cost = e.act.cost
+	if charging && e.ch != nil {
+		if cost > e.spendable() {
+			e.Note(u, "%s cannot pay %d MP to form %s", u.ID, cost, f)
+			return false, nil
+		}
+		e.pay(cost)
+	}
+	u.Formation = f
+	e.Note(u, "%s forms %s (%d MP)", u.ID, f, cost)
+	return true, nil
+}
+
+// movementPhase carries out formation changes and moves.
+func (e *Engine) movementPhase() error {
+	var orders []*Order
+	for _, o := range e.orders {
+		if o.Kind == "move" || o.Kind == "form" {
+			orders = append(orders, o)
+		}
+	}
+	if len(orders) == 0 {
+		return nil
+	}
+	e.beginPhase("movement")
+	for _, o := range orders {
+		u := o.Unit
+		if u.Increments <= 0 {
+			continue
+		}
+		mp := u.MP
+		blocked, msg, err := e.fire("move_start", "unit", u, "mp_left", mp)
+		if err != nil {
+			return err
+		}
+		if blocked {
+			e.Note(u, "%s may not move: %s", u.ID, msg)
+			continue
+		}
+		if o.Kind == "form" {
+			if _, err := e.changeFormation(u, o.Formation, 0, false); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := e.move(o, mp); err != nil {
+			return err
+		}
+		u.Moved = true
+	}
+	return nil
+}
+
+func (e *Engine) move(o *Order, mp int) error {
+	u := o.Unit
+	spent := 0
+	for i, h := range o.Path {
+		dir, adjacent := DirectionTo(u.Hex, h)
+		if !adjacent || !e.Board.OnMap(h) {
+			e.Note(u, "%s stops: %s is not a hex next to it on the map", u.ID, h)
+			return nil
+		}
+		c := e.cell(h)
+		var source, cavalry *Unit
+		for _, en := range e.Board.Enemies(u) {
+			if e.projectsZdI(en, h) {
+				if source == nil {
+					source = en
+				}
+				if cavalry == nil && e.isMounted(en) {
+					cavalry = en
+				}
+			}
+		}
+		zdi := source != nil
+		e.act = action{cost: c.Cost}
+		blocked, msg, err := e.fire("move_enter", "unit", u, "hex", c, "step", i+1, "mp_spent", spent, "mp_left", mp-spent,
+			"cost", c.Cost, "enemy_zdi", zdi, "assaulting", o.Target != nil, "zdi_source", orNil(source), "zdi_cavalry", orNil(cavalry))
+		if err != nil {
+			return err
+		}
+		if blocked {
+			e.Note(u, "%s stops before %s: %s", u.ID, h, msg)
+			return nil
+		}
+		if e.act.cost > mp-spent {
+			e.Note(u, "%s stops before %s: it needs %d MP and has %d", u.ID, h, e.act.cost, mp-spent)
+			return nil
+		}
+		spent += e.act.cost
+		u.MoveTo(h)
+		u.Facing = dir
+		e.Note(u, "%s moves to %s (%d MP; %d spent)", u.ID, h, e.act.cost, spent)
+		if zdi && !e.act.ignoreZdi {
+			e.Note(u, "%s stops in enemy Zd'I at %s", u.ID, h)
+			return nil
+		}
+	}
+	return nil
+}
+
+// projectsZdI reports whether u projects Zd'I into h, as the module's
+// formations say (`zdi: front`, `zdi: self`, `zdi: none`).
+func (e *Engine) projectsZdI(u *Unit, h Hex) bool {
+	mode := "front"
+	if w, ok := e.Module.Word(dsl.KindFormation, u.Formation); ok {
+		mode = w.Str("zdi", "front")
+	}
+	switch mode {
+	case "self":
+		return u.occupies(h)
+	case "front":
+		for _, at := range u.hexes() {
+			for _, f := range FrontHexes(at, u.Facing, e.fronts(u)) {
+				if f == h {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// FriendlyZdI reports whether a friend of u (not u) projects Zd'I into h.
+func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool {
+	for _, x := range e.Board.Units {
+		if x != u && x.Side == u.Side && x.Increments > 0 && e.projectsZdI(x, h) {
+			return true
+		}
+	}
+	return false
+}
+
+// firePhase resolves the fire orders of one side: the side not in its turn
+// fires defensively first, then the phasing side.
+func (e *Engine) firePhase(defensive bool) error {
+	var orders []*Order
+	for _, o := range e.orders {
+		if o.Kind == "fire" && (o.Unit.Side != e.phasing) == defensive {
+			orders = append(orders, o)
+		}
+	}
+	if len(orders) == 0 {
+		return nil
+	}
+	e.firedInto = nil
+	if defensive {
+		e.beginPhase("defensive fire")
+	} else {
+		e.beginPhase("offensive fire")
+	}
+	for _, o := range orders {
+		if err := e.Fire(o.Unit, o.Target, defensive); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Fire resolves one fire attack: rules set the value and shifts, then roll.
+func (e *Engine) Fire(f, t *Unit, defensive bool) error {
+	if f.Increments <= 0 || t.Increments <= 0 {
+		return nil
+	}
+	multiple := 1.0
+	if w, ok := e.Module.Word(dsl.KindArm, f.Arm); ok {
+		if vals := w.Props["fire"]; len(vals) == 1 {
+			multiple = toFloat(vals[0])
+		}
+	}
+	value := float64(f.Increments) * multiple
+	cav, art := false, false
+	for _, x := range e.Board.At(f.Hex) {
+		if x.Side != f.Side && e.isMounted(x) {
+			cav = true
+		}
+		if x.Side == f.Side && x != f && e.hasGuns(x) {
+			art = true
+		}
+	}
+	e.act = action{fire: value}
+	earlier := e.firedInto[f]
+	near := false
+	for _, h := range earlier {
+		near = near || Distance(h, t.Hex) <= 1
+	}
+	blocked, msg, err := e.fire("fire", "firer", f, "target", t, "fire_value", value, "adjacent", UnitDistance(f, t) <= 1,
+		"cavalry_in_hex", cav, "artillery_in_hex", art, "defensive", defensive, "fires", len(earlier), "next_to_earlier", near)
+	if err != nil {
+		return err
+	}
+	if blocked {
+		e.Note(f, "%s may not fire at %s: %s", f.ID, t.ID, msg)
+		return nil
+	}
+	if e.firedInto == nil {
+		e.firedInto = map[*Unit][]Hex{}
+	}
+	e.firedInto[f] = append(earlier, t.Hex)
+	e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
+	t.FiredOn = true
+	_, _, err = e.fire("fire_resolve", "firer", f, "target", t, "fire_value", e.act.fire, "shift", e.act.shift)
+	return err
+}
+
+func (e *Engine) isMounted(u *Unit) bool {
+	w, ok := e.Module.Word(dsl.KindArm, u.Arm)
+	return ok && w.Flag("mounted")
+}
+
+func (e *Engine) hasGuns(u *Unit) bool {
+	w, ok := e.Module.Word(dsl.KindArm, u.Arm)
+	return ok && w.Flag("guns")
+}
+
+func toFloat(v any) float64 {
+	switch n := v.(type) {
+	case int:
+		return float64(n)
+	case float64:
+		return n
+	}
+	return 0
+}
+
+// ScheduleMelee queues a melee for the melee phase.
+func (e *Engine) ScheduleMelee(a, d *Unit) {
+	m := &meleeOrder{attacker: a, defender: d}
+	if e.ch != nil && e.ch.charger == a {
+		m.charging, m.straight = true, Straight(e.ch.trail)
+	}
+	for _, old := range e.melees {
+		if old.attacker == a && old.defender == d {
+			return
+		}
+	}
+	e.melees = append(e.melees, m)
+	e.Note(a, "%s will melee %s in the melee phase", a.ID, d.ID)
+}
+
+func (e *Engine) meleePhase() error {
+	for _, o := range e.orders {
+		if o.Kind == "assault" {
+			e.melees = append(e.melees, &meleeOrder{attacker: o.Unit, defender: o.Target})
+		}
+	}
+	if len(e.melees) == 0 {
+		return nil
+	}
+	e.beginPhase("melee")
+	for _, m := range e.melees {
+		if err := e.Melee(m.attacker, m.defender, m.charging, m.straight); err != nil {
+			return err
+		}
+	}
+	e.melees = nil
+	return nil
+}
+
+// Melee resolves one melee: may it happen, through which hexside, at what
+// strengths, then the rules roll.
+func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
+	if a.Increments <= 0 || d.Increments <= 0 {
+		return nil
+	}
+	sameHex := a.occupies(d.Hex)
+	blocked, msg, err := e.fire("assault_declare", "attacker", a, "defender", d, "same_hex", sameHex, "charging", charging)
+	if err != nil {
+		return err
+	}
+	if blocked {
+		e.Note(a, "%s may not assault %s: %s", a.ID, d.ID, msg)
+		return nil
+	}
+	side := "front"
+	if dir, ok := DirectionTo(d.Hex, a.Hex); ok && !sameHex {
+		side = HexsideClass(d.Facing, e.fronts(d), dir).String()
+	}
+	e.act = action{side: side}
+	if _, _, err := e.fire("melee_side", "attacker", a, "defender", d, "side", side, "friendly_zdi", e.FriendlyZdI(d, a.Hex)); err != nil {
+		return err
+	}
+	side = e.act.side
+	attack, defense := e.strength(a), e.strength(d)
+	e.act.attack, e.act.defense = attack, defense
+	e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
+	if _, _, err := e.fire("melee", "attacker", a, "defender", d, "attack", attack, "defense", defense, "side", side,
+		"straight", straight, "charging", charging, "same_hex", sameHex); err != nil {
+		return err
+	}
+	attack, defense = e.act.attack, e.act.defense
+	odds := attack
+	if defense > 0 {
+		odds = attack / defense
+	}
+	if !e.cfg.NoTrace {
+		e.Note(a, "melee strengths %g against %g: odds %.2f", attack, defense, odds)
+	}
+	_, _, err = e.fire("melee_resolve", "attacker", a, "defender", d, "attack", attack, "defense", defense, "odds", odds)
+	return err
+}
+
+// strength is a unit's melee value: its printed melee value (its increments
+// when none is printed) scaled by its morale state.
+func (e *Engine) strength(u *Unit) float64 {
+	v := float64(u.Melee)
+	if u.Melee == 0 {
+		v = float64(u.Increments)
+	}
+	if w, ok := e.Module.Word(dsl.KindState, u.State); ok {
+		if vals := w.Props["melee"]; len(vals) == 1 {
+			v *= toFloat(vals[0])
+		}
+	}
+	return v
+}
+
+func (e *Engine) endPhase() error {
+	e.beginPhase("end of turn")
+	units := append([]*Unit(nil), e.Board.Units...)
+	sort.Slice(units, func(i, j int) bool { return units[i].ID < units[j].ID })
+	for _, u := range units {
+		if _, _, err := e.fire("turn_end", "unit", u); err != nil {
+			return err
+		}
+	}
+	if !e.cfg.NoTrace {
+		for _, u := range units {
+			e.emit(Event{Kind: "end", Unit: u.ID, Hex: u.Hex.String(), Text: fmt.Sprintf("%s ends the turn", u.ID), State: describe(u)})
+		}
+	}
+	return nil
+}
+
+// orNil gives expressions a plain nil for a missing unit, so that
+// `zdi_source != nil` reads as written.
+func orNil(u *Unit) any {
+	if u == nil {
+		return nil
+	}
+	return u
+}

@@ -1,0 +1,211 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// Setup is a scenario made ready to play: its board, orders and answers.
+type Setup struct {
+	Board   *Board
+	Orders  []*Order
+	Decider *ScriptedDecider
+	Turn    string
+	Seed    *uint64
+}
+
+// BuildScenario places a checked scenario's units on a board and finds its
+// orders. Every problem comes back positioned in the scenario's file.
+func BuildScenario(mod *dsl.Module, sd *dsl.ScenarioDef) (*Setup, dsl.Diagnostics) {
+	b := &builder{mod: mod, sd: sd}
+	board := NewBoard(sd.Cols, sd.Rows, sd.DefaultTerrain)
+	if board.Default == "" {
+		board.Default = "clear"
+	}
+	for _, hs := range sd.Terrain {
+		for _, spec := range hs.Hexes {
+			h, ok := b.hex(spec)
+			if !ok {
+				continue
+			}
+			if hs.Kind == "road" {
+				board.Road[h] = true
+			} else {
+				board.Terrain[h] = hs.Terrain
+			}
+		}
+	}
+	for _, us := range sd.Units {
+		if u := b.unit(us, board); u != nil {
+			board.Place(u)
+		}
+	}
+	s := &Setup{Board: board, Decider: &ScriptedDecider{Answers: map[[2]string]bool{}}, Turn: sd.Turn, Seed: sd.Seed}
+	for _, os := range sd.Orders {
+		o := &Order{Kind: os.Kind, Formation: os.Formation, Step: os.Step}
+		var ok bool
+		if o.Unit, ok = board.Unit(os.Unit); !ok {
+			continue // reported by the checker
+		}
+		if os.Target != "" {
+			if o.Target, ok = board.Unit(os.Target); !ok {
+				continue
+			}
+		}
+		for _, spec := range os.Path {
+			if h, ok := b.hex(spec); ok {
+				o.Path = append(o.Path, h)
+			}
+		}
+		s.Orders = append(s.Orders, o)
+	}
+	for _, d := range sd.Decisions {
+		s.Decider.Answers[[2]string{d.Unit, d.Question}] = d.Answer
+	}
+	return s, b.diags
+}
+
+type builder struct {
+	mod   *dsl.Module
+	sd    *dsl.ScenarioDef
+	diags dsl.Diagnostics
+}
+
+func (b *builder) errorf(pos dsl.Pos, code, format string, args ...any) {
+	b.diags = append(b.diags, dsl.Diagnostic{Severity: dsl.Error, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...)})
+}
+
+func (b *builder) hex(spec dsl.HexSpec) (Hex, bool) {
+	var h Hex
+	if spec.Axial {
+		h = Hex{Q: spec.Q, R: spec.R}
+	} else {
+		var err error
+		if h, err = ParseHex(spec.Number); err != nil {
+			b.errorf(spec.Pos, "bad-hex", "%v", err)
+			return Hex{}, false
+		}
+	}
+	col, row := h.Offset()
+	if col < 1 || row < 1 || col > b.sd.Cols || row > b.sd.Rows {
+		b.errorf(spec.Pos, "off-map", "hex %s is off the %d×%d map", h, b.sd.Cols, b.sd.Rows)
+		return Hex{}, false
+	}
+	return h, true
+}
+
+func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
+	u := &Unit{ID: us.ID, Name: us.Name, State: "good", Hexes: 1, Marks: map[string]bool{}}
+	if us.Name == "" {
+		u.Name = us.ID
+	}
+	ok := true
+	for key, pv := range us.Props {
+		val := pv.Values[0]
+		str := func() string {
+			s, isStr := val.(string)
+			if !isStr || len(pv.Values) != 1 {
+				b.errorf(pv.Pos, "bad-property", "%s takes one word", key)
+				ok = false
+			}
+			return s
+		}
+		num := func() int {
+			n, isInt := val.(int)
+			if !isInt || len(pv.Values) != 1 {
+				b.errorf(pv.Pos, "bad-property", "%s takes one whole number", key)
+				ok = false
+			}
+			return n
+		}
+		flag := func() bool {
+			f, isBool := val.(bool)
+			if !isBool {
+				b.errorf(pv.Pos, "bad-property", "%s is a flag: write it alone, or `: true` / `: false`", key)
+				ok = false
+			}
+			return f
+		}
+		switch key {
+		case "side":
+			u.Side = str()
+		case "nationality":
+			u.Nationality = str()
+		case "arm":
+			u.Arm = str()
+		case "formation":
+			u.Formation = str()
+		case "state":
+			u.State = str()
+		case "regiment":
+			u.Regiment = str()
+		case "increments":
+			u.Increments = num()
+		case "morale":
+			u.Morale = num()
+		case "cavalry_bonus":
+			u.CavalryBonus = num()
+		case "mp":
+			u.MP = num()
+		case "melee":
+			u.Melee = num()
+		case "leader":
+			u.Leader = flag()
+		case "tired":
+			u.Tired = flag()
+		case "exhausted":
+			u.Exhausted = flag()
+		case "light":
+			u.Light = flag()
+		case "guard":
+			u.Guard = flag()
+		case "lancer":
+			u.Lancer = flag()
+		case "moved":
+			u.Moved = flag()
+		case "facing":
+			d, err := ParseDirection(str())
+			if err != nil {
+				b.errorf(pv.Pos, "bad-facing", "facing is one of N, NE, SE, S, SW, NW")
+				ok = false
+			}
+			u.Facing = d
+		case "at", "at2":
+			spec, isHex := val.(dsl.HexSpec)
+			if !isHex {
+				if n, isInt := val.(int); isInt {
+					spec, isHex = dsl.HexSpec{Number: fmt.Sprintf("%04d", n), Pos: pv.Pos}, true
+				}
+			}
+			if !isHex {
+				b.errorf(pv.Pos, "bad-hex", "%s takes a hex: a map number such as 0712, or (q,r)", key)
+				ok = false
+				continue
+			}
+			h, good := b.hex(spec)
+			if !good {
+				ok = false
+				continue
+			}
+			if key == "at" {
+				u.Hex = h
+			} else {
+				u.Hex2 = &h
+				u.Hexes = 2
+			}
+		}
+	}
+	if u.Formation == "" {
+		b.errorf(us.Pos, "missing-property", "unit %s needs a formation", us.ID)
+		ok = false
+	}
+	if u.Increments <= 0 {
+		b.errorf(us.Pos, "missing-property", "unit %s needs increments: 1 or more", us.ID)
+		ok = false
+	}
+	if !ok {
+		return nil
+	}
+	return u
+}

@@ -1,0 +1,215 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// The methods below are what effect primitives do to the game. Package
+// stdlib binds each effect of the language to one of them.
+
+// Lose removes increments; a unit with none left is eliminated.
+func (e *Engine) Lose(u *Unit, n int) {
+	if n <= 0 {
+		return
+	}
+	n = min(n, u.Increments)
+	u.Increments -= n
+	e.Note(u, "%s loses %d increment(s)", u.ID, n)
+	if u.Increments == 0 {
+		e.Note(u, "%s is eliminated", u.ID)
+	}
+}
+
+// SetState puts a unit in a morale state of the module.
+func (e *Engine) SetState(u *Unit, state string) error {
+	if _, ok := e.Module.Word(dsl.KindState, state); !ok {
+		return fmt.Errorf("unknown state %q", state)
+	}
+	u.State = state
+	e.Note(u, "%s is %s", u.ID, state)
+	return nil
+}
+
+// RoutedState is the module's state with the `routed` flag.
+func (e *Engine) RoutedState() (string, error) {
+	for name, w := range e.Module.Vocab[dsl.KindState] {
+		if w.Flag("routed") {
+			return name, nil
+		}
+	}
+	return "", fmt.Errorf("the module declares no state with the routed flag")
+}
+
+// Retreat moves a unit n hexes, each step away from another unit.
+func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
+	start := u.Hex
+	moved := 0
+	for range n {
+		next := StepAway(u.Hex, from.Hex)
+		if !e.Board.OnMap(next) {
+			break
+		}
+		u.MoveTo(next)
+		moved++
+	}
+	if moved > 0 {
+		e.Note(u, "%s retreats %d hex(es) from %s to %s, away from %s", u.ID, moved, start, u.Hex, from.ID)
+	}
+}
+
+// SetFormation changes a unit's formation without asking the rules.
+func (e *Engine) SetFormation(u *Unit, f string) error {
+	if _, ok := e.Module.Word(dsl.KindFormation, f); !ok {
+		return fmt.Errorf("unknown formation %q", f)
+	}
+	u.Formation = f
+	e.Note(u, "%s is in %s", u.ID, f)
+	return nil
+}
+
+// Exhaust makes cavalry exhausted.
+func (e *Engine) Exhaust(u *Unit) {
+	u.Exhausted, u.Tired = true, false
+	e.Note(u, "%s is exhausted", u.ID)
+}
+
+// Tire makes cavalry tired.
+func (e *Engine) Tire(u *Unit) {
+	if !u.Exhausted {
+		u.Tired = true
+		e.Note(u, "%s is tired", u.ID)
+	}
+}
+
+// Mark sets or clears a named mark on a unit.
+func (e *Engine) Mark(u *Unit, name string, on bool) {
+	if on {
+		u.Marks[name] = true
+	} else {
+		delete(u.Marks, name)
+	}
+}
+
+// Halt stops the charge being resolved where it stands.
+func (e *Engine) Halt(reason string) error {
+	if e.ch == nil {
+		return fmt.Errorf("no charge is being resolved")
+	}
+	e.ch.halted, e.ch.byRule = true, true
+	if reason == "" {
+		reason = "halted"
+	}
+	e.Note(e.ch.charger, "%s's charge stops: %s", e.ch.charger.ID, reason)
+	return nil
+}
+
+// LimitMP caps the MP the charger may still spend.
+func (e *Engine) LimitMP(n int) error {
+	if e.ch == nil {
+		return fmt.Errorf("no charge is being resolved")
+	}
+	e.ch.cap = n
+	e.Note(e.ch.charger, "%s may spend at most %d more MP", e.ch.charger.ID, n)
+	return nil
+}
+
+// AddMP gives the charger more movement points.
+func (e *Engine) AddMP(n int) error {
+	if e.ch == nil {
+		return fmt.Errorf("no charge is being resolved")
+	}
+	e.ch.mpLeft += n
+	e.Note(e.ch.charger, "%s gains %d MP (%d left)", e.ch.charger.ID, n, e.ch.mpLeft)
+	return nil
+}
+
+// Charger is the cavalry whose charge is being resolved, or nil.
+func (e *Engine) Charger() *Unit {
+	if e.ch == nil {
+		return nil
+	}
+	return e.ch.charger
+}
+
+// SetCost sets the cost of the action the hook is about.
+func (e *Engine) SetCost(n int) { e.act.cost = n }
+
+// AddCost adds to the cost of the action the hook is about.
+func (e *Engine) AddCost(n int) { e.act.cost += n }
+
+// SetFire sets the fire value of the fire being resolved.
+func (e *Engine) SetFire(v float64) { e.act.fire = v }
+
+// Shift adds column shifts to the fire being resolved.
+func (e *Engine) Shift(n int) { e.act.shift += n }
+
+// ScaleAttack multiplies the attacker's melee strength.
+func (e *Engine) ScaleAttack(x float64) { e.act.attack *= x }
+
+// ScaleDefense multiplies the defender's melee strength.
+func (e *Engine) ScaleDefense(x float64) { e.act.defense *= x }
+
+// SetSide sets the hexside a melee comes through.
+func (e *Engine) SetSide(s string) { e.act.side = s }
+
+// IgnoreZdI lets the moving unit go on through enemy Zd'I.
+func (e *Engine) IgnoreZdI() { e.act.ignoreZdi = true }
+
+// Ask puts a question to the decider and records it.
+func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, q string) bool {
+	ans := e.decider.Decide(Question{Ask: q, Unit: u, Rule: r.ID})
+	word := "no"
+	if ans {
+		word = "yes"
+	}
+	e.ruleEvent("ask", r, "", fmt.Sprintf("%s %s? %s", u.ID, q, word))
+	return ans
+}
+
+// EnterHexOf moves the charger into the hex of a unit next to it (cavalry
+// assaulting a Carré rests in its hex), paying the terrain.
+func (e *Engine) EnterHexOf(u, of *Unit) error {
+	if e.ch == nil || e.ch.charger != u {
+		return fmt.Errorf("%s is not charging", u.ID)
+	}
+	if UnitDistance(u, of) != 1 {
+		return nil
+	}
+	c := e.cell(of.Hex)
+	if c.Cost > e.spendable() {
+		e.Note(u, "%s has not the MP to enter %s's hex", u.ID, of.ID)
+		return nil
+	}
+	dir, _ := DirectionTo(u.Hex, of.Hex)
+	e.pay(c.Cost)
+	u.MoveTo(of.Hex)
+	u.Facing = dir
+	e.ch.trail = append(e.ch.trail, of.Hex)
+	e.Note(u, "%s rides into %s's hex %s", u.ID, of.ID, of.Hex)
+	return nil
+}
+
+// ShareResult gives the friends of u of the given arm in its hex u's
+// formation and state: artillery stacked with infantry shares its Carré roll.
+func (e *Engine) ShareResult(u *Unit, arm string) {
+	for _, x := range e.Board.At(u.Hex) {
+		if x != u && x.Side == u.Side && x.Arm == arm {
+			x.Formation, x.State = u.Formation, u.State
+			e.Note(x, "%s shares %s's result: %s, %s", x.ID, u.ID, x.Formation, x.State)
+		}
+	}
+}
+
+// Around lists the units next to u (either side), by id.
+func (e *Engine) Around(u *Unit) []*Unit {
+	var out []*Unit
+	for _, x := range e.Board.Units {
+		if x != u && x.Increments > 0 && UnitDistance(u, x) == 1 {
+			out = append(out, x)
+		}
+	}
+	sortUnits(out)
+	return out
+}

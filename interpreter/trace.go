@@ -1,0 +1,100 @@
+package interpreter
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// Event is one step of a resolution: what happened, where, by which rule of
+// which page, with which dice.
+type Event struct {
+	Seq     int    `json:"seq"`
+	Phase   string `json:"phase"`
+	Kind    string `json:"kind"` // phase, move, rule, blocked, roll, ask, effect, note, end
+	Hook    string `json:"hook,omitempty"`
+	Rule    string `json:"rule,omitempty"`
+	Cite    string `json:"cite,omitempty"`
+	Unit    string `json:"unit,omitempty"`
+	Hex     string `json:"hex,omitempty"`
+	Dice    string `json:"dice,omitempty"`
+	Table   string `json:"table,omitempty"`
+	Row     string `json:"row,omitempty"`
+	Outcome string `json:"outcome,omitempty"`
+	Effect  string `json:"effect,omitempty"`
+	Text    string `json:"text"`
+	State   string `json:"state,omitempty"` // the unit after the step
+}
+
+// Trace is the ordered events of a run.
+type Trace []Event
+
+// WriteJSON writes one JSON object per line.
+func (t Trace) WriteJSON(w io.Writer) error {
+	enc := json.NewEncoder(w)
+	for _, ev := range t {
+		if err := enc.Encode(ev); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// WriteText writes the trace as a referee's narration, each ruling with its
+// citation. Rules whose requirements merely held (kind "ok") are left out
+// unless verbose.
+func (t Trace) WriteText(w io.Writer, verbose bool) error {
+	for _, ev := range t {
+		if ev.Kind == "ok" && !verbose {
+			continue
+		}
+		var b strings.Builder
+		switch ev.Kind {
+		case "phase":
+			fmt.Fprintf(&b, "== %s", ev.Text)
+		default:
+			b.WriteString("   ")
+			switch ev.Kind {
+			case "rule", "ok":
+				b.WriteString("§ ")
+			case "blocked":
+				b.WriteString("✗ ")
+			default:
+				b.WriteString("  ")
+			}
+			b.WriteString(ev.Text)
+			if ev.Dice != "" {
+				fmt.Fprintf(&b, " [%s]", ev.Dice)
+			}
+			if ev.Rule != "" && (ev.Kind == "rule" || ev.Kind == "ok" || ev.Kind == "blocked" || ev.Kind == "roll") {
+				fmt.Fprintf(&b, "  (%s", ev.Rule)
+				if ev.Cite != "" {
+					fmt.Fprintf(&b, "; %s", ev.Cite)
+				}
+				b.WriteString(")")
+			}
+			if ev.State != "" {
+				fmt.Fprintf(&b, " → %s", ev.State)
+			}
+		}
+		b.WriteString("\n")
+		if _, err := io.WriteString(w, b.String()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// describe is the state of a unit in a few words, for the trace.
+func describe(u *Unit) string {
+	var parts []string
+	parts = append(parts, fmt.Sprintf("%s %d inc %s %s at %s", u.ID, u.Increments, u.Formation, u.State, u.Hex))
+	if u.Tired {
+		parts = append(parts, "tired")
+	}
+	if u.Exhausted {
+		parts = append(parts, "exhausted")
+	}
+	return strings.Join(parts, ", ")
+}

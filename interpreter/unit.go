@@ -1,0 +1,178 @@
+package interpreter
+
+import (
+	"sort"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// Unit is a combat formation on the board. The fields with an `expr` tag are
+// what scripts read (`unit.increments`); the rest is the engine's.
+type Unit struct {
+	ID           string `expr:"id"`
+	Name         string `expr:"name"`
+	Side         string `expr:"side"`
+	Nationality  string `expr:"nationality"`
+	Arm          string `expr:"arm"`
+	Increments   int    `expr:"increments"`
+	Formation    string `expr:"formation"`
+	Morale       int    `expr:"morale"` // printed morale value: low is good
+	State        string `expr:"state"`  // a morale state of the module
+	Tired        bool   `expr:"tired"`
+	Exhausted    bool   `expr:"exhausted"`
+	Regiment     string `expr:"regiment"`
+	Leader       bool   `expr:"leader"`
+	CavalryBonus int    `expr:"cavalry_bonus"`
+	MP           int    `expr:"mp"`    // printed movement allowance
+	Melee        int    `expr:"melee"` // printed melee value
+	Light        bool   `expr:"light"`
+	Guard        bool   `expr:"guard"`
+	Lancer       bool   `expr:"lancer"`
+	Moved        bool   `expr:"moved"`   // moved in this turn's movement phase
+	Charged      bool   `expr:"charged"` // declared a charge this turn
+	FiredOn      bool   `expr:"fired_on"`
+	Hexes        int    `expr:"hexes"` // 2 for a two-hex line
+	Terrain      string `expr:"terrain"`
+
+	Hex    Hex       `expr:"-"`
+	Hex2   *Hex      `expr:"-"` // second hex of a two-hex line
+	Facing Direction `expr:"-"`
+	// Marks are named flags rules set and read (`mark(unit, "recalled")`),
+	// so that a battle can keep state the engine does not know about.
+	Marks map[string]bool `expr:"-"`
+
+	board *Board
+}
+
+// Marked reports whether a rule set the named mark.
+func (u *Unit) Marked(name string) bool { return u.Marks[name] }
+
+// Board is the map and everything on it.
+type Board struct {
+	Cols, Rows int
+	Default    string
+	Terrain    map[Hex]string
+	Road       map[Hex]bool
+	Units      []*Unit // in scenario order; removed units stay with 0 increments
+	byID       map[string]*Unit
+	blocksLOS  map[string]bool
+	module     *dsl.Module // for functions that read the vocabulary
+}
+
+// Module is the rules module the board is played under (set by New).
+func (b *Board) Module() *dsl.Module { return b.module }
+
+// Board is the board a unit stands on.
+func (u *Unit) Board() *Board { return u.board }
+
+// NewBoard makes an empty board of the given size and default terrain.
+func NewBoard(cols, rows int, terrain string) *Board {
+	return &Board{Cols: cols, Rows: rows, Default: terrain, Terrain: map[Hex]string{}, Road: map[Hex]bool{}, byID: map[string]*Unit{}, blocksLOS: map[string]bool{}}
+}
+
+// Place puts a unit on the board.
+func (b *Board) Place(u *Unit) {
+	u.board = b
+	if u.Marks == nil {
+		u.Marks = map[string]bool{}
+	}
+	u.Terrain = b.TerrainAt(u.Hex)
+	b.Units = append(b.Units, u)
+	b.byID[u.ID] = u
+}
+
+// Unit finds a unit by id.
+func (b *Board) Unit(id string) (*Unit, bool) {
+	u, ok := b.byID[id]
+	return u, ok
+}
+
+// TerrainAt is the terrain of a hex.
+func (b *Board) TerrainAt(h Hex) string {
+	if t, ok := b.Terrain[h]; ok {
+		return t
+	}
+	return b.Default
+}
+
+// OnMap reports whether a hex lies on the map.
+func (b *Board) OnMap(h Hex) bool {
+	col, row := h.Offset()
+	return col >= 1 && col <= b.Cols && row >= 1 && row <= b.Rows
+}
+
+// At lists the units in a hex (either hex of a two-hex line), in board order.
+func (b *Board) At(h Hex) []*Unit {
+	var out []*Unit
+	for _, u := range b.Units {
+		if u.Increments > 0 && u.occupies(h) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+func (u *Unit) occupies(h Hex) bool {
+	return u.Hex == h || (u.Hex2 != nil && *u.Hex2 == h)
+}
+
+// MoveTo puts the unit in a hex, keeping its terrain up to date.
+func (u *Unit) MoveTo(h Hex) {
+	if u.Hex2 != nil {
+		d := h.Sub(u.Hex)
+		h2 := u.Hex2.Add(d)
+		u.Hex2 = &h2
+	}
+	u.Hex = h
+	if u.board != nil {
+		u.Terrain = u.board.TerrainAt(h)
+	}
+}
+
+// Blocked reports whether a hex blocks line of sight: its terrain does, or
+// units stand in it.
+func (b *Board) Blocked(h Hex) bool {
+	return b.blocksLOS[b.TerrainAt(h)] || len(b.At(h)) > 0
+}
+
+// Enemies lists the units of other sides still on the board, by id.
+func (b *Board) Enemies(of *Unit) []*Unit {
+	var out []*Unit
+	for _, u := range b.Units {
+		if u.Side != of.Side && u.Increments > 0 {
+			out = append(out, u)
+		}
+	}
+	sortUnits(out)
+	return out
+}
+
+func sortUnits(us []*Unit) {
+	sort.Slice(us, func(i, j int) bool { return us[i].ID < us[j].ID })
+}
+
+// Distance between two units, taking the nearer hex of a two-hex line.
+func UnitDistance(a, b *Unit) int {
+	d := Distance(a.Hex, b.Hex)
+	for _, x := range a.hexes() {
+		for _, y := range b.hexes() {
+			d = min(d, Distance(x, y))
+		}
+	}
+	return d
+}
+
+func (u *Unit) hexes() []Hex {
+	if u.Hex2 != nil {
+		return []Hex{u.Hex, *u.Hex2}
+	}
+	return []Hex{u.Hex}
+}
+
+// LOS reports whether a can see b: no blocking hex between them.
+func LOS(a, b *Unit) bool {
+	if a.board == nil {
+		return true
+	}
+	return LineOfSight(a.Hex, b.Hex, a.board.Blocked)
+}

@@ -1,0 +1,116 @@
+// Package bataille loads rule modules and battles and builds engines on
+// them: the few calls a program needs to embed the rules language.
+//
+//	mod, diags := bataille.LoadBundled("berlin1813")
+//	eng, err := bataille.NewEngine(mod, "carre_attempt", interpreter.Config{Seed: 1})
+//	err = eng.Run(ctx)
+//	eng.Trace().WriteText(os.Stdout)
+package bataille
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/games"
+	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/stdlib"
+)
+
+// Loader finds modules by id for `extends`: the base modules of stdlib, the
+// bundled battles, and folders beside the one being loaded.
+type Loader struct {
+	// Local is where modules written by the user live, and Dir the folder
+	// being loaded: a module extends a sibling folder by its id.
+	Local fs.FS
+	Dir   string
+}
+
+// Load implements dsl.Loader.
+func (l Loader) Load(id string) ([]*dsl.File, dsl.Diagnostics) {
+	if l.Local != nil {
+		sibling := path.Join(path.Dir(l.Dir), strings.ReplaceAll(id, "_", "-"))
+		if sibling != path.Clean(l.Dir) {
+			if st, err := fs.Stat(l.Local, sibling); err == nil && st.IsDir() {
+				return dsl.ParseFS(l.Local, sibling)
+			}
+		}
+	}
+	if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err == nil {
+		return dsl.ParseFS(stdlib.BaseFS, id+dsl.Ext)
+	}
+	dir := strings.ReplaceAll(id, "_", "-")
+	if _, err := fs.Stat(games.FS, dir); err == nil {
+		return dsl.ParseFS(games.FS, dir)
+	}
+	return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "unknown-module", Pos: dsl.Pos{File: id, Line: 1, Col: 1}, Message: fmt.Sprintf("no module %q among the base modules, the bundled battles or beside %s", id, l.Dir)}}
+}
+
+// LoadDir parses and checks the module in a folder (or one file) of fsys.
+func LoadDir(fsys fs.FS, dir string) (*dsl.Module, dsl.Diagnostics) {
+	files, diags := dsl.ParseFS(fsys, dir)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	mod, more := dsl.Check(files, stdlib.Env(), Loader{Local: fsys, Dir: dir}.Load)
+	return mod, append(diags, more...)
+}
+
+// LoadBundled loads a bundled battle by folder name, or a base module by id.
+func LoadBundled(name string) (*dsl.Module, dsl.Diagnostics) {
+	if _, err := fs.Stat(games.FS, name); err == nil {
+		return LoadDir(games.FS, name)
+	}
+	if _, err := fs.Stat(stdlib.BaseFS, name+dsl.Ext); err == nil {
+		return LoadDir(stdlib.BaseFS, name+dsl.Ext)
+	}
+	return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "unknown-module", Pos: dsl.Pos{File: name, Line: 1, Col: 1},
+		Message: fmt.Sprintf("no bundled battle %q (have %s)", name, strings.Join(games.Names(), ", "))}}
+}
+
+// Bundled lists the bundled battles.
+func Bundled() []string { return games.Names() }
+
+// NewEngine builds an engine on one of the module's scenarios (the first when
+// name is empty). The scenario's decisions answer the rules' questions unless
+// cfg has a Decider; its seed is used unless cfg has Dice or a Seed.
+func NewEngine(mod *dsl.Module, name string, cfg interpreter.Config) (*interpreter.Engine, error) {
+	sd, err := FindScenario(mod, name)
+	if err != nil {
+		return nil, err
+	}
+	setup, diags := interpreter.BuildScenario(mod, sd)
+	if diags.HasErrors() {
+		return nil, diags.Err()
+	}
+	if cfg.Decider == nil {
+		cfg.Decider = setup.Decider
+	}
+	if cfg.Effects == nil {
+		cfg.Effects = stdlib.EffectFuncs()
+	}
+	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
+	e.SetPhasing(setup.Turn)
+	return e, nil
+}
+
+// FindScenario finds a scenario by name, or the module's first.
+func FindScenario(mod *dsl.Module, name string) (*dsl.ScenarioDef, error) {
+	all := mod.AllScenarios()
+	if name == "" {
+		if len(all) == 0 {
+			return nil, fmt.Errorf("module %s has no scenario", mod.ID)
+		}
+		return all[0], nil
+	}
+	if sd, ok := mod.Scenario(name); ok {
+		return sd, nil
+	}
+	var names []string
+	for _, s := range all {
+		names = append(names, s.Name)
+	}
+	return nil, fmt.Errorf("module %s has no scenario %q (it has: %s)", mod.ID, name, strings.Join(names, ", "))
+}

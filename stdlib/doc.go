@@ -1,0 +1,7 @@
+// Package stdlib is what every rules script may use: the functions
+// expressions call, the effect primitives rules do, and the base module of
+// the shared Premier Rules (premier.rules) that battles extend.
+//
+//	env := stdlib.Env()                       // for dsl.Check
+//	cfg := interpreter.Config{Effects: stdlib.Effects()}
+package stdlib
