@@ -11,6 +11,10 @@ import (
 	"github.com/spf13/pflag"
 )
 
+func init() {
+	register(command{"check", "check rule modules and battles; exit 1 on any error", cmdCheck})
+}
+
 func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("check", pflag.ContinueOnError)
 	fs.SetOutput(stderr)

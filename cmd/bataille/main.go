@@ -24,11 +24,22 @@ type command struct {
 	run           func(args []string, stdout, stderr io.Writer) int
 }
 
+// order is the order commands are listed in help; each command's file
+// registers it with register in an init function.
+var order = []string{"check", "fmt", "run", "simulate", "explain", "diff", "version"}
+
+var registered = map[string]command{}
+
+func register(c command) { registered[c.name] = c }
+
 func commands() []command {
-	return []command{
-		{"check", "check rule modules and battles", cmdCheck},
-		{"run", "play a scenario and print the cited narration", cmdRun},
+	var out []command
+	for _, name := range order {
+		if c, ok := registered[name]; ok {
+			out = append(out, c)
+		}
 	}
+	return out
 }
 
 func run(args []string, stdout, stderr io.Writer) int {

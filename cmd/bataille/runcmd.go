@@ -12,6 +12,10 @@ import (
 	"github.com/spf13/pflag"
 )
 
+func init() {
+	register(command{"run", "play a scenario and print the referee's cited narration", cmdRun})
+}
+
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
