@@ -179,6 +179,9 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 		ch.halted, ch.byRule = true, true
 		return false, nil
 	}
+	if ch.halted {
+		return false, nil
+	}
 	cost := e.act.cost
 	if cost > ch.mpLeft || (ch.cap >= 0 && cost > ch.cap) {
 		e.Note(u, "%s halts before %s: it needs %d MP and has %d", u.ID, h, cost, e.spendable())

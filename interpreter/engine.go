@@ -139,6 +139,9 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 			panic(r)
 		}
 	}()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	e.phasing = e.phasingSide()
 	if err := e.chargePhase(); err != nil {
 		return err

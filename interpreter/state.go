@@ -92,6 +92,18 @@ func (e *Engine) Mark(u *Unit, name string, on bool) {
 	}
 }
 
+// Say adds a rule's own narration line (the note effect).
+func (e *Engine) Say(r *dsl.RuleDef, text string) {
+	if e.cfg.NoTrace {
+		return
+	}
+	ev := Event{Kind: "note", Effect: "note", Rule: r.ID, Cite: cite(r), Text: text}
+	if u := e.subject; u != nil {
+		ev.Unit, ev.Hex = u.ID, u.Hex.String()
+	}
+	e.emit(ev)
+}
+
 // Halt stops the charge being resolved where it stands.
 func (e *Engine) Halt(reason string) error {
 	if e.ch == nil {

@@ -162,7 +162,7 @@ var Effects = []*Effect{
 			return nil
 		}},
 	{dsl.Effect{Name: "note", Doc: "adds a line to the narration", Params: []dsl.EffectParam{{Name: "text", Type: tString}}},
-		func(c *interpreter.Call) error { c.E.Note(c.E.Charger(), "%s", str(c, 0)); return nil }},
+		func(c *interpreter.Call) error { c.E.Say(c.Rule, str(c, 0)); return nil }},
 }
 
 func u(c *interpreter.Call, i int) *interpreter.Unit {

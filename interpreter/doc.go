@@ -1,0 +1,14 @@
+// Package interpreter is the generic hex-wargame engine that plays a checked
+// rules module: hex geometry (hex.go), the board and units, seeded dice,
+// the chronology of battle and the charge process as a sequence of hooks,
+// and the cited trace. It asks the module for every number, table,
+// condition and consequence; nothing here names a battle.
+//
+// The hooks and the names their expressions read are the table Hooks; with
+// stdlib's functions and effects they make docs/reference.md, which a test
+// keeps in step with this table.
+//
+//	eng := interpreter.New(mod, board, orders, interpreter.Config{Seed: 1, Effects: stdlib.EffectFuncs()})
+//	err := eng.Run(ctx)
+//	eng.Trace().WriteText(os.Stdout, false)
+package interpreter

@@ -1,0 +1,32 @@
+package stdlib_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"testing"
+
+	"github.com/bataille/bataille/stdlib"
+)
+
+var update = flag.Bool("update", false, "rewrite golden files")
+
+// TestReference keeps docs/reference.md equal to what the engine's tables
+// say; run with -update after changing a hook, function or effect.
+func TestReference(t *testing.T) {
+	var b bytes.Buffer
+	stdlib.WriteReference(&b)
+	const path = "../docs/reference.md"
+	if *update {
+		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b.Bytes(), want) {
+		t.Error("docs/reference.md is out of date with the engine's hooks, functions and effects: run go test ./stdlib -run Reference -update")
+	}
+}
