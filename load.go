@@ -89,7 +89,7 @@ func NewEngine(mod *dsl.Module, name string, cfg interpreter.Config) (*interpret
 		cfg.Decider = setup.Decider
 	}
 	if cfg.Effects == nil {
-		cfg.Effects = stdlib.EffectFuncs()
+		cfg.Effects = defaultEffects()
 	}
 	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
 	e.SetPhasing(setup.Turn)
@@ -114,3 +114,5 @@ func FindScenario(mod *dsl.Module, name string) (*dsl.ScenarioDef, error) {
 	}
 	return nil, fmt.Errorf("module %s has no scenario %q (it has: %s)", mod.ID, name, strings.Join(names, ", "))
 }
+
+func defaultEffects() map[string]interpreter.EffectFunc { return stdlib.EffectFuncs() }

@@ -23,8 +23,8 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: bataille check [--json] [PATH…]\n\nChecks modules: each PATH is a folder (a battle) or a .rules file.\nWith no PATH, checks the base modules and every bundled battle.\nExit 0 when clean, 1 when any error is found, 2 on a usage error.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
-		return usageExit(err)
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
 	}
 	var all dsl.Diagnostics
 	checked := 0
@@ -89,4 +89,18 @@ func usageExit(err error) int {
 		return exitOK
 	}
 	return exitUsage
+}
+
+// parseFlags parses a command's flags; on an error it says what is wrong
+// and shows the usage. ok is false when the command should exit with code.
+func parseFlags(fs *pflag.FlagSet, args []string) (code int, ok bool) {
+	err := fs.Parse(args)
+	if err == nil {
+		return exitOK, true
+	}
+	if err != pflag.ErrHelp {
+		fmt.Fprintf(fs.Output(), "bataille %s: %v\n", fs.Name(), err)
+		fs.Usage()
+	}
+	return usageExit(err), false
 }

@@ -1,0 +1,138 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// bat runs the command in-process and returns its exit code and output.
+func bat(t *testing.T, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestRunIsCitedAndRepeatable(t *testing.T) {
+	code, a, stderr := bat(t, "run", "berlin1813", "--seed", "1")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, b, _ := bat(t, "run", "berlin1813", "--seed", "1")
+	if a != b {
+		t.Error("two runs with seed 1 printed different narrations")
+	}
+	rules := 0
+	for _, line := range strings.Split(a, "\n") {
+		if strings.Contains(line, "§ ") {
+			rules++
+			if !strings.Contains(line, "(") || !strings.Contains(line, " p") {
+				t.Errorf("ruling without a citation: %q", line)
+			}
+		}
+	}
+	if rules == 0 {
+		t.Errorf("no rulings in the narration:\n%s", a)
+	}
+	code, j1, _ := bat(t, "run", "berlin1813", "--seed", "1", "--json")
+	_, j2, _ := bat(t, "run", "berlin1813", "--seed", "1", "--json")
+	if code != exitOK || j1 != j2 || !strings.HasPrefix(j1, `{"seq":1,`) {
+		t.Errorf("JSON trace not repeatable or malformed (exit %d):\n%.200s", code, j1)
+	}
+}
+
+func TestRunWithoutSeedPrintsIt(t *testing.T) {
+	code, _, stderr := bat(t, "run", "berlin1813")
+	if code != exitOK || !strings.HasPrefix(stderr, "seed ") {
+		t.Errorf("exit %d, stderr %q: want the chosen seed printed", code, stderr)
+	}
+}
+
+// TestSimulateSameWhateverWorkersAndShards: the JSON of a sweep is the same
+// byte for byte on one worker, on four, and merged from two shards.
+func TestSimulateSameWhateverWorkersAndShards(t *testing.T) {
+	dir := t.TempDir()
+	sim := func(extra ...string) string {
+		args := append([]string{"simulate", "berlin1813", "-n", "3000", "--seed", "3", "--json"}, extra...)
+		code, out, stderr := bat(t, args...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		return out
+	}
+	one, four := sim("--workers", "1"), sim("--workers", "4")
+	if one != four {
+		t.Fatal("--workers 1 and --workers 4 differ")
+	}
+	s1, s2 := filepath.Join(dir, "s1.json"), filepath.Join(dir, "s2.json")
+	for i, f := range []string{s1, s2} {
+		if err := os.WriteFile(f, []byte(sim("--shard", []string{"1/2", "2/2"}[i])), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, merged, stderr := bat(t, "simulate", "--merge", s2, s1, "--json")
+	if code != exitOK {
+		t.Fatalf("merge: exit %d: %s", code, stderr)
+	}
+	if merged != one {
+		t.Errorf("merged shards differ from one run:\n%.400s\nvs\n%.400s", merged, one)
+	}
+	code, _, stderr = bat(t, "simulate", "--merge", s1, "--json")
+	if code != exitFail || !strings.Contains(stderr, "cover") {
+		t.Errorf("merging half a sweep: exit %d %q, want a coverage error", code, stderr)
+	}
+}
+
+func TestSimulateColumns(t *testing.T) {
+	code, out, stderr := bat(t, "simulate", "berlin1813", "-n", "500", "--rules", "berlin1813")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	header := strings.Split(out, "\n")[2]
+	if strings.Count(header, "berlin1813") != 2 {
+		t.Errorf("want two columns, got header %q", header)
+	}
+}
+
+func TestExplain(t *testing.T) {
+	code, out, _ := bat(t, "explain", "berlin1813", "carre.attempt")
+	if code != exitOK || !strings.Contains(out, "runs on hook charge_approach") || !strings.Contains(out, "cites:") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = bat(t, "explain", "berlin1813", "charge.bonus_mp")
+	if code != exitOK || !strings.Contains(out, "used by: charge.bonus") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, _, stderr := bat(t, "explain", "berlin1813", "charge.bonus_mq")
+	if code != exitFail || !strings.Contains(stderr, `did you mean "charge.bonus_mp"`) {
+		t.Errorf("exit %d: %s", code, stderr)
+	}
+}
+
+func TestUsageAndHelp(t *testing.T) {
+	tests := []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{}, exitUsage, "Commands:"},
+		{[]string{"--help"}, exitOK, "simulate"},
+		{[]string{"nope"}, exitUsage, "unknown command"},
+		{[]string{"run"}, exitUsage, "Usage: bataille run"},
+		{[]string{"run", "--help"}, exitOK, "--seed"},
+		{[]string{"simulate", "--help"}, exitOK, "--shard"},
+		{[]string{"explain", "--help"}, exitOK, "Usage: bataille explain"},
+		{[]string{"check", "--bogus"}, exitUsage, "unknown flag"},
+		{[]string{"version"}, exitOK, "bataille"},
+		{[]string{"run", "no_such_battle"}, exitFail, "no bundled battle"},
+	}
+	for _, tt := range tests {
+		code, out, stderr := bat(t, tt.args...)
+		if code != tt.code || !strings.Contains(out+stderr, tt.want) {
+			t.Errorf("%v: exit %d, want %d with %q in:\n%s%s", tt.args, code, tt.code, tt.want, out, stderr)
+		}
+	}
+}

@@ -1,0 +1,258 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(command{"explain", "show a rule, param, table or word as a battle has it, and where each part comes from", cmdExplain})
+}
+
+func cmdExplain(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("explain", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `Usage: bataille explain GAME|DIR NAME
+
+Shows the declaration NAME (a rule, param, table, check, terrain, formation,
+arm or state) as it is in force in the battle after extends and overrides:
+its text, the module and line each version comes from, its citation, and the
+hooks it runs on (for a param or table: the rules that read or roll it).`)
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 2 {
+		fs.Usage()
+		return exitUsage
+	}
+	mod, diags := loadPath(fs.Arg(0))
+	if diags.HasErrors() {
+		diags.Print(stderr)
+		return exitFail
+	}
+	name := fs.Arg(1)
+	found := explain(stdout, mod, name)
+	if !found {
+		fmt.Fprintf(stderr, "bataille explain: %s has no rule, param, table, check or word %q%s\n", mod.ID, name, suggest(name, allNames(mod)))
+		return exitFail
+	}
+	return exitOK
+}
+
+// decl is one version of a declaration in the chain of modules.
+type decl struct {
+	kind, module string
+	pos          dsl.Pos
+	override     bool
+	cite         []string
+}
+
+// versions finds every module in the extends chain that declares kind name,
+// base first.
+func versions(mod *dsl.Module, name string) (kind string, out []decl) {
+	for m := mod; m != nil; m = m.Base {
+		var d *decl
+		if p, ok := m.Params[name]; ok && p.Module == m.ID {
+			d = &decl{"param", m.ID, p.Pos, p.Override, p.Cite}
+		}
+		if t, ok := m.Tables[name]; ok && t.Module == m.ID {
+			d = &decl{"table", m.ID, t.Pos, t.Override, t.Cite}
+		}
+		if c, ok := m.Checks[name]; ok && c.Module == m.ID {
+			d = &decl{"check", m.ID, c.Pos, c.Override, c.Cite}
+		}
+		for _, r := range m.Rules {
+			if r.ID == name && r.Module == m.ID {
+				d = &decl{"rule", m.ID, r.Pos, r.Override, r.Cite}
+			}
+		}
+		for kind, words := range m.Vocab {
+			if w, ok := words[name]; ok && w.Module == m.ID {
+				d = &decl{kind, m.ID, w.Pos, w.Override, w.Cite}
+			}
+		}
+		if d != nil {
+			kind = d.kind
+			out = append([]decl{*d}, out...)
+		}
+	}
+	return kind, out
+}
+
+func explain(w io.Writer, mod *dsl.Module, name string) bool {
+	kind, chain := versions(mod, name)
+	if len(chain) == 0 {
+		return false
+	}
+	eff := chain[len(chain)-1]
+	fmt.Fprintf(w, "%s %s in %s\n", kind, name, mod.ID)
+	if len(eff.cite) > 0 {
+		fmt.Fprintf(w, "cites: %s\n", strings.Join(eff.cite, "; "))
+	}
+	for i, d := range chain {
+		what := "declared"
+		if d.override {
+			what = "overridden"
+		}
+		state := "replaced by what follows"
+		if i == len(chain)-1 {
+			state = "in force"
+		}
+		fmt.Fprintf(w, "\n%s by module %s at %s (%s):\n", what, d.module, d.pos, state)
+		fmt.Fprintln(w, indent(declText(mod, d.pos)))
+	}
+	switch kind {
+	case "rule":
+		for _, r := range mod.Rules {
+			if r.ID == name {
+				fmt.Fprintf(w, "\nruns on hook %s", r.Hook)
+				if h, ok := mod.Env.Hooks[r.Hook]; ok {
+					fmt.Fprintf(w, ": %s", h.Doc)
+				} else {
+					fmt.Fprintf(w, " (an outcome of a roll)")
+				}
+				fmt.Fprintln(w)
+			}
+		}
+	case "param", "table", "check":
+		users := readers(mod, name, kind)
+		if len(users) == 0 {
+			fmt.Fprintf(w, "\nno rule uses it\n")
+		} else {
+			fmt.Fprintf(w, "\nused by: %s\n", strings.Join(users, ", "))
+		}
+	}
+	return true
+}
+
+// readers lists the rules that read a param or roll a table or check.
+func readers(mod *dsl.Module, name, kind string) []string {
+	var out []string
+	for _, r := range mod.Rules {
+		uses := false
+		for _, c := range r.Clauses {
+			if kind == "param" && c.Cond != nil && strings.Contains(c.Cond.Source, name) {
+				uses = true
+			}
+			for _, call := range c.Calls {
+				for _, a := range call.Args {
+					if a == nil {
+						continue
+					}
+					if a.Ref == name || (kind == "param" && a.Prog != nil && strings.Contains(a.Prog.Source, name)) {
+						uses = true
+					}
+				}
+			}
+		}
+		if strings.HasPrefix(r.Hook, name+".") {
+			uses = true
+		}
+		if uses {
+			out = append(out, fmt.Sprintf("%s (on %s)", r.ID, r.Hook))
+		}
+	}
+	return out
+}
+
+// declText is the source of the declaration starting at pos: up to the
+// end of the line where its braces close (a declaration without braces is
+// its one line).
+func declText(mod *dsl.Module, pos dsl.Pos) string {
+	src := ""
+	for m := mod; m != nil && src == ""; m = m.Base {
+		for _, f := range m.Files {
+			if f.Pos.Filename == pos.File {
+				src = f.Src
+			}
+		}
+	}
+	if pos.Offset >= len(src) {
+		return ""
+	}
+	rest := src[pos.Offset:]
+	depth := 0
+	for i, r := range rest {
+		switch r {
+		case '{':
+			depth++
+		case '}':
+			depth--
+		case '\n':
+			if depth == 0 {
+				return rest[:i]
+			}
+		}
+	}
+	return rest
+}
+
+func indent(s string) string {
+	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
+}
+
+func allNames(mod *dsl.Module) []string {
+	var out []string
+	for n := range mod.Params {
+		out = append(out, n)
+	}
+	for n := range mod.Tables {
+		out = append(out, n)
+	}
+	for n := range mod.Checks {
+		out = append(out, n)
+	}
+	for _, r := range mod.Rules {
+		out = append(out, r.ID)
+	}
+	for _, words := range mod.Vocab {
+		for n := range words {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// suggest proposes the nearest name, if one is close.
+func suggest(name string, names []string) string {
+	best, bestD := "", 1<<30
+	for _, n := range names {
+		if d := levenshtein(name, n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	if best != "" && bestD <= 1+len(name)/3 {
+		return fmt.Sprintf("; did you mean %q?", best)
+	}
+	return ""
+}
+
+func levenshtein(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur := make([]int, len(rb)+1)
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(rb)]
+}

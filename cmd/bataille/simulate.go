@@ -1,0 +1,332 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"text/tabwriter"
+
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(command{"simulate", "play a scenario many times and print the outcome distribution", cmdSimulate})
+}
+
+// simReport is what simulate prints with --json, and what --merge reads:
+// the integer counters, so that slices add up to the whole exactly, and the
+// means and intervals made from them.
+type simReport struct {
+	Scenario string      `json:"scenario"`
+	Seed     uint64      `json:"seed"`
+	N        int         `json:"n"`
+	Shard    string      `json:"shard,omitempty"`
+	From     int         `json:"from"`
+	To       int         `json:"to"`
+	Columns  []simColumn `json:"columns"`
+}
+
+type simColumn struct {
+	Rules    string       `json:"rules"`
+	Runs     int64        `json:"runs"`
+	Outcomes []simOutcome `json:"outcomes"`
+}
+
+type simOutcome struct {
+	Name  string  `json:"name"`
+	Share bool    `json:"share"`
+	N     int64   `json:"n"`
+	Sum   int64   `json:"sum"`
+	SumSq int64   `json:"sumsq"`
+	Mean  float64 `json:"mean"`
+	Lo    float64 `json:"lo"`
+	Hi    float64 `json:"hi"`
+}
+
+func cmdSimulate(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("simulate", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	n := fs.IntP("runs", "n", 10000, "how many times to play the scenario")
+	seed := fs.Uint64("seed", 1, "seed of the first run; run i uses seed+i")
+	rules := fs.StringArray("rules", nil, "another battle or folder to play the same scenario under (a column each; repeatable)")
+	workers := fs.Int("workers", 0, "parallel workers (default: one per CPU); the result does not depend on it")
+	asJSON := fs.Bool("json", false, "print the counters and intervals as JSON")
+	shard := fs.String("shard", "", "play only slice I of N of the runs (I/N, from 1), for spreading a sweep over machines")
+	merge := fs.Bool("merge", false, "add up the --json outputs of --shard runs given as arguments")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, `Usage: bataille simulate GAME|DIR [SCENARIO] -n N [--seed S] [--rules OTHER]… [--workers K] [--json] [--shard I/N]
+       bataille simulate --merge FILE… [--json]
+
+Plays a scenario N times (run i with seed S+i) and prints how often each
+outcome happened to each unit (state, formation, exhaustion, marks), and the
+mean of each count (increments lost, hexes moved), with 95% confidence
+intervals. Each --rules adds a column: the same scenario and seeds under
+another battle's rules, to compare two editions side by side.
+
+Flags:`)
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if *merge {
+		return mergeReports(fs.Args(), *asJSON, stdout, stderr)
+	}
+	if fs.NArg() < 1 || fs.NArg() > 2 || *n < 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	from, to, err := shardRange(*shard, *n)
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
+		return exitUsage
+	}
+	mod, diags := loadPath(fs.Arg(0))
+	if diags.HasErrors() {
+		diags.Print(stderr)
+		return exitFail
+	}
+	sd, err := bataille.FindScenario(mod, fs.Arg(1))
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
+		return exitFail
+	}
+	mods := []*dsl.Module{mod}
+	names := []string{fs.Arg(0)}
+	for _, r := range *rules {
+		m, diags := loadPath(r)
+		if diags.HasErrors() {
+			diags.Print(stderr)
+			return exitFail
+		}
+		mods = append(mods, m)
+		names = append(names, r)
+	}
+	rep := simReport{Scenario: sd.Name, Seed: *seed, N: *n, Shard: *shard, From: from, To: to}
+	bar := newProgress(stderr, int64(to-from)*int64(len(mods)))
+	for i, m := range mods {
+		base := int64(i) * int64(to-from)
+		t, err := bataille.Simulate(context.Background(), m, sd, bataille.SimOptions{Seed: *seed, From: from, To: to, Workers: *workers,
+			Progress: func(done int64) { bar.set(base + done) }})
+		if err != nil {
+			bar.clear()
+			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", names[i], err)
+			return exitFail
+		}
+		rep.Columns = append(rep.Columns, column(names[i], t))
+	}
+	bar.clear()
+	return printReport(rep, *asJSON, stdout)
+}
+
+// shardRange turns "I/N" into the runs of slice I.
+func shardRange(shard string, n int) (from, to int, err error) {
+	if shard == "" {
+		return 0, n, nil
+	}
+	is, ns, ok := strings.Cut(shard, "/")
+	i, err1 := strconv.Atoi(is)
+	k, err2 := strconv.Atoi(ns)
+	if !ok || err1 != nil || err2 != nil || k < 1 || i < 1 || i > k || k > n {
+		return 0, 0, fmt.Errorf("--shard wants I/N with 1 ≤ I ≤ N ≤ runs; got %q", shard)
+	}
+	return (i - 1) * n / k, i * n / k, nil
+}
+
+func column(rules string, t *bataille.Tally) simColumn {
+	col := simColumn{Rules: rules, Runs: t.Runs}
+	for _, name := range t.Names() {
+		c := t.Outcomes[name]
+		share := t.Shares[name]
+		lo, hi := c.CI95(share)
+		col.Outcomes = append(col.Outcomes, simOutcome{Name: name, Share: share, N: c.N, Sum: c.Sum, SumSq: c.SumSq,
+			Mean: round6(c.Mean()), Lo: round6(lo), Hi: round6(hi)})
+	}
+	return col
+}
+
+// round6 keeps JSON figures short and the same on every machine.
+func round6(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'f', 6, 64), 64)
+	return v
+}
+
+func printReport(rep simReport, asJSON bool, w io.Writer) int {
+	if asJSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return exitFail
+		}
+		return exitOK
+	}
+	fmt.Fprintf(w, "scenario %s: %d runs per column, seeds %d..%d\n\n", rep.Scenario, rep.To-rep.From, rep.Seed+uint64(rep.From), rep.Seed+uint64(rep.To)-1)
+	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
+	header := []string{"outcome"}
+	for _, c := range rep.Columns {
+		header = append(header, c.Rules)
+	}
+	fmt.Fprintln(tw, strings.Join(header, "\t"))
+	rows := map[string][]string{}
+	var order []string
+	for ci, c := range rep.Columns {
+		for _, o := range c.Outcomes {
+			if _, ok := rows[o.Name]; !ok {
+				rows[o.Name] = make([]string, len(rep.Columns))
+				order = append(order, o.Name)
+			}
+			rows[o.Name][ci] = cell(o)
+		}
+	}
+	sortStrings(order)
+	for _, name := range order {
+		cells := rows[name]
+		nonzero := false
+		for i, s := range cells {
+			if s == "" {
+				cells[i] = "-"
+			} else if !strings.HasPrefix(s, "0.0% ") && !strings.HasPrefix(s, "0.00 ") {
+				nonzero = true
+			}
+		}
+		if nonzero {
+			fmt.Fprintln(tw, name+"\t"+strings.Join(cells, "\t"))
+		}
+	}
+	tw.Flush()
+	return exitOK
+}
+
+func cell(o simOutcome) string {
+	if o.Share {
+		return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*o.Mean, 100*o.Lo, 100*o.Hi)
+	}
+	return fmt.Sprintf("%.2f [%.2f, %.2f]", o.Mean, o.Lo, o.Hi)
+}
+
+// mergeReports adds up shard reports into the report one run would print.
+func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
+	if len(files) == 0 {
+		fmt.Fprintln(stderr, "bataille simulate --merge: give the --json outputs of the shards")
+		return exitUsage
+	}
+	var reps []simReport
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			fmt.Fprintf(stderr, "bataille simulate --merge: %v\n", err)
+			return exitFail
+		}
+		var r simReport
+		if err := json.Unmarshal(data, &r); err != nil {
+			fmt.Fprintf(stderr, "bataille simulate --merge: %s: not a simulate --json report: %v\n", f, err)
+			return exitFail
+		}
+		reps = append(reps, r)
+	}
+	sortReports(reps)
+	out := simReport{Scenario: reps[0].Scenario, Seed: reps[0].Seed, N: reps[0].N, From: reps[0].From, To: reps[0].From}
+	tallies := make([]*bataille.Tally, len(reps[0].Columns))
+	for i := range tallies {
+		tallies[i] = &bataille.Tally{Outcomes: map[string]bataille.Counter{}, Shares: map[string]bool{}}
+	}
+	for _, r := range reps {
+		if r.Scenario != out.Scenario || r.Seed != out.Seed || r.N != out.N || len(r.Columns) != len(tallies) {
+			fmt.Fprintln(stderr, "bataille simulate --merge: the reports are of different sweeps (scenario, seed, runs or columns differ)")
+			return exitFail
+		}
+		if r.From != out.To {
+			fmt.Fprintf(stderr, "bataille simulate --merge: runs %d..%d are missing or given twice\n", out.To, r.From)
+			return exitFail
+		}
+		out.To = r.To
+		for i, c := range r.Columns {
+			if c.Rules != reps[0].Columns[i].Rules {
+				fmt.Fprintln(stderr, "bataille simulate --merge: the reports compare different rules")
+				return exitFail
+			}
+			part := &bataille.Tally{Runs: c.Runs, Outcomes: map[string]bataille.Counter{}, Shares: map[string]bool{}}
+			for _, o := range c.Outcomes {
+				part.Outcomes[o.Name] = bataille.Counter{N: o.N, Sum: o.Sum, SumSq: o.SumSq}
+				if o.Share {
+					part.Shares[o.Name] = true
+				}
+			}
+			tallies[i].Add(part)
+		}
+	}
+	if out.From != 0 || out.To != out.N {
+		fmt.Fprintf(stderr, "bataille simulate --merge: the shards cover runs %d..%d of 0..%d\n", out.From, out.To, out.N)
+		return exitFail
+	}
+	for i, t := range tallies {
+		t.Finish()
+		out.Columns = append(out.Columns, column(reps[0].Columns[i].Rules, t))
+	}
+	return printReport(out, asJSON, stdout)
+}
+
+// progress draws a bar on a terminal, and nothing when output is piped.
+type progress struct {
+	w     io.Writer
+	total int64
+	on    bool
+	mu    sync.Mutex
+	last  int
+}
+
+func newProgress(w io.Writer, total int64) *progress {
+	p := &progress{w: w, total: total}
+	if f, ok := w.(*os.File); ok {
+		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
+			p.on = true
+		}
+	}
+	return p
+}
+
+func (p *progress) set(done int64) {
+	if !p.on || p.total == 0 {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	pct := int(100 * done / p.total)
+	if pct == p.last {
+		return
+	}
+	p.last = pct
+	fill := pct * 30 / 100
+	fmt.Fprintf(p.w, "\r[%s%s] %3d%%", strings.Repeat("#", fill), strings.Repeat(" ", 30-fill), pct)
+}
+
+func (p *progress) clear() {
+	if p.on {
+		fmt.Fprintf(p.w, "\r%s\r", strings.Repeat(" ", 40))
+	}
+}
+
+// simulateOutcomes plays a module's scenario n times and returns the mean of
+// every outcome (a share for yes/no outcomes), for diff --simulate.
+func simulateOutcomes(mod *dsl.Module, scenario string, n int, seed uint64, workers int) (map[string]float64, error) {
+	sd, err := bataille.FindScenario(mod, scenario)
+	if err != nil {
+		return nil, err
+	}
+	t, err := bataille.Simulate(context.Background(), mod, sd, bataille.SimOptions{Seed: seed, To: n, Workers: workers})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]float64{}
+	for name, c := range t.Outcomes {
+		out[name] = c.Mean()
+	}
+	return out, nil
+}

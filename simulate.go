@@ -1,0 +1,236 @@
+package bataille
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"runtime"
+	"sort"
+	"sync"
+	"sync/atomic"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
+)
+
+// SimOptions say which runs of a scenario to play. Run i (From ≤ i < To)
+// uses seed Seed+i, so any slice of a sweep can be played anywhere and the
+// slices added up.
+type SimOptions struct {
+	Seed     uint64
+	From, To int
+	Workers  int              // 0: one per CPU
+	Progress func(done int64) // called now and then from the workers; may be nil
+}
+
+// Counter adds up one outcome over runs: how many runs, the sum of the value
+// and the sum of its squares (a yes/no outcome counts 1 or 0). Integers, so
+// that adding in any order, on any number of workers or machines, gives the
+// same result.
+type Counter struct {
+	N     int64 `json:"n"`
+	Sum   int64 `json:"sum"`
+	SumSq int64 `json:"sumsq"`
+}
+
+// Add adds another counter.
+func (c *Counter) Add(o Counter) { c.N += o.N; c.Sum += o.Sum; c.SumSq += o.SumSq }
+
+// Mean is the average value.
+func (c Counter) Mean() float64 {
+	if c.N == 0 {
+		return 0
+	}
+	return float64(c.Sum) / float64(c.N)
+}
+
+// CI95 is a 95% confidence interval for the mean: Wilson's for a share,
+// the normal approximation for other values.
+func (c Counter) CI95(share bool) (lo, hi float64) {
+	if c.N == 0 {
+		return 0, 0
+	}
+	n := float64(c.N)
+	const z = 1.959963984540054
+	if share {
+		p := c.Mean()
+		den := 1 + z*z/n
+		mid := (p + z*z/(2*n)) / den
+		half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
+		return mid - half, mid + half
+	}
+	m := c.Mean()
+	v := float64(c.SumSq)/n - m*m
+	if c.N > 1 {
+		v *= n / (n - 1)
+	}
+	half := z * math.Sqrt(math.Max(v, 0)/n)
+	return m - half, m + half
+}
+
+// Tally is the outcomes of a set of runs, by outcome name
+// ("inf routed", "hus increments lost").
+type Tally struct {
+	Runs     int64              `json:"runs"`
+	Errors   int64              `json:"errors"`
+	Outcomes map[string]Counter `json:"outcomes"`
+	// Shares names the outcomes that are yes/no (shown as percentages).
+	Shares map[string]bool `json:"shares"`
+}
+
+// Add adds another tally.
+func (t *Tally) Add(o *Tally) {
+	t.Runs += o.Runs
+	t.Errors += o.Errors
+	for k, c := range o.Outcomes {
+		cur := t.Outcomes[k]
+		cur.Add(c)
+		t.Outcomes[k] = cur
+	}
+	for k := range o.Shares {
+		t.Shares[k] = true
+	}
+}
+
+// Names lists the outcomes in order.
+func (t *Tally) Names() []string {
+	var out []string
+	for k := range t.Outcomes {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func newTally() *Tally {
+	return &Tally{Outcomes: map[string]Counter{}, Shares: map[string]bool{}}
+}
+
+// Simulate plays runs From..To of a scenario under a module and adds up
+// what happened to each unit. The result does not depend on Workers.
+//
+// The scenario may come from another module: a designer plays one battle's
+// scenario under another edition's rules.
+func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt SimOptions) (*Tally, error) {
+	if _, diags := interpreter.BuildScenario(mod, sd); diags.HasErrors() {
+		return nil, diags.Err()
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	total := opt.To - opt.From
+	if total <= 0 {
+		return newTally(), nil
+	}
+	if opt.From < 0 {
+		return nil, fmt.Errorf("runs start at 0, not %d", opt.From)
+	}
+	workers = min(workers, total)
+	var next, done atomic.Int64
+	next.Store(int64(opt.From))
+	const chunk = 256
+	tallies := make([]*Tally, workers)
+	var firstErr error
+	var errOnce sync.Once
+	var wg sync.WaitGroup
+	for w := range workers {
+		tallies[w] = newTally()
+		wg.Add(1)
+		go func(t *Tally) {
+			defer wg.Done()
+			dice := interpreter.NewSeededDice(0)
+			for {
+				start := int(next.Add(chunk)) - chunk
+				if start >= opt.To || ctx.Err() != nil {
+					return
+				}
+				end := min(start+chunk, opt.To)
+				for i := start; i < end; i++ {
+					dice.Reseed(opt.Seed + uint64(i))
+					if err := playOnce(ctx, mod, sd, dice, t); err != nil {
+						errOnce.Do(func() { firstErr = fmt.Errorf("run %d (seed %d): %w", i, opt.Seed+uint64(i), err) })
+						return
+					}
+				}
+				d := done.Add(int64(end - start))
+				if opt.Progress != nil {
+					opt.Progress(d)
+				}
+			}
+		}(tallies[w])
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return nil, firstErr
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	out := newTally()
+	for _, t := range tallies {
+		out.Add(t)
+	}
+	out.Finish()
+	return out, nil
+}
+
+// playOnce plays one run and tallies each unit's end state.
+func playOnce(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, dice interpreter.Dice, t *Tally) error {
+	setup, diags := interpreter.BuildScenario(mod, sd)
+	if diags.HasErrors() {
+		return diags.Err()
+	}
+	start := map[*interpreter.Unit]interpreter.Unit{}
+	for _, u := range setup.Board.Units {
+		start[u] = *u
+	}
+	cfg := interpreter.Config{Dice: dice, Decider: setup.Decider, NoTrace: true, Effects: defaultEffects()}
+	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
+	e.SetPhasing(setup.Turn)
+	if err := e.Run(ctx); err != nil {
+		return err
+	}
+	t.Runs++
+	for _, u := range setup.Board.Units {
+		s := start[u]
+		t.share(u.ID+" "+u.State, true)
+		if u.Formation != s.Formation {
+			t.share(u.ID+" in "+u.Formation, true)
+		}
+		t.value(u.ID+" increments lost", int64(s.Increments-u.Increments))
+		t.value(u.ID+" hexes moved", int64(interpreter.Distance(s.Hex, u.Hex)))
+		t.share(u.ID+" exhausted", u.Exhausted)
+		t.share(u.ID+" tired", u.Tired)
+		for m := range u.Marks {
+			t.share(u.ID+" marked "+m, true)
+		}
+	}
+	return nil
+}
+
+func (t *Tally) share(name string, yes bool) {
+	t.Shares[name] = true
+	c := t.Outcomes[name]
+	if yes {
+		c.Sum++
+		c.SumSq++
+	}
+	t.Outcomes[name] = c
+}
+
+func (t *Tally) value(name string, v int64) {
+	c := t.Outcomes[name]
+	c.Sum += v
+	c.SumSq += v * v
+	t.Outcomes[name] = c
+}
+
+// Finish sets every counter's N to the number of runs: an outcome that did
+// not happen in a run counts as a zero for it.
+func (t *Tally) Finish() {
+	for k, c := range t.Outcomes {
+		c.N = t.Runs
+		t.Outcomes[k] = c
+	}
+}
