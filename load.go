@@ -116,3 +116,7 @@ func FindScenario(mod *dsl.Module, name string) (*dsl.ScenarioDef, error) {
 }
 
 func defaultEffects() map[string]interpreter.EffectFunc { return stdlib.EffectFuncs() }
+
+// Effects is the standard effect vocabulary, for interpreter.Config when a
+// program builds its engine itself.
+func Effects() map[string]interpreter.EffectFunc { return stdlib.EffectFuncs() }
