@@ -14,15 +14,30 @@ type Loader func(id string) ([]*File, Diagnostics)
 // Check turns the files of one module into a checked Module, resolving
 // `extends` through load. It reports every problem it finds, not only the
 // first; the module is nil when any of them is an error.
-func Check(files []*File, env *Env, load Loader) (*Module, Diagnostics) {
+func Check(files []*File, env *Env, load Loader) (mod *Module, diags Diagnostics) {
 	c := &checker{env: env, load: load, done: map[string]*Module{}, srcs: map[string]string{}}
-	mod, diags := c.module(files, nil)
+	defer func() {
+		if r := recover(); r != nil {
+			stop, ok := r.(tooManyErrors)
+			if !ok {
+				panic(r)
+			}
+			mod, diags = nil, stop.diags
+			diags.Sort()
+		}
+	}()
+	mod, diags = c.module(files, nil)
 	diags.Sort()
 	if diags.HasErrors() {
 		return nil, diags
 	}
 	return mod, diags
 }
+
+// tooManyErrors stops a check after Limits.Errors errors: past that, more
+// would mostly repeat one mistake, and each may cost a spelling search over
+// every name of the module.
+type tooManyErrors struct{ diags Diagnostics }
 
 type checker struct {
 	env  *Env
@@ -40,10 +55,15 @@ type unit struct {
 	// duplicate from an override.
 	declared map[string]Pos
 	ptypes   types.Map // param types, built once all params are in
+	errors   int       // errors reported so far
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {
 	u.diags = append(u.diags, diagAt(u.srcs[pos.File], pos, Error, code, format, args...))
+	if u.errors++; u.errors >= Limits.Errors {
+		u.diags = append(u.diags, diagAt(u.srcs[pos.File], pos, Error, "too-many-errors", "too many errors (%d); the check stops here", u.errors))
+		panic(tooManyErrors{u.diags})
+	}
 }
 
 func (u *unit) warnf(pos Pos, code, format string, args ...any) {
@@ -54,6 +74,9 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	u := &unit{checker: c, declared: map[string]Pos{}}
 	for _, f := range files {
 		c.srcs[f.Pos.Filename] = f.Src
+	}
+	if ds := checkEntries(files); ds != nil {
+		return nil, ds
 	}
 	var header *Header
 	for _, f := range files {

@@ -11,6 +11,8 @@ import (
 
 	"github.com/alecthomas/participle/v2/lexer"
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/types"
 )
@@ -21,9 +23,38 @@ type vars map[string]reflect.Type
 // MaxExprNodes bounds the size of one compiled expression.
 const MaxExprNodes = 2000
 
-// builtins that would let a script read the clock; scripts see only the
-// engine's dice.
-var forbiddenBuiltins = []string{"now", "date", "duration", "timezone"}
+// MaxExprMemory bounds what one evaluation of an expression may allocate,
+// in expr's units (an element of a range or array, a byte of a repeated
+// string). The engine gives it to expr's VM as its memory budget; a script
+// needs almost none.
+const MaxExprMemory = 100_000
+
+// allowedBuiltins are the expr built-ins a script may call: pure functions
+// of numbers and strings whose result is never much bigger than their
+// arguments. The rest are forbidden: the clock's (now, date, duration,
+// timezone) because scripts see no randomness but the engine's dice; the
+// ones that loop over a list with a predicate (all, filter, reduce …)
+// because nesting them multiplies the work of one expression; the ones that
+// grow a string or a list (repeat, replace, join, split, concat …) because
+// nesting them multiplies its memory; string, toJSON and their kin because
+// they print pointers, whose addresses differ from run to run.
+var allowedBuiltins = map[string]bool{
+	"abs": true, "ceil": true, "floor": true, "round": true, "int": true, "float": true,
+	"max": true, "min": true, "len": true, "type": true,
+	"trim": true, "trimPrefix": true, "trimSuffix": true, "upper": true, "lower": true,
+	"hasPrefix": true, "hasSuffix": true, "indexOf": true, "lastIndexOf": true,
+}
+
+// forbiddenBuiltins is every expr built-in not in allowedBuiltins.
+var forbiddenBuiltins = func() []string {
+	var out []string
+	for _, name := range builtin.Names {
+		if !allowedBuiltins[name] {
+			out = append(out, name)
+		}
+	}
+	return out
+}()
 
 // compile compiles an expression against env (plus the module's params).
 // Errors are translated into the script's coordinates and words.
@@ -40,13 +71,23 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 	start := position(toks[0].Pos)
 	e.Tokens = toks
 	text := e.Text(src)
-	if len(toks) > Limits.ExprTokens {
-		u.errorf(start, "too-long", "expression has %d tokens; at most %d", len(toks), Limits.ExprTokens)
+	// Spaces and comments between tokens do not count.
+	if n := countTokens(toks); n > Limits.ExprTokens {
+		u.errorf(start, "too-long", "expression has %d tokens; at most %d", n, Limits.ExprTokens)
 		return nil
+	}
+	// Only the params the expression names go into its environment:
+	// expr builds a type for every name it is given, and a module may have
+	// thousands of params and expressions.
+	named := map[string]bool{}
+	for _, t := range toks {
+		named[t.Value] = true
 	}
 	tm := types.Map{}
 	for k, v := range u.paramTypes() {
-		tm[k] = v
+		if named[k] {
+			tm[k] = v
+		}
 	}
 	for k, t := range env {
 		tm[k] = typeOfReflect(t)
@@ -67,22 +108,74 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 		u.errorf(pos, "expr", "%s", msg)
 		return nil
 	}
+	if at, name, ok := u.methodCall(prog.Node()); !ok {
+		u.errorf(advance(start, text, at), "expr", "%s is not a function of the language; an expression may only read fields and call its functions", name)
+		return nil
+	}
 	return &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type()}
+}
+
+// methodCall finds a call of anything but one of the language's functions:
+// expr would let `unit.Board().Place(x)` call a Go method of the engine's
+// values and change the game behind the rules' back. It returns the rune
+// offset and text of the first such call.
+func (u *unit) methodCall(root ast.Node) (at int, name string, ok bool) {
+	funcs := map[string]bool{}
+	for _, f := range u.env.Functions {
+		funcs[f.Name] = true
+	}
+	v := &callFinder{funcs: funcs}
+	ast.Walk(&root, v)
+	if v.bad == nil {
+		return 0, "", true
+	}
+	return v.bad.Location().From, v.bad.Callee.String(), false
+}
+
+type callFinder struct {
+	funcs map[string]bool
+	bad   *ast.CallNode
+}
+
+func (v *callFinder) Visit(n *ast.Node) {
+	call, isCall := (*n).(*ast.CallNode)
+	if !isCall || v.bad != nil {
+		return
+	}
+	if id, isIdent := call.Callee.(*ast.IdentifierNode); !isIdent || !v.funcs[id.Value] {
+		v.bad = call
+	}
 }
 
 // trimTokens drops the whitespace and comments participle keeps around an
 // expression's tokens.
 func trimTokens(toks []lexer.Token) []lexer.Token {
-	isBlank := func(v string) bool {
-		return strings.TrimSpace(v) == "" || strings.HasPrefix(v, "//") || strings.HasPrefix(v, "/*")
-	}
-	for len(toks) > 0 && isBlank(toks[0].Value) {
+	for len(toks) > 0 && isBlank(toks[0]) {
 		toks = toks[1:]
 	}
-	for len(toks) > 0 && isBlank(toks[len(toks)-1].Value) {
+	for len(toks) > 0 && isBlank(toks[len(toks)-1]) {
 		toks = toks[:len(toks)-1]
 	}
 	return toks
+}
+
+var blankTypes = map[lexer.TokenType]bool{
+	Lexer.Symbols()["Whitespace"]: true,
+	Lexer.Symbols()["Comment"]:    true,
+}
+
+// isBlank tells whitespace and comments from real tokens by their type, not
+// their text: a string may well read "// not a comment".
+func isBlank(t lexer.Token) bool { return blankTypes[t.Type] }
+
+func countTokens(toks []lexer.Token) int {
+	n := 0
+	for _, t := range toks {
+		if !isBlank(t) {
+			n++
+		}
+	}
+	return n
 }
 
 func typeOfReflect(t reflect.Type) types.Type {

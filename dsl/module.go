@@ -3,7 +3,6 @@ package dsl
 import (
 	"fmt"
 	"reflect"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -208,24 +207,31 @@ func (r RollSpec) String() string {
 	return r.Dice.String()
 }
 
-// Reachable lists every modified result the roll can produce.
+// Reachable lists every modified result the roll can produce, in order. The
+// natural results have no gaps (d66 counts in its base-6 steps), so adding
+// every modifier in the bounds gives one run from the lowest to the highest:
+// no need to try each pair, which a table of many columns would repeat.
 func (r RollSpec) Reachable() []int {
-	seen := map[int]bool{}
-	var out []int
-	for _, base := range r.Dice.Results() {
-		lo, hi := 0, 0
-		if r.HasModifier {
-			lo, hi = r.ModLo, r.ModHi
-		}
-		for m := lo; m <= hi; m++ {
-			v := r.Dice.Modify(base, m)
-			if !seen[v] {
-				seen[v] = true
-				out = append(out, v)
-			}
-		}
+	lo, hi := 0, 0
+	if r.HasModifier {
+		lo, hi = r.ModLo, r.ModHi
 	}
-	sort.Ints(out)
+	if lo > hi {
+		return nil
+	}
+	if r.Dice.D66 {
+		from, to := max(0, min(35, lo)), max(0, min(35, 35+hi))
+		out := make([]int, 0, to-from+1)
+		for i := from; i <= to; i++ {
+			out = append(out, (i/6+1)*10+i%6+1)
+		}
+		return out
+	}
+	from, to := r.Dice.N+lo, r.Dice.N*r.Dice.Sides+hi
+	out := make([]int, 0, max(0, to-from+1))
+	for v := from; v <= to; v++ {
+		out = append(out, v)
+	}
 	return out
 }
 

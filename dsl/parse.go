@@ -35,7 +35,67 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		return nil, Diagnostics{syntaxDiag(filename, text, err)}
 	}
 	f.Src = text
+	if _, over := countEntries(f, Limits.Entries); over != nil {
+		return nil, Diagnostics{diagAt(text, position(*over), Error, "too-many", "more than %d entries (declarations, clauses, rows, properties, scenario lines) in one file", Limits.Entries)}
+	}
 	return f, nil
+}
+
+// countEntries counts the entries of a file: declarations, rule clauses and
+// effect calls, table columns and rows, properties and scenario lines. The
+// checker's work grows with their number, some of it with its square, so
+// it is bounded. It stops at the first entry past limit and returns where
+// that entry is.
+func countEntries(f *File, limit int) (int, *lexer.Position) {
+	n := 0
+	var over *lexer.Position
+	add := func(p lexer.Position, k int) {
+		n += k
+		if n > limit && over == nil {
+			over = &p
+		}
+	}
+	for _, d := range f.Decls {
+		if over != nil {
+			break
+		}
+		add(d.Pos, 1)
+		switch {
+		case d.Vocab != nil:
+			add(d.Vocab.Pos, len(d.Vocab.Props))
+		case d.Table != nil:
+			add(d.Table.Pos, len(d.Table.Rows)+len(d.Table.Columns))
+			for _, c := range d.Table.Columns {
+				add(c.Pos, len(c.Rows))
+			}
+		case d.Rule != nil:
+			for _, c := range d.Rule.Clauses {
+				add(c.Pos, 1+len(c.Do))
+			}
+		case d.Scenario != nil:
+			for _, it := range d.Scenario.Items {
+				add(it.Pos, 1)
+				if it.Unit != nil {
+					add(it.Pos, len(it.Unit.Props))
+				}
+			}
+		}
+	}
+	return n, over
+}
+
+// checkEntries bounds the entries of a whole module, which may span many
+// files each within the limit.
+func checkEntries(files []*File) Diagnostics {
+	left := Limits.Entries
+	for _, f := range files {
+		n, over := countEntries(f, left)
+		if over != nil {
+			return Diagnostics{diagAt(f.Src, position(*over), Error, "too-many", "more than %d entries (declarations, clauses, rows, properties, scenario lines) in one module", Limits.Entries)}
+		}
+		left -= n
+	}
+	return nil
 }
 
 func syntaxDiag(filename, src string, err error) Diagnostic {
@@ -53,17 +113,23 @@ func syntaxDiag(filename, src string, err error) Diagnostic {
 	return diagAt(src, pos, Error, "syntax", "%s", strings.TrimSuffix(msg, "."))
 }
 
-// Limits bound what the parser will read, so that no input can exhaust the
-// stack or memory: participle has no recursion cap of its own.
+// Limits bound what the parser and checker will take, so that no input can
+// exhaust the stack, the memory or the time of the program reading it:
+// participle has no recursion cap of its own, and expr counts no brackets.
 var Limits = struct {
 	FileBytes  int // largest file
 	LineBytes  int // longest line
 	Depth      int // deepest nesting of brackets and braces
 	ExprTokens int // longest expression (checked in Check)
-}{FileBytes: 4 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512}
+	Entries    int // declarations, clauses, rows, scenario lines and properties in one file, and in one module (checked in Check)
+	Errors     int // errors a check reports before it gives up
+}{FileBytes: 1 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512, Entries: 8192, Errors: 100}
 
 // scanLimits rejects, before parsing, input that would be too big or too
-// deep to parse safely.
+// deep to parse safely. It reads brackets the way the lexer does: those in
+// strings and comments do not count, and a "/*" with no "*/" after it is
+// no comment. A stray closing bracket never lowers the depth below zero, so
+// it cannot hide the openings after it.
 func scanLimits(filename, src string) (Diagnostic, bool) {
 	at := func(off int, code, format string, args ...any) (Diagnostic, bool) {
 		line := 1 + strings.Count(src[:off], "\n")
@@ -75,14 +141,18 @@ func scanLimits(filename, src string) (Diagnostic, bool) {
 		return at(Limits.FileBytes, "too-large", "file is larger than %d bytes", Limits.FileBytes)
 	}
 	if !utf8.ValidString(src) {
-		for i, r := range src {
-			if r == utf8.RuneError {
+		for i := 0; i < len(src); {
+			r, size := utf8.DecodeRuneInString(src[i:])
+			if r == utf8.RuneError && size == 1 {
 				return at(i, "bad-encoding", "file is not valid UTF-8")
 			}
+			i += size
 		}
 	}
+	// A "/*" opens a comment only when a "*/" follows it somewhere.
+	lastClose := strings.LastIndex(src, "*/")
 	depth, lineStart := 0, 0
-	inString, inComment := false, false
+	inString, inComment, inBlock := false, false, false
 	for i := 0; i < len(src); i++ {
 		c := src[i]
 		if c == '\n' {
@@ -90,13 +160,20 @@ func scanLimits(filename, src string) (Diagnostic, bool) {
 				return at(lineStart+Limits.LineBytes, "line-too-long", "line is longer than %d bytes", Limits.LineBytes)
 			}
 			lineStart = i + 1
+			// Strings and line comments end with the line; block
+			// comments do not.
 			inString, inComment = false, false
 			continue
 		}
 		switch {
+		case inBlock:
+			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
+				inBlock = false
+				i++
+			}
 		case inComment:
 		case inString:
-			if c == '\\' {
+			if c == '\\' && i+1 < len(src) && src[i+1] != '\n' {
 				i++
 			} else if c == '"' {
 				inString = false
@@ -105,13 +182,16 @@ func scanLimits(filename, src string) (Diagnostic, bool) {
 			inString = true
 		case c == '/' && i+1 < len(src) && src[i+1] == '/':
 			inComment = true
+		case c == '/' && i+1 < len(src) && src[i+1] == '*' && lastClose >= i+2:
+			inBlock = true
+			i++
 		case c == '(' || c == '[' || c == '{':
 			depth++
 			if depth > Limits.Depth {
 				return at(i, "too-deep", "brackets nest deeper than %d", Limits.Depth)
 			}
 		case c == ')' || c == ']' || c == '}':
-			depth--
+			depth = max(depth-1, 0)
 		}
 	}
 	if len(src)-lineStart > Limits.LineBytes {

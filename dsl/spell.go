@@ -3,22 +3,37 @@ package dsl
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
+// maxSpell is the longest name nearest tries to correct: longer ones are
+// seldom typos, and the edit distance costs the product of the lengths.
+const maxSpell = 32
+
 // nearest returns the candidate closest to name by edit distance, if it is
-// close enough to be a likely misspelling.
+// close enough to be a likely misspelling. Candidates whose length alone
+// puts them out of reach are skipped, so a module with many long names
+// cannot make each suggestion slow.
 func nearest(name string, candidates []string) string {
+	n := utf8.RuneCountInString(name)
+	if n > maxSpell {
+		return ""
+	}
+	limit := 1 + n/3
+	lname := strings.ToLower(name)
 	best, bestD := "", 1<<30
 	for _, c := range candidates {
 		if c == name {
 			continue
 		}
-		d := editDistance(strings.ToLower(name), strings.ToLower(c))
+		if diff := utf8.RuneCountInString(c) - n; diff > limit || -diff > limit {
+			continue
+		}
+		d := editDistance(lname, strings.ToLower(c))
 		if d < bestD || (d == bestD && c < best) {
 			best, bestD = c, d
 		}
 	}
-	limit := 1 + len([]rune(name))/3
 	if bestD > limit {
 		return ""
 	}

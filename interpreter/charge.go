@@ -104,7 +104,8 @@ func (e *Engine) resolveCharge(o *Order) error {
 		}
 	}
 	for i, h := range o.Path {
-		if ch.halted {
+		// A contact made by a rule (a follow) ends the walk along the path.
+		if ch.halted || ch.contacted {
 			break
 		}
 		ch.step = i + 1
@@ -120,7 +121,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 			}
 		}
 		for _, en := range e.Board.Enemies(u) {
-			if ch.halted {
+			if ch.halted || ch.contacted {
 				break
 			}
 			d := UnitDistance(u, en)
@@ -138,7 +139,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 	could := false
 	if !ch.contacted && !ch.byRule {
 		for _, en := range e.Board.Enemies(u) {
-			if UnitDistance(u, en)-1 <= ch.mpLeft {
+			if UnitDistance(u, en)-1 <= e.spendable() {
 				could = true
 			}
 		}

@@ -111,6 +111,9 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 		e.cfg.MaxSteps = 100000
 	}
 	e.env = mod.ParamValues()
+	// expr's VM checks what each evaluation allocates against this budget
+	// (a range, an array, a repeated string) and fails the evaluation past it.
+	e.machine.MemoryBudget = dsl.MaxExprMemory
 	board.module = mod
 	for name, t := range mod.Vocab[dsl.KindTerrain] {
 		if t.Flag("blocks_los") {

@@ -187,6 +187,10 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	if f.Increments <= 0 || t.Increments <= 0 {
 		return nil
 	}
+	// Opportunity fire happens inside another action's hook (a move): keep
+	// that action's cost and flags as they were.
+	outer := e.act
+	defer func() { e.act = outer }()
 	multiple := 1.0
 	if w, ok := e.Module.Word(dsl.KindArm, f.Arm); ok {
 		if vals := w.Props["fire"]; len(vals) == 1 {
@@ -194,6 +198,13 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		}
 	}
 	value := float64(f.Increments) * multiple
+	// The firer's morale state scales its fire as it scales its melee
+	// (`state disordered { fire: 0.5 }`).
+	if w, ok := e.Module.Word(dsl.KindState, f.State); ok {
+		if vals := w.Props["fire"]; len(vals) == 1 {
+			value *= toFloat(vals[0])
+		}
+	}
 	cav, art := false, false
 	for _, x := range e.Board.At(f.Hex) {
 		if x.Side != f.Side && e.isMounted(x) {

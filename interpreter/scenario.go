@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -52,11 +53,28 @@ func BuildScenario(mod *dsl.Module, sd *dsl.ScenarioDef) (*Setup, dsl.Diagnostic
 			if o.Target, ok = board.Unit(os.Target); !ok {
 				continue
 			}
+		} else if os.Kind == "charge" || os.Kind == "fire" || os.Kind == "assault" {
+			b.errorf(os.Pos, "bad-order", "%s needs a target", os.Kind)
+			continue
 		}
+		// A path goes hex by hex from the unit's own hex: one that jumps
+		// is a mistake in the scenario, not a halt to narrate.
+		from, good := o.Unit.Hex, true
 		for _, spec := range os.Path {
-			if h, ok := b.hex(spec); ok {
-				o.Path = append(o.Path, h)
+			h, ok := b.hex(spec)
+			if !ok {
+				good = false
+				continue
 			}
+			if _, next := DirectionTo(from, h); !next && good {
+				b.errorf(spec.Pos, "bad-path", "path hex %s is not next to %s", h, from)
+				good = false
+			}
+			from = h
+			o.Path = append(o.Path, h)
+		}
+		if !good {
+			continue
 		}
 		s.Orders = append(s.Orders, o)
 	}
@@ -73,7 +91,20 @@ type builder struct {
 }
 
 func (b *builder) errorf(pos dsl.Pos, code, format string, args ...any) {
-	b.diags = append(b.diags, dsl.Diagnostic{Severity: dsl.Error, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...)})
+	b.diags = append(b.diags, dsl.Diagnostic{Severity: dsl.Error, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...), Source: lineOf(b.sd.Src, pos.Line)})
+}
+
+// lineOf is line n (from 1) of src, shown under a diagnostic.
+func lineOf(src string, n int) string {
+	for i := 1; i < n; i++ {
+		j := strings.IndexByte(src, '\n')
+		if j < 0 {
+			return ""
+		}
+		src = src[j+1:]
+	}
+	line, _, _ := strings.Cut(src, "\n")
+	return strings.TrimRight(line, "\r")
 }
 
 func (b *builder) hex(spec dsl.HexSpec) (Hex, bool) {
@@ -102,6 +133,11 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 	}
 	ok := true
 	for key, pv := range us.Props {
+		if len(pv.Values) == 0 {
+			b.errorf(pv.Pos, "bad-property", "%s has no value", key)
+			ok = false
+			continue
+		}
 		val := pv.Values[0]
 		str := func() string {
 			s, isStr := val.(string)
@@ -113,8 +149,8 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 		}
 		num := func() int {
 			n, isInt := val.(int)
-			if !isInt || len(pv.Values) != 1 {
-				b.errorf(pv.Pos, "bad-property", "%s takes one whole number", key)
+			if !isInt || len(pv.Values) != 1 || n < 0 {
+				b.errorf(pv.Pos, "bad-property", "%s takes one whole number, 0 or more", key)
 				ok = false
 			}
 			return n
@@ -203,6 +239,12 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 	if u.Increments <= 0 {
 		b.errorf(us.Pos, "missing-property", "unit %s needs increments: 1 or more", us.ID)
 		ok = false
+	}
+	if u.Hex2 != nil {
+		if _, next := DirectionTo(u.Hex, *u.Hex2); !next {
+			b.errorf(us.Props["at2"].Pos, "bad-hex", "at2 %s is not next to at %s: a two-hex line stands in two hexes side by side", *u.Hex2, u.Hex)
+			ok = false
+		}
 	}
 	if !ok {
 		return nil

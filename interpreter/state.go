@@ -55,6 +55,7 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 		moved++
 	}
 	if moved > 0 {
+		u.Vacated = &start
 		e.Note(u, "%s retreats %d hex(es) from %s to %s, away from %s", u.ID, moved, start, u.Hex, from.ID)
 	}
 }
@@ -134,6 +135,30 @@ func (e *Engine) AddMP(n int) error {
 	}
 	e.ch.mpLeft += n
 	e.Note(e.ch.charger, "%s gains %d MP (%d left)", e.ch.charger.ID, n, e.ch.mpLeft)
+	return nil
+}
+
+// LimitMPFrom caps the MP the charger may still spend at n counted from the
+// hex that unit vacated when it last retreated: the charger may first pay
+// what the way into that hex costs. With no vacated hex it is LimitMP.
+func (e *Engine) LimitMPFrom(n int, from *Unit) error {
+	if e.ch == nil {
+		return fmt.Errorf("no charge is being resolved")
+	}
+	if from == nil || from.Vacated == nil {
+		return e.LimitMP(n)
+	}
+	at, goal, toll := e.ch.charger.Hex, *from.Vacated, 0
+	for range 64 {
+		next, ok := e.stepToward(at, goal)
+		if !ok {
+			break
+		}
+		toll += e.cell(next).Cost
+		at = next
+	}
+	e.ch.cap = n + toll
+	e.Note(e.ch.charger, "%s may spend at most %d more MP from %s, which %s left (%d in all)", e.ch.charger.ID, n, goal, from.ID, n+toll)
 	return nil
 }
 

@@ -37,6 +37,9 @@ type Unit struct {
 	Hex    Hex       `expr:"-"`
 	Hex2   *Hex      `expr:"-"` // second hex of a two-hex line
 	Facing Direction `expr:"-"`
+	// Vacated is the hex the unit last retreated or routed out of, nil when
+	// it has not moved back: a pursuer's movement may be counted from it.
+	Vacated *Hex `expr:"-"`
 	// Marks are named flags rules set and read (`mark(unit, "recalled")`),
 	// so that a battle can keep state the engine does not know about.
 	Marks map[string]bool `expr:"-"`

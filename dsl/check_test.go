@@ -1,0 +1,132 @@
+package dsl_test
+
+import (
+	"bytes"
+	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/stdlib"
+)
+
+var update = flag.Bool("update", false, "rewrite the expected sections of the golden files under testdata")
+
+// caseFS holds the files of a test archive: the module under test at the
+// top level, and modules it may extend under lib/ID.rules.
+func caseFS(a *archive) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for _, f := range a.Files {
+		if strings.HasSuffix(f.Name, dsl.Ext) {
+			fsys[f.Name] = &fstest.MapFile{Data: f.Data}
+		}
+	}
+	return fsys
+}
+
+// caseLoader serves `extends ID` from lib/ID.rules, then from the base
+// modules of stdlib.
+func caseLoader(fsys fs.FS) dsl.Loader {
+	return func(id string) ([]*dsl.File, dsl.Diagnostics) {
+		if name := "lib/" + id + dsl.Ext; exists(fsys, name) {
+			return dsl.ParseFS(fsys, name)
+		}
+		if exists(stdlib.BaseFS, id+dsl.Ext) {
+			return dsl.ParseFS(stdlib.BaseFS, id+dsl.Ext)
+		}
+		return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "unknown-module", Pos: dsl.Pos{File: id, Line: 1, Col: 1}, Message: "no module " + id}}
+	}
+}
+
+func exists(fsys fs.FS, name string) bool {
+	_, err := fs.Stat(fsys, name)
+	return err == nil
+}
+
+// checkFS parses and checks the module at the top of fsys, as the loader of
+// package bataille does.
+func checkFS(fsys fs.FS) (*dsl.Module, dsl.Diagnostics) {
+	files, diags := dsl.ParseFS(fsys, ".")
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	mod, more := dsl.Check(files, stdlib.Env(), caseLoader(fsys))
+	return mod, append(diags, more...)
+}
+
+// TestCheckGolden checks each testdata/check/*.txtar module against the real
+// environment and compares the printed diagnostics with its `errors`
+// section (`go test ./dsl -run Golden -update` rewrites them).
+func TestCheckGolden(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "check", "*.txtar"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no golden cases: %v", err)
+	}
+	for _, path := range paths {
+		t.Run(strings.TrimSuffix(filepath.Base(path), ".txtar"), func(t *testing.T) {
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := parseArchive(data)
+			mod, diags := checkFS(caseFS(a))
+			if diags.HasErrors() != (mod == nil) {
+				t.Errorf("errors reported: %v, but module returned: %v", diags.HasErrors(), mod != nil)
+			}
+			for _, d := range diags {
+				if d.Code == "" || d.Pos.Line < 1 || d.Pos.Col < 1 || d.Pos.File == "" {
+					t.Errorf("diagnostic without code or position: %#v", d)
+				}
+			}
+			var got bytes.Buffer
+			diags.Print(&got)
+			if *update {
+				a.Set("errors", got.Bytes())
+				if err := os.WriteFile(path, a.Format(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, ok := a.Get("errors")
+			if !ok {
+				t.Fatalf("%s has no `-- errors --` section; run with -update", path)
+			}
+			if got.String() != string(want) {
+				t.Errorf("diagnostics differ\n--- got\n%s--- want\n%s", got.String(), want)
+			}
+		})
+	}
+}
+
+// TestCheckCleanModules checks that a module with no error is returned, and
+// its declarations are there.
+func TestCheckCleanModules(t *testing.T) {
+	fsys := fstest.MapFS{"g.rules": {Data: []byte(`game g "G" extends premier
+override param rout.hexes = 6
+table t roll d66 + modifier -6..6 { 11..36 => a
+ 41..66 => b }
+rule t.a on t.a { do note("a") }
+`)}}
+	mod, diags := checkFS(fsys)
+	if mod == nil {
+		var b bytes.Buffer
+		diags.Print(&b)
+		t.Fatalf("module does not check:\n%s", b.String())
+	}
+	if p, ok := mod.Param("rout.hexes"); !ok || p.Value != 6 || !p.Override || p.Module != "g" {
+		t.Errorf("rout.hexes = %#v", p)
+	}
+	if mod.Base == nil || mod.Base.ID != "premier" {
+		t.Errorf("base = %v", mod.Base)
+	}
+	if got := mod.Tables["t"].Roll.String(); got != "d66 + modifier -6..6" {
+		t.Errorf("roll = %s", got)
+	}
+	if len(mod.Hooks["t.a"]) != 1 {
+		t.Errorf("hook t.a has %d rules", len(mod.Hooks["t.a"]))
+	}
+}

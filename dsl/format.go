@@ -1,0 +1,1086 @@
+package dsl
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Format prints a parsed file in the one canonical layout and returns the new
+// text. It reads f.Src (set by Parse) for the comments, which the parser
+// drops, and for the exact text of expressions. The layout:
+//
+//   - the header on one line, then a blank line;
+//   - declarations whose body takes several lines (tables, checks, rules,
+//     scenarios, multi-line vocabulary words) are set apart by a blank line;
+//     one-line declarations (params, removals, one-line words) are kept
+//     together, with at most one blank line where the author left some; the
+//     same holds for the lines inside a block;
+//   - two spaces of indentation per brace;
+//   - a vocabulary word or a scenario unit keeps its properties on one line
+//     when the author wrote them on one line (`{ cost: 2  no_charge }`, two
+//     spaces between properties), and one property per line otherwise;
+//   - runs of `require … else` lines align their `else`, and runs of table
+//     rows align their `=>`;
+//   - strings are re-quoted with strconv.Quote; effect calls in a `do` line
+//     are separated by ", ";
+//   - expressions are rewritten from their tokens with canonical spacing
+//     (`a && !b`, `f(x, y)`, `unit.morale + 1`), or kept verbatim when they
+//     contain a comment or would be longer than MaxFormatExprBytes;
+//   - comments stay where they were: on their own line before the line they
+//     precede, or at the end of the line they followed.
+//
+// Formatting formatted output changes nothing, and never changes what the
+// module means. Format re-parses its own output and returns an error rather
+// than text that would not parse (a line grown past Limits.LineBytes).
+func Format(f *File) ([]byte, error) {
+	if f == nil {
+		return nil, fmt.Errorf("format: no file")
+	}
+	name := f.Pos.Filename
+	p, err := newPrinter(name, f.Src)
+	if err != nil {
+		return nil, err
+	}
+	p.file(f)
+	out := []byte(p.out.String())
+	if _, diags := Parse(name, out); diags.HasErrors() {
+		d := diags[0]
+		d.Message = fmt.Sprintf("formatted text would not parse (line %d of the output: %s)", d.Pos.Line, d.Message)
+		d.Pos, d.Source = Pos{File: name, Line: 1, Col: 1}, ""
+		return nil, &DiagError{Diags: Diagnostics{d}}
+	}
+	return out, nil
+}
+
+// MaxFormatExprBytes is the longest expression Format joins onto one line;
+// a longer one keeps the author's line breaks.
+const MaxFormatExprBytes = 1000
+
+var (
+	symComment    = Lexer.Symbols()["Comment"]
+	symWhitespace = Lexer.Symbols()["Whitespace"]
+	symString     = Lexer.Symbols()["String"]
+	symIdent      = Lexer.Symbols()["Ident"]
+	symOp         = Lexer.Symbols()["Op"]
+	symPunct      = Lexer.Symbols()["Punct"]
+)
+
+// ftok is one source token other than whitespace and comments, as written.
+type ftok struct {
+	typ  lexer.TokenType
+	val  string
+	off  int
+	line int
+}
+
+// fcomment is a comment of the source. A comment is trailing when a token
+// precedes it on its line; it is then printed at the end of that token's
+// output line.
+type fcomment struct {
+	text   string
+	off    int
+	anchor int // offset of the token before it on its line, or -1
+}
+
+type printer struct {
+	src   string
+	toks  []ftok
+	coms  []fcomment
+	close map[int]int // index of a `{` in toks → index of its `}`
+
+	ti     int // next source token to print
+	ci     int // next comment to print
+	last   int // offset of the last source token printed
+	out    strings.Builder
+	indent int
+	col    int  // bytes on the current output line
+	cont   bool // the current line continues the one before: one more indent
+	space  int  // spaces owed before the next text on this line
+	blank  bool // a blank line is owed before the next line
+	fresh  bool // nothing printed yet in this block: owe no blank line
+}
+
+func newPrinter(name, src string) (*printer, error) {
+	p := &printer{src: src, close: map[int]int{}, last: -1, fresh: true}
+	lx, err := Lexer.LexString(name, src)
+	if err != nil {
+		return nil, err
+	}
+	var opens []int
+	anchor, anchorLine := -1, 0
+	for {
+		t, err := lx.Next()
+		if err != nil {
+			return nil, err
+		}
+		if t.EOF() {
+			break
+		}
+		switch t.Type {
+		case symWhitespace:
+			continue
+		case symComment:
+			c := fcomment{text: strings.TrimRight(t.Value, " \t\r"), off: t.Pos.Offset, anchor: -1}
+			if anchor >= 0 && anchorLine == t.Pos.Line {
+				c.anchor = anchor
+			}
+			p.coms = append(p.coms, c)
+			continue
+		}
+		i := len(p.toks)
+		switch t.Value {
+		case "{":
+			opens = append(opens, i)
+		case "}":
+			if n := len(opens); n > 0 {
+				p.close[opens[n-1]] = i
+				opens = opens[:n-1]
+			}
+		}
+		p.toks = append(p.toks, ftok{typ: t.Type, val: t.Value, off: t.Pos.Offset, line: t.Pos.Line})
+		anchor, anchorLine = t.Pos.Offset, t.Pos.Line
+	}
+	return p, nil
+}
+
+// ---- The writer -------------------------------------------------------------
+
+func (p *printer) startLine() {
+	if p.col > 0 {
+		return
+	}
+	if p.blank && !p.fresh {
+		p.out.WriteByte('\n')
+	}
+	p.blank, p.fresh, p.space = false, false, 0
+	n := 2 * p.indent
+	if p.cont {
+		n += 2
+	}
+	p.out.WriteString(strings.Repeat(" ", n))
+	p.col = n
+	if p.col == 0 {
+		p.col = -1 // at the margin, yet the line has begun
+	}
+}
+
+// write puts text on the current line, after the spaces owed.
+func (p *printer) write(s string) {
+	if p.col == 0 {
+		p.startLine()
+	} else if p.space > 0 {
+		p.out.WriteString(strings.Repeat(" ", p.space))
+	}
+	p.space = 0
+	p.out.WriteString(s)
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		p.col = len(s) - i
+	} else if p.col < 0 {
+		p.col = len(s)
+	} else {
+		p.col += len(s)
+	}
+	if p.col == 0 {
+		p.col = -1
+	}
+}
+
+func (p *printer) sp()       { p.space = max(p.space, 1) }
+func (p *printer) pad(n int) { p.space = max(p.space, n) }
+
+// nl ends the current line, with the comments that trailed what it holds.
+func (p *printer) nl() {
+	if p.col == 0 {
+		return
+	}
+	for p.ci < len(p.coms) && p.coms[p.ci].anchor >= 0 && p.coms[p.ci].anchor <= p.last {
+		p.out.WriteString(" " + p.coms[p.ci].text)
+		p.ci++
+	}
+	p.out.WriteByte('\n')
+	p.col, p.cont, p.space = 0, false, 0
+}
+
+// flush prints the comments that come before offset off in the source: on
+// lines of their own at the start of a line, inside it otherwise.
+func (p *printer) flush(off int) {
+	for p.ci < len(p.coms) && p.coms[p.ci].off < off {
+		c := p.coms[p.ci]
+		p.ci++
+		if p.col == 0 {
+			if p.blankBefore(c.off) {
+				p.blank = true
+			}
+			p.startLine()
+			p.out.WriteString(c.text)
+			p.out.WriteByte('\n')
+			p.col = 0
+			continue
+		}
+		p.sp()
+		p.write(c.text)
+		if strings.HasPrefix(c.text, "//") || strings.Contains(c.text, "\n") {
+			// The rest of the line goes on the next, one indent further.
+			p.out.WriteByte('\n')
+			p.col, p.cont, p.space = 0, true, 0
+		} else {
+			p.sp()
+		}
+	}
+}
+
+// blankBefore reports whether a blank line precedes offset off in the source.
+func (p *printer) blankBefore(off int) bool {
+	n := 0
+	for i := off - 1; i >= 0; i-- {
+		switch p.src[i] {
+		case '\n':
+			n++
+		case ' ', '\t', '\r':
+		default:
+			return n >= 2
+		}
+	}
+	return false
+}
+
+// index is the index in toks of the first token at or after offset off.
+func (p *printer) index(off int) int {
+	return sort.Search(len(p.toks), func(i int) bool { return p.toks[i].off >= off })
+}
+
+// seek moves to the first token at or after off: every node starts there.
+func (p *printer) seek(off int) {
+	if i := p.index(off); i > p.ti {
+		p.ti = i
+	}
+}
+
+func (p *printer) peek() ftok {
+	if p.ti < len(p.toks) {
+		return p.toks[p.ti]
+	}
+	return ftok{off: len(p.src)}
+}
+
+// emit consumes the next n source tokens and prints s for them.
+func (p *printer) emit(n int, s string) {
+	if n > 0 && p.ti < len(p.toks) {
+		p.flush(p.toks[p.ti].off)
+		end := min(p.ti+n, len(p.toks))
+		p.last = max(p.last, p.toks[end-1].off)
+		p.ti = end
+	}
+	p.write(s)
+}
+
+func (p *printer) kw(s string) { p.emit(1, s) }
+
+// item starts a line of a block at offset off: the comments before it, and
+// the blank line the author left, if any.
+func (p *printer) item(off int) {
+	p.nl()
+	p.flush(off)
+	if p.blankBefore(off) {
+		p.blank = true
+	}
+	p.seek(off)
+}
+
+// commentIn reports whether a comment lies between two offsets.
+func (p *printer) commentIn(from, to int) bool {
+	i := sort.Search(len(p.coms), func(i int) bool { return p.coms[i].off > from })
+	return i < len(p.coms) && p.coms[i].off < to
+}
+
+// braces finds the block that opens at the first `{` at or after off.
+func (p *printer) braces(off int) (open, close int, ok bool) {
+	for i := p.index(off); i < len(p.toks); i++ {
+		if p.toks[i].val == "{" && p.toks[i].typ == symPunct {
+			c, ok := p.close[i]
+			return i, c, ok
+		}
+	}
+	return 0, 0, false
+}
+
+// multiline says whether a block of n lines is printed over several lines:
+// always when it holds a comment; when keep is set, only if the author
+// wrote it so.
+func (p *printer) multiline(off, n int, keep bool) bool {
+	o, c, ok := p.braces(off)
+	if !ok {
+		return false
+	}
+	if p.commentIn(p.toks[o].off, p.toks[c].off) {
+		return true
+	}
+	if n == 0 {
+		return false
+	}
+	return !keep || p.toks[o].line != p.toks[c].line
+}
+
+// block prints `{ … }` around n lines, given by line(i) with their offsets.
+func (p *printer) block(off int, n int, keep bool, lineOff func(i int) int, line func(i int)) {
+	o, c, ok := p.braces(off)
+	if !ok {
+		return
+	}
+	p.sp()
+	p.seek(p.toks[o].off)
+	if !p.multiline(off, n, keep) {
+		p.kw("{")
+		for i := 0; i < n; i++ {
+			p.pad(2)
+			if i == 0 {
+				p.space = 1
+			}
+			p.seek(lineOff(i))
+			line(i)
+		}
+		if n > 0 {
+			p.sp()
+		}
+		p.seek(p.toks[c].off)
+		p.kw("}")
+		return
+	}
+	p.kw("{")
+	p.nl()
+	p.indent++
+	p.fresh = true
+	for i := 0; i < n; i++ {
+		p.item(lineOff(i))
+		line(i)
+	}
+	p.nl()
+	p.flush(p.toks[c].off)
+	p.blank = false
+	p.indent--
+	p.seek(p.toks[c].off)
+	p.kw("}")
+}
+
+// ---- Declarations -----------------------------------------------------------
+
+func (p *printer) file(f *File) {
+	if f.Header != nil {
+		p.item(f.Header.Pos.Offset)
+		p.header(f.Header)
+	}
+	for i, d := range f.Decls {
+		p.nl()
+		if f.Header != nil && i == 0 || i > 0 && (p.declMultiline(f.Decls[i-1]) || p.declMultiline(d)) {
+			p.blank = true
+		}
+		p.item(d.Pos.Offset)
+		p.decl(d)
+	}
+	p.nl()
+	p.flush(len(p.src) + 1)
+}
+
+func (p *printer) declMultiline(d *Decl) bool {
+	off := d.Pos.Offset
+	switch {
+	case d.Vocab != nil:
+		return p.multiline(off, len(d.Vocab.Props), true)
+	case d.Table != nil:
+		return p.multiline(off, len(d.Table.Rows)+len(d.Table.Columns), false)
+	case d.Check != nil:
+		return true
+	case d.Rule != nil:
+		return p.multiline(off, len(d.Rule.Clauses), false)
+	case d.Scenario != nil:
+		return p.multiline(off, len(d.Scenario.Items), false)
+	}
+	return false
+}
+
+func (p *printer) header(h *Header) {
+	p.kw(h.Kind)
+	p.sp()
+	p.kw(h.ID)
+	p.optString(h.Title)
+	if h.Edition != "" || p.peek().val == "edition" && p.peek().typ == symIdent {
+		p.sp()
+		p.kw("edition")
+		p.sp()
+		p.kw(quote(h.Edition))
+	}
+	if h.Extends != nil {
+		p.sp()
+		p.kw("extends")
+		p.sp()
+		p.kw(h.Extends.Name)
+	}
+	p.cite(h.Cite)
+}
+
+// optString prints an optional title: present when the source has a string
+// here, even an empty one.
+func (p *printer) optString(s string) {
+	if s != "" || p.peek().typ == symString {
+		p.sp()
+		p.kw(quote(s))
+	}
+}
+
+func (p *printer) cite(list []string) {
+	if len(list) == 0 {
+		return
+	}
+	p.sp()
+	p.kw("cite")
+	for i, s := range list {
+		if i > 0 {
+			p.kw(",")
+		}
+		p.sp()
+		p.kw(quote(s))
+	}
+}
+
+func quote(s string) string { return strconv.Quote(s) }
+
+func (p *printer) decl(d *Decl) {
+	if d.Override {
+		p.kw("override")
+		p.sp()
+	}
+	switch {
+	case d.Param != nil:
+		p.param(d.Param)
+	case d.Vocab != nil:
+		p.vocab(d.Vocab)
+	case d.Table != nil:
+		p.table(d.Table)
+	case d.Check != nil:
+		p.check(d.Check)
+	case d.Rule != nil:
+		p.rule(d.Rule)
+	case d.Remove != nil:
+		p.kw("remove")
+		p.sp()
+		p.kw(d.Remove.Kind)
+		p.sp()
+		p.dotted(d.Remove.Name)
+	case d.Scenario != nil:
+		p.scenario(d.Scenario)
+	}
+}
+
+func (p *printer) dotted(n *DottedName) {
+	p.seek(n.Pos.Offset)
+	p.emit(2*len(n.Parts)-1, strings.Join(n.Parts, "."))
+}
+
+// number prints a number that may carry a minus sign (two tokens).
+func (p *printer) number(s string) {
+	n := 1
+	if strings.HasPrefix(s, "-") {
+		n = 2
+	}
+	p.emit(n, s)
+}
+
+func (p *printer) param(v *Param) {
+	p.kw("param")
+	p.sp()
+	p.dotted(v.Name)
+	p.sp()
+	p.kw("=")
+	p.sp()
+	p.value(v.Value)
+	p.cite(v.Cite)
+}
+
+func (p *printer) value(v *Value) {
+	p.seek(v.Pos.Offset)
+	switch {
+	case v.Number != nil:
+		p.number(*v.Number)
+	case v.String != nil:
+		p.kw(quote(*v.String))
+	case v.Dice != nil:
+		p.kw(*v.Dice)
+	case v.Ident != nil:
+		p.kw(*v.Ident)
+	case v.Coord != nil:
+		p.hex(v.Coord)
+	}
+}
+
+func (p *printer) hex(h *HexRef) {
+	p.seek(h.Pos.Offset)
+	if h.Number != nil {
+		p.kw(*h.Number)
+		return
+	}
+	p.kw("(")
+	p.number(*h.Q)
+	p.kw(",")
+	p.sp()
+	p.number(*h.R)
+	p.kw(")")
+}
+
+func (p *printer) vocab(v *Vocab) {
+	p.kw(v.Kind)
+	p.sp()
+	p.kw(v.Name)
+	p.optString(v.Title)
+	p.cite(v.Cite)
+	p.props(v.Pos.Offset, v.Props)
+}
+
+func (p *printer) props(off int, props []*Prop) {
+	p.block(off, len(props), true, func(i int) int { return props[i].Pos.Offset }, func(i int) {
+		pr := props[i]
+		p.kw(pr.Key)
+		for j, v := range pr.Values {
+			if j == 0 {
+				p.kw(":")
+			} else {
+				p.kw(",")
+			}
+			p.sp()
+			p.value(v)
+		}
+	})
+}
+
+func rangeText(r *Range) string {
+	var b strings.Builder
+	if r.From != nil {
+		b.WriteString(*r.From)
+	}
+	if r.Dots {
+		b.WriteString("..")
+	}
+	if r.To != nil {
+		b.WriteString(*r.To)
+	}
+	return b.String()
+}
+
+func rangeTokens(r *Range) int {
+	n := 0
+	for _, s := range []*string{r.From, r.To} {
+		if s != nil {
+			n++
+			if strings.HasPrefix(*s, "-") {
+				n++
+			}
+		}
+	}
+	if r.Dots {
+		n++
+	}
+	return n
+}
+
+func (p *printer) rng(r *Range) {
+	p.seek(r.Pos.Offset)
+	p.emit(rangeTokens(r), rangeText(r))
+}
+
+func (p *printer) roll(r *Roll) {
+	p.seek(r.Pos.Offset)
+	p.sp()
+	p.kw("roll")
+	p.sp()
+	p.kw(r.Dice)
+	if r.Modifier != nil {
+		p.sp()
+		p.kw("+")
+		p.sp()
+		p.kw("modifier")
+		p.sp()
+		p.rng(r.Modifier)
+	}
+}
+
+func (p *printer) table(t *Table) {
+	p.kw("table")
+	p.sp()
+	p.kw(t.Name)
+	p.optString(t.Title)
+	p.roll(t.Roll)
+	p.cite(t.Cite)
+	n := len(t.Rows) + len(t.Columns)
+	offs := func(i int) int {
+		if i < len(t.Rows) {
+			return t.Rows[i].Pos.Offset
+		}
+		return t.Columns[i-len(t.Rows)].Pos.Offset
+	}
+	widths := p.rowWidths(t.Rows)
+	p.block(t.Pos.Offset, n, false, offs, func(i int) {
+		if i < len(t.Rows) {
+			p.row(t.Rows[i], widths[i])
+			return
+		}
+		p.column(t.Columns[i-len(t.Rows)])
+	})
+}
+
+func (p *printer) column(c *Column) {
+	p.kw("column")
+	p.optString(c.Title)
+	if c.When != nil {
+		p.sp()
+		p.kw("when")
+		p.sp()
+		p.expr(c.When)
+	}
+	widths := p.rowWidths(c.Rows)
+	p.block(c.Pos.Offset, len(c.Rows), false, func(i int) int { return c.Rows[i].Pos.Offset }, func(i int) {
+		p.row(c.Rows[i], widths[i])
+	})
+}
+
+func (p *printer) rowWidths(rows []*Row) []int {
+	texts := make([]string, len(rows))
+	offs := make([]int, len(rows))
+	for i, r := range rows {
+		texts[i], offs[i] = rangeText(r.Range), r.Pos.Offset
+	}
+	return p.align(texts, offs)
+}
+
+func (p *printer) row(r *Row, width int) {
+	p.rng(r.Range)
+	p.pad(1 + width - utf8.RuneCountInString(rangeText(r.Range)))
+	p.kw("=>")
+	p.sp()
+	p.kw(r.Outcome)
+	if r.Value != nil {
+		p.sp()
+		p.number(*r.Value)
+	}
+}
+
+// align works out, for lines whose first part is texts[i], the width to pad
+// that part to: the widest of its run of lines. A run ends at a blank line, a
+// comment on a line of its own, or a part that takes several lines.
+func (p *printer) align(texts []string, offs []int) []int {
+	widths := make([]int, len(texts))
+	start := 0
+	for i := 0; i <= len(texts); i++ {
+		brk := i == len(texts) || strings.Contains(texts[i], "\n")
+		if !brk && i > start && (p.blankBefore(offs[i]) || p.ownLineCommentIn(offs[i-1], offs[i])) {
+			brk = true
+		}
+		if !brk {
+			continue
+		}
+		w := 0
+		for j := start; j < i; j++ {
+			w = max(w, utf8.RuneCountInString(texts[j]))
+		}
+		for j := start; j < i; j++ {
+			widths[j] = w
+		}
+		start = i
+		if i < len(texts) && strings.Contains(texts[i], "\n") {
+			widths[i] = 0
+			start = i + 1
+		}
+	}
+	return widths
+}
+
+func (p *printer) ownLineCommentIn(from, to int) bool {
+	i := sort.Search(len(p.coms), func(i int) bool { return p.coms[i].off > from })
+	for ; i < len(p.coms) && p.coms[i].off < to; i++ {
+		if p.coms[i].anchor < 0 {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *printer) check(c *CheckDecl) {
+	p.kw("check")
+	p.sp()
+	p.kw(c.Name)
+	p.optString(c.Title)
+	p.roll(c.Roll)
+	p.cite(c.Cite)
+	o, _, ok := p.braces(c.Pos.Offset)
+	if !ok {
+		return
+	}
+	pass := p.toks[min(o+1, len(p.toks)-1)].off
+	p.block(c.Pos.Offset, 1, false, func(int) int { return pass }, func(int) {
+		p.kw("pass")
+		p.sp()
+		p.kw(c.Direction)
+		p.sp()
+		p.expr(c.Threshold)
+	})
+}
+
+func (p *printer) rule(r *Rule) {
+	p.kw("rule")
+	p.sp()
+	p.dotted(r.Name)
+	p.optString(r.Title)
+	p.sp()
+	p.kw("on")
+	p.sp()
+	p.dotted(r.Hook)
+	p.cite(r.Cite)
+	// `require … else` lines align their else.
+	texts := make([]string, len(r.Clauses))
+	offs := make([]int, len(r.Clauses))
+	for i, c := range r.Clauses {
+		offs[i] = c.Pos.Offset
+		texts[i] = "\n" // not aligned
+		if c.Require != nil {
+			texts[i], _ = p.exprText(c.Require.Cond)
+		}
+	}
+	widths := p.align(texts, offs)
+	p.block(r.Pos.Offset, len(r.Clauses), false, func(i int) int { return offs[i] }, func(i int) {
+		p.clause(r.Clauses[i], widths[i])
+	})
+}
+
+func (p *printer) clause(c *Clause, width int) {
+	switch {
+	case c.Require != nil:
+		p.kw("require")
+		p.sp()
+		text := p.expr(c.Require.Cond)
+		if !strings.Contains(text, "\n") {
+			p.pad(1 + width - utf8.RuneCountInString(text))
+		}
+		p.sp()
+		p.kw("else")
+		p.sp()
+		p.kw(quote(c.Require.Message))
+	case c.When != nil:
+		p.kw("when")
+		p.sp()
+		p.expr(c.When)
+	case c.Let != nil:
+		p.kw("let")
+		p.sp()
+		p.kw(c.Let.Name)
+		p.sp()
+		p.kw("=")
+		p.sp()
+		p.expr(c.Let.Value)
+	case c.Ask != nil:
+		p.kw("ask")
+		p.sp()
+		p.kw(quote(c.Ask.Question))
+		if c.Ask.Of != nil {
+			p.sp()
+			p.kw("of")
+			p.sp()
+			p.expr(c.Ask.Of)
+		}
+	default:
+		p.kw("do")
+		for i, call := range c.Do {
+			if i > 0 {
+				p.kw(",") // `;` in the source
+			}
+			p.sp()
+			p.call(call)
+		}
+	}
+}
+
+func (p *printer) call(c *Call) {
+	p.seek(c.Pos.Offset)
+	p.kw(c.Name)
+	p.kw("(")
+	for i, a := range c.Args {
+		if i > 0 {
+			p.kw(",")
+			p.sp()
+		}
+		p.seek(a.Pos.Offset)
+		if a.Name != "" {
+			p.kw(a.Name)
+			p.kw(":")
+			p.sp()
+		}
+		p.expr(a.Value)
+	}
+	p.kw(")")
+}
+
+func (p *printer) scenario(s *Scenario) {
+	p.kw("scenario")
+	p.sp()
+	p.kw(s.Name)
+	p.optString(s.Title)
+	p.block(s.Pos.Offset, len(s.Items), false, func(i int) int { return s.Items[i].Pos.Offset }, func(i int) {
+		p.scenarioItem(s.Items[i])
+	})
+}
+
+func (p *printer) scenarioItem(it *ScenarioItem) {
+	switch {
+	case it.Map != nil:
+		p.kw("map")
+		p.sp()
+		p.kw(it.Map.Cols)
+		p.sp()
+		p.kw("x")
+		p.sp()
+		p.kw(it.Map.Rows)
+		if it.Map.Terrain != "" {
+			p.sp()
+			p.kw(it.Map.Terrain)
+		}
+	case it.Terrain != nil:
+		p.kw(it.Terrain.Kind)
+		if it.Terrain.Name != "" {
+			p.sp()
+			p.kw(it.Terrain.Name)
+		}
+		for _, h := range it.Terrain.Hexes {
+			p.sp()
+			p.hex(h)
+		}
+	case it.Unit != nil:
+		p.kw("unit")
+		p.sp()
+		p.kw(it.Unit.ID)
+		p.optString(it.Unit.Name)
+		p.props(it.Unit.Pos.Offset, it.Unit.Props)
+	case it.Order != nil:
+		o := it.Order
+		p.kw(o.Kind)
+		p.sp()
+		p.kw(o.Unit.Name)
+		for _, part := range []struct {
+			kw string
+			id *Ident
+		}{{"at", o.Target}, {"as", o.Formation}} {
+			if part.id != nil {
+				p.sp()
+				p.kw(part.kw)
+				p.sp()
+				p.kw(part.id.Name)
+			}
+		}
+		if o.Step != nil {
+			p.sp()
+			p.kw("step")
+			p.sp()
+			p.kw(*o.Step)
+		}
+		if len(o.Path) > 0 {
+			p.sp()
+			p.kw("path")
+			for _, h := range o.Path {
+				p.sp()
+				p.hex(h)
+			}
+		}
+	case it.Decide != nil:
+		d := it.Decide
+		p.kw("decide")
+		p.sp()
+		p.kw(d.Unit.Name)
+		p.sp()
+		if p.peek().typ == symString {
+			p.kw(quote(d.Question))
+		} else {
+			p.kw(d.Question)
+		}
+		p.sp()
+		p.kw(d.Answer)
+	case it.Turn != nil:
+		p.kw("turn")
+		p.sp()
+		p.kw(*it.Turn)
+	case it.Seed != nil:
+		p.kw("seed")
+		p.sp()
+		p.kw(*it.Seed)
+	}
+}
+
+// ---- Expressions ------------------------------------------------------------
+
+// exprSpan finds an expression in toks: from index i to j (exclusive), with
+// its source text; verbatim is set when that text holds a comment.
+func (p *printer) exprSpan(e *Expr) (i, j int, text string, verbatim bool) {
+	toks := trimTokens(e.Tokens)
+	if len(toks) == 0 {
+		return p.ti, p.ti, "", false
+	}
+	start := toks[0].Pos.Offset
+	last := toks[len(toks)-1]
+	end := last.Pos.Offset + tokenLen(p.src, last)
+	if start < 0 || end > len(p.src) || start > end {
+		return p.ti, p.ti, "", false
+	}
+	i, j = p.index(start), p.index(end)
+	return i, j, p.src[start:end], p.commentIn(start-1, end)
+}
+
+// exprText is how an expression prints, and whether that is its source text.
+func (p *printer) exprText(e *Expr) (string, bool) {
+	i, j, text, verbatim := p.exprSpan(e)
+	if verbatim {
+		return text, true
+	}
+	if s, ok := canonicalExpr(p.toks[i:j]); ok && len(s) <= MaxFormatExprBytes {
+		return s, false
+	}
+	return text, true
+}
+
+// expr prints an expression and returns what it printed.
+func (p *printer) expr(e *Expr) string {
+	if e == nil {
+		return ""
+	}
+	i, j, _, _ := p.exprSpan(e)
+	text, verbatim := p.exprText(e)
+	if j > i {
+		p.seek(p.toks[i].off)
+		p.emit(j-i, text)
+	} else {
+		p.write(text)
+	}
+	if verbatim {
+		// Its comments are in the text.
+		end := p.last + 1
+		if j > 0 && j <= len(p.toks) {
+			end = p.toks[j-1].off + 1
+		}
+		for p.ci < len(p.coms) && p.coms[p.ci].off < end {
+			p.ci++
+		}
+	}
+	return text
+}
+
+// exprWords are expr-lang's operators spelt as words.
+var exprWords = map[string]bool{"not": true, "in": true, "and": true, "or": true, "matches": true, "contains": true, "startsWith": true, "endsWith": true}
+
+// canonicalExpr spaces an expression's tokens the one canonical way: binary
+// operators between spaces, none after a unary one, none inside brackets or
+// around `.`, `?.` and `..`, one after a comma. It refuses (ok false) when
+// the result would not lex back into the same tokens.
+func canonicalExpr(toks []ftok) (string, bool) {
+	// Glue what expr reads as one token: `**`, `#index`, `$env`.
+	var ts []ftok
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if i+1 < len(toks) && toks[i+1].off == t.off+len(t.val) {
+			n := toks[i+1]
+			if (t.val == "*" && n.val == "*") || ((t.val == "#" || t.val == "$") && n.typ == symIdent) {
+				t.val += n.val
+				t.typ = symIdent
+				i++
+			}
+		}
+		ts = append(ts, t)
+	}
+	type group struct {
+		open  string
+		terns int // `?` still waiting for their `:`
+	}
+	var stack []group
+	var b strings.Builder
+	isOpen := func(t ftok) bool { return t.typ == symPunct && (t.val == "(" || t.val == "[") }
+	isClose := func(t ftok) bool { return t.typ == symPunct && (t.val == ")" || t.val == "]") }
+	// `#` (the closure's element) and `$` (as in $env) are operands.
+	isOp := func(t ftok) bool {
+		return t.typ == symOp && t.val != "#" && t.val != "$" || t.typ == symIdent && exprWords[t.val]
+	}
+	unary := make([]bool, len(ts))
+	tight := make([]bool, len(ts)) // a slice's `:`
+	for k, t := range ts {
+		switch {
+		case isOpen(t):
+			stack = append(stack, group{open: t.val})
+		case isClose(t):
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case t.typ == symOp && t.val == "?":
+			if len(stack) > 0 {
+				stack[len(stack)-1].terns++
+			}
+		case t.typ == symOp && t.val == ":":
+			if n := len(stack); n > 0 && stack[n-1].open == "[" {
+				if stack[n-1].terns > 0 {
+					stack[n-1].terns--
+				} else {
+					tight[k] = true
+				}
+			}
+		case t.typ == symOp && (t.val == "-" || t.val == "+" || t.val == "!"):
+			unary[k] = k == 0 || isOpen(ts[k-1]) || ts[k-1].val == "," && ts[k-1].typ == symPunct || isOp(ts[k-1]) && !isClose(ts[k-1])
+		}
+	}
+	for k, t := range ts {
+		if k > 0 {
+			prev := ts[k-1]
+			space := true
+			switch {
+			case t.typ == symPunct && t.val == ",":
+				space = false
+			case isOpen(prev) || isClose(t):
+				space = false
+			case t.typ == symOp && (t.val == "." || t.val == "?." || t.val == ".."),
+				prev.typ == symOp && (prev.val == "." || prev.val == "?." || prev.val == ".."):
+				space = false
+			case tight[k] || tight[k-1]:
+				space = false
+			case unary[k-1]:
+				space = unary[k] && (t.val == "-" || t.val == "+") && (prev.val == "-" || prev.val == "+")
+			case prev.typ == symPunct && prev.val == ",":
+				space = true
+			case isOpen(t):
+				space = isOp(prev)
+			}
+			if space {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteString(t.val)
+	}
+	out := b.String()
+	// The spacing must not change how the text lexes.
+	lx, err := Lexer.LexString("", out)
+	if err != nil {
+		return "", false
+	}
+	k := 0
+	for {
+		t, err := lx.Next()
+		if err != nil {
+			return "", false
+		}
+		if t.EOF() {
+			break
+		}
+		if t.Type == symWhitespace {
+			continue
+		}
+		if k >= len(toks) || t.Type != toks[k].typ || t.Value != toks[k].val {
+			return "", false
+		}
+		k++
+	}
+	return out, k == len(toks)
+}

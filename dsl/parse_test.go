@@ -1,0 +1,116 @@
+package dsl_test
+
+import (
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// TestParseErrors checks that bad input gives one positioned diagnostic with
+// a stable code, never a panic.
+func TestParseErrors(t *testing.T) {
+	deep := func(n int) string {
+		return "rule r on h {\n  when " + strings.Repeat("(", n) + "x" + strings.Repeat(")", n) + "\n}\n"
+	}
+	tests := []struct {
+		name, src  string
+		code       string
+		line, col  int
+		msgContain string
+	}{
+		{"missing else", "rule r on h {\n  require x\n}\n", "syntax", 2, 3, `unexpected token "require"`},
+		{"bad header", "module \"m\"\n", "syntax", 1, 8, "unexpected token"},
+		{"unclosed block", "terrain woods {\n  cost: 2\n", "syntax", 3, 1, "unexpected"},
+		{"lex error", "param a = 1 `\n", "syntax", 1, 13, ""},
+		{"bad escape", "param a = \"\\q\"\n", "syntax", 1, 11, "invalid quoted string"},
+		{"after Carré", "param carré = 1 @\n", "syntax", 1, 17, ""},
+		{"too deep", deep(dsl.Limits.Depth), "too-deep", 2, 7 + dsl.Limits.Depth, "deeper than"},
+		{"not UTF-8", "param a = \"caf\xe9\"\n", "bad-encoding", 1, 15, "UTF-8"},
+		{"long line", "param a = \"" + strings.Repeat("x", dsl.Limits.LineBytes) + "\"\n", "line-too-long", 1, dsl.Limits.LineBytes + 1, "longer than"},
+		{"too large", strings.Repeat("param a = 1\n", dsl.Limits.FileBytes/12+1), "too-large", dsl.Limits.FileBytes/12 + 1, dsl.Limits.FileBytes%12 + 1, "larger than"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, diags := dsl.Parse("t.rules", []byte(tt.src))
+			if f != nil || len(diags) != 1 {
+				t.Fatalf("got file %v and %d diagnostics, want no file and one: %v", f != nil, len(diags), diags)
+			}
+			d := diags[0]
+			if d.Code != tt.code || d.Pos.Line != tt.line || d.Pos.Col != tt.col || d.Pos.File != "t.rules" || !strings.Contains(d.Message, tt.msgContain) {
+				t.Errorf("got %s (line %d col %d), want [%s] at %d:%d containing %q", d, d.Pos.Line, d.Pos.Col, tt.code, tt.line, tt.col, tt.msgContain)
+			}
+			if d.Severity != dsl.Error {
+				t.Errorf("severity %s", d.Severity)
+			}
+		})
+	}
+}
+
+// TestParseDepthIgnoresStringsAndComments: brackets in strings and comments
+// do not nest, and the limit itself parses.
+func TestParseDepthIgnoresStringsAndComments(t *testing.T) {
+	open := strings.Repeat("(", dsl.Limits.Depth+5)
+	for _, src := range []string{
+		"param a = \"" + open + "\"\n",
+		"// " + open + "\nparam a = 1\n",
+		"/* " + open + " */ param a = 1\n",
+		"rule r on h {\n  when " + strings.Repeat("(", dsl.Limits.Depth-1) + "x" + strings.Repeat(")", dsl.Limits.Depth-1) + "\n}\n",
+	} {
+		if _, diags := dsl.Parse("t.rules", []byte(src)); diags != nil {
+			t.Errorf("%.40q…: %v", src, diags)
+		}
+	}
+}
+
+// TestExprText checks that an expression's text is its source, strings with
+// escapes included, and no more.
+func TestExprText(t *testing.T) {
+	src := "rule r on h {\n  when note(\"a \\\"b\\\"\") && x   // c\n  do f(y ,  \"z\")\n}\n"
+	f, diags := dsl.Parse("t.rules", []byte(src))
+	if diags != nil {
+		t.Fatal(diags)
+	}
+	cl := f.Decls[0].Rule.Clauses
+	if got, want := strings.TrimSpace(cl[0].When.Text(src)), `note("a \"b\"") && x`; got != want {
+		t.Errorf("when: got %q, want %q", got, want)
+	}
+	args := cl[1].Do[0].Args
+	if got := strings.TrimSpace(args[1].Value.Text(src)); got != `"z"` {
+		t.Errorf("arg: got %q", got)
+	}
+	var nilExpr *dsl.Expr
+	if nilExpr.Text(src) != "" {
+		t.Error("nil expression has text")
+	}
+}
+
+func TestParseFS(t *testing.T) {
+	fsys := fstest.MapFS{
+		"g/b.rules":     {Data: []byte("param b = 2\n")},
+		"g/a.rules":     {Data: []byte("game g\n")},
+		"g/notes.txt":   {Data: []byte("not rules")},
+		"g/sub/c.rules": {Data: []byte("param c = 3\n")},
+		"empty/x.txt":   {Data: []byte("")},
+		"bad/a.rules":   {Data: []byte("param = 1\n")},
+		"bad/b.rules":   {Data: []byte("param b = \n")},
+	}
+	files, diags := dsl.ParseFS(fsys, "g")
+	if diags != nil || len(files) != 2 || files[0].Pos.Filename != "g/a.rules" || files[1].Pos.Filename != "g/b.rules" {
+		t.Errorf("g: %d files, %v", len(files), diags)
+	}
+	if files, diags := dsl.ParseFS(fsys, "g/b.rules"); len(files) != 1 || diags != nil {
+		t.Errorf("one file: %d files, %v", len(files), diags)
+	}
+	if _, diags := dsl.ParseFS(fsys, "empty"); len(diags) != 1 || !strings.Contains(diags[0].Message, "no .rules files") {
+		t.Errorf("empty: %v", diags)
+	}
+	if _, diags := dsl.ParseFS(fsys, "missing"); len(diags) != 1 || diags[0].Code != "read" {
+		t.Errorf("missing: %v", diags)
+	}
+	// Every file's syntax error is reported, not only the first.
+	if files, diags := dsl.ParseFS(fsys, "bad"); len(files) != 0 || len(diags) != 2 {
+		t.Errorf("bad: %d files, %v", len(files), diags)
+	}
+}

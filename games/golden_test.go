@@ -1,0 +1,110 @@
+package games_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/interpreter"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// The bundled scenario carre_attempt is set up alike in every battle, so one
+// seed plays it under the three scripts. Seed 64 makes the battalion rout on
+// its Carré roll and the hussars fail to recall in the two battles whose
+// pages treat that case differently; under the third, a second battalion
+// that is not the target tries Carré too.
+const (
+	goldenScenario = "carre_attempt"
+	goldenSeed     = 64
+)
+
+func TestThreeBattlesGolden(t *testing.T) {
+	var out bytes.Buffer
+	engines := map[string]*interpreter.Engine{}
+	traces := map[string]string{}
+	for _, folder := range []string{"ber", "fri", "aus"} {
+		mod := module(t, folder, "")
+		battle := mod.Base
+		eng, err := bataille.NewEngine(mod, goldenScenario, interpreter.Config{Seed: goldenSeed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := eng.Run(context.Background()); err != nil {
+			t.Fatalf("%s: %v", battle.ID, err)
+		}
+		var b strings.Builder
+		if err := eng.Trace().WriteText(&b, false); err != nil {
+			t.Fatal(err)
+		}
+		engines[folder], traces[folder] = eng, b.String()
+		fmt.Fprintf(&out, "#### %s — %s — scenario %s, seed %d\n%s\n", battle.Title, battle.Edition, goldenScenario, goldenSeed, b.String())
+	}
+
+	path := filepath.Join("testdata", "three_battles.golden")
+	if *update {
+		if err := os.WriteFile(path, out.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestThreeBattlesGolden -update to write it)", err)
+	}
+	if !bytes.Equal(out.Bytes(), want) {
+		t.Errorf("the three traces differ from %s (rerun with -update if the change is meant):\n%s", path, out.String())
+	}
+
+	unit := func(folder, id string) *interpreter.Unit {
+		u, ok := engines[folder].Board.Unit(id)
+		if !ok {
+			t.Fatalf("%s: no unit %s", folder, id)
+		}
+		return u
+	}
+
+	// Berlin's pages (BER-40-RECALL-FAIL, BER-40-PGD): the hussars that fail
+	// to recall ride on after the battalion, which ran from 0610, for at most
+	// 5 MP past that hex; they trample it and end the turn routed.
+	if !strings.Contains(traces["ber"], "hus may spend at most 5 more MP from 0610") {
+		t.Error("ber: the failed recall does not cap the pursuit at 5 MP from the hex left")
+	}
+	if hus, inf := unit("ber", "hus"), unit("ber", "inf"); !hus.Marked("no_recall") || hus.State != "routed" || hus.Exhausted ||
+		inf.Hex.String() != "0607" || inf.Increments != 2 {
+		t.Errorf("ber: got hus %s %v exhausted=%v, inf at %s with %d increments; want hus routed, not exhausted, inf at 0607 with 2",
+			hus.State, hus.Marks, hus.Exhausted, inf.Hex, inf.Increments)
+	}
+
+	// Friedland's page (FRI-36-NO-RECALL): one die (a 2) sends the battalion
+	// two hexes back and takes two increments; the hussars follow and make
+	// contact; both end routed, the hussars exhausted.
+	if !strings.Contains(traces["fri"], "flee 2") {
+		t.Error("fri: no flight die was rolled")
+	}
+	if hus, inf := unit("fri", "hus"), unit("fri", "inf"); hus.State != "routed" || !hus.Exhausted || inf.State != "routed" ||
+		inf.Hex.String() != "0608" || inf.Increments != 1 {
+		t.Errorf("fri: got hus %s exhausted=%v, inf %s at %s with %d increments; want both routed, hus exhausted, inf at 0608 with 1",
+			hus.State, hus.Exhausted, inf.State, inf.Hex, inf.Increments)
+	}
+
+	// Austerlitz's page (AUS-36-NOT-TARGET): the second battalion, not the
+	// target, tries Carré too; it routs ten hexes (BER-40-ROUT-10).
+	if !strings.Contains(traces["aus"], "inf2 form_carre? yes") {
+		t.Error("aus: the battalion that is not the target was not offered Carré")
+	}
+	for _, folder := range []string{"ber", "fri"} {
+		if strings.Contains(traces[folder], "inf2 form_carre") {
+			t.Errorf("%s: the battalion that is not the target was offered Carré", folder)
+		}
+	}
+	if inf2 := unit("aus", "inf2"); inf2.State != "routed" || inf2.Hex.String() != "0803" {
+		t.Errorf("aus: inf2 is %s at %s, want routed at 0803", inf2.State, inf2.Hex)
+	}
+}
