@@ -12,7 +12,8 @@ import (
 
 // Play a bundled battle's scenario and read the cited trace.
 func Example() {
-	mod, diags := bataille.LoadBundled("berlin1813")
+	battle := bataille.Bundled()[0] // the first bundled battle, by name
+	mod, diags := bataille.LoadBundled(battle)
 	if diags.HasErrors() {
 		fmt.Println(diags.Err())
 		return
@@ -28,16 +29,16 @@ func Example() {
 	}
 	for _, ev := range eng.Trace() {
 		if ev.Kind == "rule" && ev.Rule == "charge.bonus" {
-			fmt.Printf("%s (%s)\n", ev.Text, ev.Cite)
+			fmt.Printf("%s: %s\n", ev.Rule, ev.Text)
 		}
 	}
-	// Output: Charging cavalry moves 5 more (Berlin 1813 p37 BER-37-BONUS-MP)
+	// Output: charge.bonus: Charging cavalry moves 5 more
 }
 
 // A program builds its own board, answers the rules' questions itself, and
 // asks the engine to resolve one charge.
 func ExampleNewEngine_ownBoard() {
-	mod, _ := bataille.LoadBundled("berlin1813")
+	mod, _ := bataille.LoadBundled(bataille.Bundled()[0])
 	board := interpreter.NewBoard(10, 10, "clear")
 	hussars := &interpreter.Unit{ID: "hussars", Side: "allied", Arm: "cavalry", Increments: 4, Formation: "column",
 		Morale: 31, MP: 8, State: "good", Hex: interpreter.OffsetToHex(5, 9), Facing: interpreter.N}

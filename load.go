@@ -1,7 +1,7 @@
 // Package bataille loads rule modules and battles and builds engines on
 // them: the few calls a program needs to embed the rules language.
 //
-//	mod, diags := bataille.LoadBundled("berlin1813")
+//	mod, diags := bataille.LoadBundled(bataille.Bundled()[0])
 //	eng, err := bataille.NewEngine(mod, "carre_attempt", interpreter.Config{Seed: 1})
 //	err = eng.Run(ctx)
 //	eng.Trace().WriteText(os.Stdout)

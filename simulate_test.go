@@ -10,7 +10,7 @@ import (
 // BenchmarkSimulatedCharge is one run of a bundled charge scenario on one
 // core, trace off: the figure a designer's sweep is made of.
 func BenchmarkSimulatedCharge(b *testing.B) {
-	mod, diags := bataille.LoadBundled("berlin1813")
+	mod, diags := bataille.LoadBundled(bataille.Bundled()[0])
 	if diags.HasErrors() {
 		b.Fatal(diags.Err())
 	}

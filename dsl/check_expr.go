@@ -115,10 +115,10 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 	return &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type()}
 }
 
-// methodCall finds a call of anything but one of the language's functions:
-// expr would let `unit.Board().Place(x)` call a Go method of the engine's
-// values and change the game behind the rules' back. It returns the rune
-// offset and text of the first such call.
+// methodCall finds a call of anything but one of the language's functions
+// and the allowed built-ins: expr would let `unit.Board().Place(x)` call a
+// Go method of the engine's values and change the game behind the rules'
+// back. It returns the rune offset and text of the first such call.
 func (u *unit) methodCall(root ast.Node) (at int, name string, ok bool) {
 	funcs := map[string]bool{}
 	for _, f := range u.env.Functions {
@@ -129,21 +129,30 @@ func (u *unit) methodCall(root ast.Node) (at int, name string, ok bool) {
 	if v.bad == nil {
 		return 0, "", true
 	}
-	return v.bad.Location().From, v.bad.Callee.String(), false
+	return v.bad.Location().From, v.name, false
 }
 
 type callFinder struct {
 	funcs map[string]bool
-	bad   *ast.CallNode
+	bad   ast.Node // the first call found that is not allowed
+	name  string   // what it calls
 }
 
 func (v *callFinder) Visit(n *ast.Node) {
-	call, isCall := (*n).(*ast.CallNode)
-	if !isCall || v.bad != nil {
+	if v.bad != nil {
 		return
 	}
-	if id, isIdent := call.Callee.(*ast.IdentifierNode); !isIdent || !v.funcs[id.Value] {
-		v.bad = call
+	switch x := (*n).(type) {
+	case *ast.CallNode:
+		if id, isIdent := x.Callee.(*ast.IdentifierNode); !isIdent || !v.funcs[id.Value] {
+			v.bad, v.name = x, x.Callee.String()
+		}
+	case *ast.BuiltinNode:
+		// expr's parser reads its predicate built-ins (all, filter,
+		// reduce …) whatever DisableBuiltin says: refuse them here.
+		if !allowedBuiltins[x.Name] {
+			v.bad, v.name = x, x.Name
+		}
 	}
 }
 

@@ -241,7 +241,7 @@ func TestDiffReverses(t *testing.T) {
 	for _, n := range []string{"alpha.rules", "alpha_reformatted.rules", "beta.rules", "gamma.rules"} {
 		mods[n] = loadFixture(t, n)
 	}
-	for _, n := range []string{"premier", "berlin1813", "austerlitz1805"} {
+	for _, n := range append([]string{"premier"}, bataille.Bundled()...) {
 		if m, diags := bataille.LoadBundled(n); !diags.HasErrors() {
 			mods[n] = m
 		}
@@ -375,11 +375,11 @@ func FuzzExprForms(f *testing.F) {
 }
 
 func BenchmarkDiff(b *testing.B) {
-	old, diags := bataille.LoadBundled("austerlitz1805")
+	old, diags := bataille.LoadBundled(bataille.Bundled()[0])
 	if diags.HasErrors() {
 		b.Skip(diags.Err())
 	}
-	new, diags := bataille.LoadBundled("berlin1813")
+	new, diags := bataille.LoadBundled(bataille.Bundled()[1])
 	if diags.HasErrors() {
 		b.Skip(diags.Err())
 	}

@@ -6,6 +6,6 @@
 // expression may use there and the effects a rule may call come from an Env
 // that the caller builds (package stdlib builds the standard one).
 //
-//	files, diags := dsl.ParseFS(fsys, "games/berlin1813")
+//	files, diags := dsl.ParseFS(fsys, "games/mybattle")
 //	mod, diags := dsl.Check(files, env, loader)
 package dsl

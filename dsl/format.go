@@ -30,7 +30,7 @@ import (
 //     are separated by ", ";
 //   - expressions are rewritten from their tokens with canonical spacing
 //     (`a && !b`, `f(x, y)`, `unit.morale + 1`), or kept verbatim when they
-//     contain a comment or would be longer than MaxFormatExprBytes;
+//     contain a comment or would be longer than 1000 bytes;
 //   - comments stay where they were: on their own line before the line they
 //     precede, or at the end of the line they followed.
 //
@@ -57,9 +57,9 @@ func Format(f *File) ([]byte, error) {
 	return out, nil
 }
 
-// MaxFormatExprBytes is the longest expression Format joins onto one line;
+// maxFormatExprBytes is the longest expression Format joins onto one line;
 // a longer one keeps the author's line breaks.
-const MaxFormatExprBytes = 1000
+const maxFormatExprBytes = 1000
 
 var (
 	symComment    = Lexer.Symbols()["Comment"]
@@ -940,7 +940,7 @@ func (p *printer) exprText(e *Expr) (string, bool) {
 	if verbatim {
 		return text, true
 	}
-	if s, ok := canonicalExpr(p.toks[i:j]); ok && len(s) <= MaxFormatExprBytes {
+	if s, ok := canonicalExpr(p.toks[i:j]); ok && len(s) <= maxFormatExprBytes {
 		return s, false
 	}
 	return text, true

@@ -189,6 +189,19 @@ func TestFormatCommentsEverywhere(t *testing.T) {
 	}
 }
 
+// TestFormatCRLF: a file with Windows line ends formats to the same text as
+// the file with Unix ones.
+func TestFormatCRLF(t *testing.T) {
+	for _, m := range bundledModules(t) {
+		for name, f := range m.fsys {
+			crlf := strings.ReplaceAll(string(f.Data), "\n", "\r\n")
+			if got, want := formatSrc(t, name, []byte(crlf)), formatSrc(t, name, f.Data); string(got) != string(want) {
+				t.Errorf("%s/%s: CRLF formats differently:\n%s", m.name, name, missingLines(string(want), string(got)))
+			}
+		}
+	}
+}
+
 func commentAfterEachToken(t testing.TB, src, comment string) string {
 	lx, err := dsl.Lexer.LexString("x", src)
 	if err != nil {

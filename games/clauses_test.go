@@ -54,7 +54,7 @@ const wavering = `override table carre_realization "Carré Realization Table (te
 }`
 
 var clauses = []clause{
-	// ---- Berlin 1813, page 17 ------------------------------------------------
+	// ---- BER clauses, page 17 -----------------------------------------------------
 	{id: "BER-17-MULTIHEX", folder: "ber", scenario: "multihex", faces: []int{1, 1},
 		check: func(t *testing.T, r *played) {
 			r.fired("move.multihex")
@@ -184,7 +184,7 @@ var clauses = []clause{
 			r.blockedWith("assault.carre_cavalry", "defensive fire")
 		}},
 
-	// ---- Berlin 1813, page 37 ------------------------------------------------
+	// ---- BER clauses, page 37 -----------------------------------------------------
 	{id: "BER-37-CHARGE-OR-MOVE", folder: "ber", scenario: "moved_then_charge",
 		check: func(t *testing.T, r *played) {
 			r.blocked("charge.or_move")
@@ -283,7 +283,7 @@ var clauses = []clause{
 			r.text("cav enters 0714 (clear, 2 MP; 5 spent")
 		}},
 
-	// ---- Berlin 1813, page 40 ------------------------------------------------
+	// ---- BER clauses, page 40 -----------------------------------------------------
 	{id: "BER-40-TRAMPLE-DISORDERED", folder: "ber", scenario: "trample_disordered", faces: []int{3, 1},
 		check: func(t *testing.T, r *played) {
 			r.fired("contact.trample_disordered")
@@ -360,7 +360,7 @@ var clauses = []clause{
 			r.rolls("morale", 1) // the Carré next to it checks
 		}},
 
-	// ---- Friedland et Danzig, page 36 ----------------------------------------
+	// ---- FRI clauses, page 36 -----------------------------------------------------
 	{id: "FRI-36-STRAIGHT", folder: "fri", scenario: "straight", faces: []int{6, 6, 1, 1},
 		check: func(t *testing.T, r *played) {
 			r.fired("melee.straight")
@@ -417,7 +417,7 @@ var clauses = []clause{
 			r.exhausted("hus", true)
 		}},
 
-	// ---- Austerlitz 1805, page 36 --------------------------------------------
+	// ---- AUS clauses, page 36 -----------------------------------------------------
 	{id: "AUS-36-MORALE", folder: "aus", scenario: "stand", faces: []int{6, 1, 1, 1, 1, 1},
 		check: func(t *testing.T, r *played) {
 			r.fired("contact.stand")

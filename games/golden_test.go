@@ -70,7 +70,7 @@ func TestThreeBattlesGolden(t *testing.T) {
 		return u
 	}
 
-	// Berlin's pages (BER-40-RECALL-FAIL, BER-40-PGD): the hussars that fail
+	// The BER pages (BER-40-RECALL-FAIL, BER-40-PGD): the hussars that fail
 	// to recall ride on after the battalion, which ran from 0610, for at most
 	// 5 MP past that hex; they trample it and end the turn routed.
 	if !strings.Contains(traces["ber"], "hus may spend at most 5 more MP from 0610") {
@@ -82,7 +82,7 @@ func TestThreeBattlesGolden(t *testing.T) {
 			hus.State, hus.Marks, hus.Exhausted, inf.Hex, inf.Increments)
 	}
 
-	// Friedland's page (FRI-36-NO-RECALL): one die (a 2) sends the battalion
+	// The FRI page (FRI-36-NO-RECALL): one die (a 2) sends the battalion
 	// two hexes back and takes two increments; the hussars follow and make
 	// contact; both end routed, the hussars exhausted.
 	if !strings.Contains(traces["fri"], "flee 2") {
@@ -94,7 +94,7 @@ func TestThreeBattlesGolden(t *testing.T) {
 			hus.State, hus.Exhausted, inf.State, inf.Hex, inf.Increments)
 	}
 
-	// Austerlitz's page (AUS-36-NOT-TARGET): the second battalion, not the
+	// The AUS page (AUS-36-NOT-TARGET): the second battalion, not the
 	// target, tries Carré too; it routs ten hexes (BER-40-ROUT-10).
 	if !strings.Contains(traces["aus"], "inf2 form_carre? yes") {
 		t.Error("aus: the battalion that is not the target was not offered Carré")

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bytes"
+	"github.com/bataille/bataille"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
+
+// battle is the bundled battle the tests play (tests name no battle).
+var battle = bataille.Bundled()[0]
 
 // bat runs the command in-process and returns its exit code and output.
 func bat(t *testing.T, args ...string) (int, string, string) {
@@ -17,11 +21,11 @@ func bat(t *testing.T, args ...string) (int, string, string) {
 }
 
 func TestRunIsCitedAndRepeatable(t *testing.T) {
-	code, a, stderr := bat(t, "run", "berlin1813", "--seed", "1")
+	code, a, stderr := bat(t, "run", battle, "--seed", "1")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	_, b, _ := bat(t, "run", "berlin1813", "--seed", "1")
+	_, b, _ := bat(t, "run", battle, "--seed", "1")
 	if a != b {
 		t.Error("two runs with seed 1 printed different narrations")
 	}
@@ -37,15 +41,15 @@ func TestRunIsCitedAndRepeatable(t *testing.T) {
 	if rules == 0 {
 		t.Errorf("no rulings in the narration:\n%s", a)
 	}
-	code, j1, _ := bat(t, "run", "berlin1813", "--seed", "1", "--json")
-	_, j2, _ := bat(t, "run", "berlin1813", "--seed", "1", "--json")
+	code, j1, _ := bat(t, "run", battle, "--seed", "1", "--json")
+	_, j2, _ := bat(t, "run", battle, "--seed", "1", "--json")
 	if code != exitOK || j1 != j2 || !strings.HasPrefix(j1, `{"seq":1,`) {
 		t.Errorf("JSON trace not repeatable or malformed (exit %d):\n%.200s", code, j1)
 	}
 }
 
 func TestRunWithoutSeedPrintsIt(t *testing.T) {
-	code, _, stderr := bat(t, "run", "berlin1813")
+	code, _, stderr := bat(t, "run", battle)
 	if code != exitOK || !strings.HasPrefix(stderr, "seed ") {
 		t.Errorf("exit %d, stderr %q: want the chosen seed printed", code, stderr)
 	}
@@ -56,7 +60,7 @@ func TestRunWithoutSeedPrintsIt(t *testing.T) {
 func TestSimulateSameWhateverWorkersAndShards(t *testing.T) {
 	dir := t.TempDir()
 	sim := func(extra ...string) string {
-		args := append([]string{"simulate", "berlin1813", "-n", "3000", "--seed", "3", "--json"}, extra...)
+		args := append([]string{"simulate", battle, "-n", "3000", "--seed", "3", "--json"}, extra...)
 		code, out, stderr := bat(t, args...)
 		if code != exitOK {
 			t.Fatalf("%v: exit %d: %s", args, code, stderr)
@@ -87,26 +91,26 @@ func TestSimulateSameWhateverWorkersAndShards(t *testing.T) {
 }
 
 func TestSimulateColumns(t *testing.T) {
-	code, out, stderr := bat(t, "simulate", "berlin1813", "-n", "500", "--rules", "berlin1813")
+	code, out, stderr := bat(t, "simulate", battle, "-n", "500", "--rules", battle)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	header := strings.Split(out, "\n")[2]
-	if strings.Count(header, "berlin1813") != 2 {
+	if strings.Count(header, battle) != 2 {
 		t.Errorf("want two columns, got header %q", header)
 	}
 }
 
 func TestExplain(t *testing.T) {
-	code, out, _ := bat(t, "explain", "berlin1813", "carre.attempt")
+	code, out, _ := bat(t, "explain", battle, "carre.attempt")
 	if code != exitOK || !strings.Contains(out, "runs on hook charge_approach") || !strings.Contains(out, "cites:") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
-	code, out, _ = bat(t, "explain", "berlin1813", "charge.bonus_mp")
+	code, out, _ = bat(t, "explain", battle, "charge.bonus_mp")
 	if code != exitOK || !strings.Contains(out, "used by: charge.bonus") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
-	code, _, stderr := bat(t, "explain", "berlin1813", "charge.bonus_mq")
+	code, _, stderr := bat(t, "explain", battle, "charge.bonus_mq")
 	if code != exitFail || !strings.Contains(stderr, `did you mean "charge.bonus_mp"`) {
 		t.Errorf("exit %d: %s", code, stderr)
 	}

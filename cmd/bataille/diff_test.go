@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"github.com/bataille/bataille"
 	"os"
 	"path/filepath"
 	"strings"
@@ -86,21 +87,29 @@ func findChange(doc diffJSON, kind, name string) (dsl.Change, bool) {
 	return dsl.Change{}, false
 }
 
-// TestDiffAusterlitzBerlin diffs two bundled battles: a golden file for the
-// whole listing, and the facts the rulebook pages imply, which hold
+// The bundled battles in name order: the 2016 edition's battle, then two
+// of the 2021 edition (tests name no battle).
+var (
+	older = bataille.Bundled()[0]
+	newer = bataille.Bundled()[1]
+	third = bataille.Bundled()[2]
+)
+
+// TestDiffBundledBattles diffs the first two bundled battles: a golden file
+// for the whole listing, and the facts the rulebook pages imply, which hold
 // whatever the placeholder tables say.
-func TestDiffAusterlitzBerlin(t *testing.T) {
-	code, out, stderr := bat(t, "diff", "austerlitz1805", "berlin1813")
+func TestDiffBundledBattles(t *testing.T) {
+	code, out, stderr := bat(t, "diff", older, newer)
 	if code != exitFail {
 		t.Fatalf("exit %d, want %d: %s", code, exitFail, stderr)
 	}
-	golden(t, "austerlitz_berlin.golden", out)
+	golden(t, "first_two_battles.golden", out)
 
-	_, doc := decodeDiff(t, "austerlitz1805", "berlin1813")
-	if doc.Equal || doc.Old.ID != "austerlitz1805" || doc.New.ID != "berlin1813" {
+	_, doc := decodeDiff(t, older, newer)
+	if doc.Equal || doc.Old.ID != older || doc.New.ID != newer {
 		t.Errorf("sides: %+v → %+v, equal %v", doc.Old, doc.New, doc.Equal)
 	}
-	// Austerlitz lets any unit try Carré; the Premier Rules only the target.
+	// The older battle lets any unit try Carré; the Premier Rules only the target.
 	c, ok := findChange(doc, dsl.KindParam, "carre.any_unit")
 	if !ok || c.Op != dsl.Changed || len(c.Details) == 0 || c.Details[0].What != "value" || c.Details[0].Old == c.Details[0].New {
 		t.Errorf("param carre.any_unit: %+v, want a changed value", c)
@@ -108,7 +117,7 @@ func TestDiffAusterlitzBerlin(t *testing.T) {
 	if ok && (c.Old == nil || c.New == nil || len(c.Old.Cite) == 0 || c.Old.Pos.Line < 1 || c.New.Pos.Line < 1) {
 		t.Errorf("param carre.any_unit lacks a citation or a position: %+v → %+v", c.Old, c.New)
 	}
-	if h, ok := findChange(doc, dsl.KindHeader, ""); !ok || h.Details[0] != (dsl.Detail{What: "id", Old: "austerlitz1805", New: "berlin1813"}) {
+	if h, ok := findChange(doc, dsl.KindHeader, ""); !ok || h.Details[0] != (dsl.Detail{What: "id", Old: older, New: newer}) {
 		t.Errorf("header: %+v", h)
 	}
 	// Every changed declaration of the rulebook cites a page on some side.
@@ -148,9 +157,9 @@ func TestDiffExitCodes(t *testing.T) {
 	}{
 		{"same file", []string{alphaFile, alphaFile}, exitOK, ""},
 		{"reformatted", []string{alphaFile, alphaRe}, exitOK, ""},
-		{"same battle", []string{"berlin1813", "berlin1813"}, exitOK, ""},
+		{"same battle", []string{newer, newer}, exitOK, ""},
 		{"different", []string{alphaFile, betaFile}, exitFail, ""},
-		{"battles", []string{"austerlitz1805", "friedland-danzig"}, exitFail, ""},
+		{"battles", []string{older, third}, exitFail, ""},
 		{"syntax error", []string{alphaFile, "testdata/diff/broken.rules"}, exitUsage, "broken.rules:5:29: error: "},
 		{"check error", []string{"testdata/diff/unchecked.rules", alphaFile}, exitUsage, "unchecked.rules:5:10: error: override of param rout.hexez"},
 		{"unknown battle", []string{"waterloo1815", alphaFile}, exitUsage, `no bundled battle "waterloo1815"`},
@@ -206,8 +215,8 @@ func TestDiffGitDriver(t *testing.T) {
 		!strings.Contains(out, "(not a module on its own: compared line by line)\n@@ -1,") || !strings.Contains(out, "\n+override param rout.hexes = = 8\n") {
 		t.Errorf("broken file in git form: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, stderr)
 	}
-	scenarios := "../../games/berlin1813/scenarios.rules"
-	code, out, stderr = bat(t, "diff", "games/berlin1813/scenarios.rules", os.DevNull, ".", ".", scenarios, "3", "100644")
+	scenarios := "../../games/" + newer + "/scenarios.rules"
+	code, out, stderr = bat(t, "diff", "games/"+newer+"/scenarios.rules", os.DevNull, ".", ".", scenarios, "3", "100644")
 	if code != exitOK || stderr != "" || !strings.Contains(out, "@@ -0,0 +1,") || strings.Contains(out, "\n-") {
 		t.Errorf("added scenario file: exit %d\nstdout:\n%.300s\nstderr:\n%s", code, out, stderr)
 	}
