@@ -112,8 +112,8 @@ func newTally() *Tally {
 // The scenario may come from another module: a designer plays one battle's
 // scenario under another edition's rules.
 func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt SimOptions) (*Tally, error) {
-	if _, diags := interpreter.BuildScenario(mod, sd); diags.HasErrors() {
-		return nil, diags.Err()
+	if _, err := NewRunner(mod, sd); err != nil {
+		return nil, err
 	}
 	workers := opt.Workers
 	if workers <= 0 {
@@ -139,7 +139,12 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 		wg.Add(1)
 		go func(t *Tally) {
 			defer wg.Done()
-			dice := interpreter.NewSeededDice(0)
+			r, err := NewRunner(mod, sd)
+			if err != nil {
+				errOnce.Do(func() { firstErr = err })
+				return
+			}
+			keys := newTallyKeys(r)
 			for {
 				start := int(next.Add(chunk)) - chunk
 				if start >= opt.To || ctx.Err() != nil {
@@ -147,11 +152,11 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 				}
 				end := min(start+chunk, opt.To)
 				for i := start; i < end; i++ {
-					dice.Reseed(opt.Seed + uint64(i))
-					if err := playOnce(ctx, mod, sd, dice, t); err != nil {
+					if err := r.Play(ctx, opt.Seed+uint64(i)); err != nil {
 						errOnce.Do(func() { firstErr = fmt.Errorf("run %d (seed %d): %w", i, opt.Seed+uint64(i), err) })
 						return
 					}
+					keys.tally(r, t)
 				}
 				d := done.Add(int64(end - start))
 				if opt.Progress != nil {
@@ -175,38 +180,87 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 	return out, nil
 }
 
-// playOnce plays one run and tallies each unit's end state.
-func playOnce(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, dice interpreter.Dice, t *Tally) error {
+// Runner plays one scenario again and again on one engine, with the trace
+// off: a simulation's inner loop. One per goroutine.
+type Runner struct {
+	Engine *interpreter.Engine
+	dice   *interpreter.SeededDice
+	start  []interpreter.Unit
+}
+
+// NewRunner builds the scenario once.
+func NewRunner(mod *dsl.Module, sd *dsl.ScenarioDef) (*Runner, error) {
 	setup, diags := interpreter.BuildScenario(mod, sd)
 	if diags.HasErrors() {
-		return diags.Err()
+		return nil, diags.Err()
 	}
-	start := map[*interpreter.Unit]interpreter.Unit{}
-	for _, u := range setup.Board.Units {
-		start[u] = *u
-	}
+	dice := interpreter.NewSeededDice(0)
 	cfg := interpreter.Config{Dice: dice, Decider: setup.Decider, NoTrace: true, Effects: defaultEffects()}
 	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
 	e.SetPhasing(setup.Turn)
-	if err := e.Run(ctx); err != nil {
-		return err
-	}
-	t.Runs++
+	r := &Runner{Engine: e, dice: dice}
 	for _, u := range setup.Board.Units {
-		s := start[u]
-		t.share(u.ID+" "+u.State, true)
+		r.start = append(r.start, *u)
+	}
+	return r, nil
+}
+
+// Play rewinds the scenario and plays it with the given seed.
+func (r *Runner) Play(ctx context.Context, seed uint64) error {
+	r.dice.Reseed(seed)
+	r.Engine.Rewind(r.dice)
+	return r.Engine.Run(ctx)
+}
+
+// Units are the units as the last Play left them, in scenario order.
+func (r *Runner) Units() []*interpreter.Unit { return r.Engine.Board.Units }
+
+// Start is how unit i stood before every run.
+func (r *Runner) Start(i int) interpreter.Unit { return r.start[i] }
+
+// tallyKeys makes each outcome name once, so tallying a run builds no
+// strings.
+type tallyKeys struct {
+	names map[tallyKey]string
+}
+
+type tallyKey struct {
+	unit       int
+	kind, word string
+}
+
+func newTallyKeys(r *Runner) *tallyKeys { return &tallyKeys{names: map[tallyKey]string{}} }
+
+func (k *tallyKeys) name(unit int, id, kind, word string) string {
+	key := tallyKey{unit, kind, word}
+	if s, ok := k.names[key]; ok {
+		return s
+	}
+	s := id + " " + kind
+	if word != "" {
+		s = id + " " + fmt.Sprintf(kind, word)
+	}
+	k.names[key] = s
+	return s
+}
+
+// tally adds what happened to each unit in the last run.
+func (k *tallyKeys) tally(r *Runner, t *Tally) {
+	t.Runs++
+	for i, u := range r.Units() {
+		s := r.Start(i)
+		t.share(k.name(i, u.ID, "%s", u.State), true)
 		if u.Formation != s.Formation {
-			t.share(u.ID+" in "+u.Formation, true)
+			t.share(k.name(i, u.ID, "in %s", u.Formation), true)
 		}
-		t.value(u.ID+" increments lost", int64(s.Increments-u.Increments))
-		t.value(u.ID+" hexes moved", int64(interpreter.Distance(s.Hex, u.Hex)))
-		t.share(u.ID+" exhausted", u.Exhausted)
-		t.share(u.ID+" tired", u.Tired)
+		t.value(k.name(i, u.ID, "increments lost", ""), int64(s.Increments-u.Increments))
+		t.value(k.name(i, u.ID, "hexes moved", ""), int64(interpreter.Distance(s.Hex, u.Hex)))
+		t.share(k.name(i, u.ID, "exhausted", ""), u.Exhausted)
+		t.share(k.name(i, u.ID, "tired", ""), u.Tired)
 		for m := range u.Marks {
-			t.share(u.ID+" marked "+m, true)
+			t.share(k.name(i, u.ID, "marked %s", m), true)
 		}
 	}
-	return nil
 }
 
 func (t *Tally) share(name string, yes bool) {

@@ -45,7 +45,9 @@ func (u *unit) table(d *Decl) {
 		}
 	}
 	for _, c := range def.Columns {
-		for _, r := range c.Rows {
+		for i := range c.Rows {
+			r := &c.Rows[i]
+			r.Hook, r.Result, r.Amount = t.Name+"."+r.Outcome, r.Outcome, r.Value
 			if !seen[r.Outcome] {
 				seen[r.Outcome] = true
 				def.Outcomes = append(def.Outcomes, r.Outcome)
@@ -78,7 +80,8 @@ func (u *unit) check(d *Decl) {
 	if !ok {
 		return
 	}
-	u.mod.Checks[c.Name] = &CheckDef{Name: c.Name, Title: c.Title, Roll: spec, Direction: c.Direction, Cite: c.Cite, Origin: u.origin(pos, d.Override), ast: c}
+	u.mod.Checks[c.Name] = &CheckDef{Name: c.Name, Title: c.Title, Roll: spec, Direction: c.Direction, Cite: c.Cite, Origin: u.origin(pos, d.Override), ast: c,
+		PassHook: c.Name + ".pass", FailHook: c.Name + ".fail"}
 }
 
 // CheckOutcomes are the outcomes of every check.
@@ -523,7 +526,7 @@ func (u *unit) arg(eff *Effect, p *EffectParam, a *Arg, env vars) *ArgDef {
 		if (p.Kind == ArgTable && !isTable) || (p.Kind == ArgCheck && !isCheck) {
 			u.errorf(apos, "unknown-"+kind, "unknown %s %q%s", kind, name, didYouMean(name, names))
 		}
-		return &ArgDef{Ref: name}
+		return &ArgDef{Ref: name, RefValue: name}
 	}
 	prog := u.compile(a.Value, env, false)
 	if prog == nil {

@@ -67,6 +67,8 @@ var (
 	symString     = Lexer.Symbols()["String"]
 	symIdent      = Lexer.Symbols()["Ident"]
 	symOp         = Lexer.Symbols()["Op"]
+	symNumber     = Lexer.Symbols()["Number"]
+	symDice       = Lexer.Symbols()["Dice"]
 	symPunct      = Lexer.Symbols()["Punct"]
 )
 
@@ -980,17 +982,30 @@ var exprWords = map[string]bool{"not": true, "in": true, "and": true, "or": true
 // around `.`, `?.` and `..`, one after a comma. It refuses (ok false) when
 // the result would not lex back into the same tokens.
 func canonicalExpr(toks []ftok) (string, bool) {
-	// Glue what expr reads as one token: `**`, `#index`, `$env`.
+	// Keep glued what expr reads as one token though our lexer splits it:
+	// `**`, `#index`, `$env`, and numbers such as 1e3, 2.5e-3, 0x1F, 1_000.
+	word := func(t ftok) bool { return t.typ == symIdent || t.typ == symNumber || t.typ == symDice }
+	next := func(i int) bool { return i+1 < len(toks) && toks[i+1].off == toks[i].off+len(toks[i].val) }
 	var ts []ftok
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if i+1 < len(toks) && toks[i+1].off == t.off+len(t.val) {
+		numeric := t.typ == symNumber
+	glue:
+		for next(i) {
 			n := toks[i+1]
-			if (t.val == "*" && n.val == "*") || ((t.val == "#" || t.val == "$") && n.typ == symIdent) {
+			switch {
+			case t.val == "*" && n.val == "*":
+				t.val = "**"
+			case (t.val == "#" || t.val == "$" || word(t)) && word(n):
 				t.val += n.val
 				t.typ = symIdent
+			case numeric && (n.val == "-" || n.val == "+") && strings.HasSuffix(strings.ToLower(t.val), "e") && next(i+1) && toks[i+2].typ == symNumber:
+				t.val += n.val + toks[i+2].val
 				i++
+			default:
+				break glue
 			}
+			i++
 		}
 		ts = append(ts, t)
 	}

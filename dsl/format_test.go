@@ -91,6 +91,9 @@ func TestFormatExpressions(t *testing.T) {
 		{"not(a)", "not (a)"},
 		{"f(a,(b))", "f(a, (b))"},
 		{"x\n  && y", "x && y"},
+		// expr reads these as one number; our lexer splits them.
+		{"x>1e3 || x<0x1F||x==1_000", "x > 1e3 || x < 0x1F || x == 1_000"},
+		{"x >= 2.5e-3", "x >= 2.5e-3"},
 		// A comment keeps the expression as written.
 		{"x /* why */ &&  y", "x /* why */ &&  y"},
 		{"x // why\n  &&  y", "x // why\n  &&  y"},

@@ -38,6 +38,9 @@ func addSeeds(f *testing.F) {
 		"game g extends premier\nrule r on recall.fail { let x = [1, 2,] do note(string(x[1:]) ?? \"\") ; halt() }\n",
 		"param a = 1 // c\n/* d */ param b = 2 /* e */ cite \"x\" // f\n",
 		"\xff\xfe",
+		// Literals expr reads as one token but our lexer splits.
+		"module m\nrule r on declare_charge {\n  when charger.increments > 1e3 || charger.increments < 0x1F && 2.5e-3 < 1_000 ** 2\n}\n",
+		"module m\nrule r on recall.fail {\n  let xs = [1, 2, 3]\n  when all(xs, # > 0) && len($env) > 0 && xs[1:] != nil\n}\n",
 	} {
 		f.Add([]byte(s))
 	}

@@ -270,6 +270,11 @@ type RowDef struct {
 	Value    int
 	HasValue bool
 	Pos      Pos
+	// Hook is the outcome's hook ("recall.fail"), and Result and Amount the
+	// outcome and value as interface values: made once at check time so
+	// that reading a row costs the engine no allocation.
+	Hook           string
+	Result, Amount any
 }
 
 // RangeString writes the row's range as the rulebook does.
@@ -301,6 +306,8 @@ type CheckDef struct {
 	Cite        []string
 	Origin
 	ast *CheckDecl
+	// PassHook and FailHook are the outcome hooks, named once.
+	PassHook, FailHook string
 }
 
 // Passes applies the check's direction to a modified roll.
@@ -362,6 +369,9 @@ type CallDef struct {
 type ArgDef struct {
 	Prog *Program
 	Ref  string
+	// RefValue is Ref as an interface value, made once so that calling the
+	// effect does not box the name again.
+	RefValue any
 }
 
 // Program is a compiled expression with its source and position.

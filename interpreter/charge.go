@@ -21,6 +21,21 @@ type chargeState struct {
 
 // cell describes a hex for scripts.
 func (e *Engine) cell(h Hex) *Cell {
+	if c, ok := e.cells[h]; ok {
+		return c
+	}
+	if e.cells == nil {
+		e.cells = map[Hex]*Cell{}
+	}
+	c := e.newCell(h)
+	e.cells[h] = c
+	return c
+}
+
+// newCell describes a hex from the board and the module's terrain. Terrain
+// and roads do not change in play, so each hex is described once; rules
+// read cells and never change them.
+func (e *Engine) newCell(h Hex) *Cell {
 	t := e.Board.TerrainAt(h)
 	c := &Cell{Number: h.String(), Terrain: t, Road: e.Board.Road[h], Cost: 1}
 	if w, ok := e.Module.Word(dsl.KindTerrain, t); ok {
@@ -71,12 +86,16 @@ func (e *Engine) chargePhase() error {
 			return err
 		}
 		if blocked {
-			e.Note(u, "%s may not charge: %s", u.ID, msg)
+			if e.Tracing() {
+				e.Note(u, "%s may not charge: %s", u.ID, msg)
+			}
 			continue
 		}
 		u.Charged = true
 		declared = append(declared, o)
-		e.Note(u, "%s declares a charge on %s", u.ID, o.Target.ID)
+		if e.Tracing() {
+			e.Note(u, "%s declares a charge on %s", u.ID, o.Target.ID)
+		}
 	}
 	for _, o := range declared {
 		if err := e.resolveCharge(o); err != nil {
@@ -94,7 +113,9 @@ func (e *Engine) resolveCharge(o *Order) error {
 	ch := &chargeState{charger: u, target: o.Target, order: o, trail: []Hex{u.Hex}, mpLeft: u.MP, cap: -1}
 	e.ch = ch
 	defer func() { e.ch = nil }()
-	e.Note(u, "%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)
+	if e.Tracing() {
+		e.Note(u, "%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)
+	}
 	if _, _, err := e.fire("charge_start", "charger", u, "target", o.Target, "mp_left", ch.mpLeft); err != nil {
 		return err
 	}
@@ -120,7 +141,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 				return err
 			}
 		}
-		for _, en := range e.Board.Enemies(u) {
+		for _, en := range e.enemies(u) {
 			if ch.halted || ch.contacted {
 				break
 			}
@@ -138,7 +159,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 	}
 	could := false
 	if !ch.contacted && !ch.byRule {
-		for _, en := range e.Board.Enemies(u) {
+		for _, en := range e.enemies(u) {
 			if UnitDistance(u, en)-1 <= e.spendable() {
 				could = true
 			}
@@ -154,19 +175,20 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 	u := ch.charger
 	dir, adjacent := DirectionTo(u.Hex, h)
 	if !adjacent {
-		e.Note(u, "%s halts: %s is not next to %s", u.ID, h, u.Hex)
+		if e.Tracing() {
+			e.Note(u, "%s halts: %s is not next to %s", u.ID, h, u.Hex)
+		}
 		ch.halted = true
 		return false, nil
 	}
 	if !e.Board.OnMap(h) {
-		e.Note(u, "%s halts: %s is off the map", u.ID, h)
+		if e.Tracing() {
+			e.Note(u, "%s halts: %s is off the map", u.ID, h)
+		}
 		ch.halted = true
 		return false, nil
 	}
-	ahead := false
-	for _, a := range AheadHexes(u.Hex, u.Facing, e.fronts(u)) {
-		ahead = ahead || a == h
-	}
+	ahead := IsAhead(u.Hex, u.Facing, e.fronts(u), h)
 	turns := turnsBetween(u.Facing, dir, e.fronts(u))
 	c := e.cell(h)
 	e.act = action{cost: c.Cost}
@@ -176,7 +198,9 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 		return false, err
 	}
 	if blocked {
-		e.Note(u, "%s halts before %s: %s", u.ID, h, msg)
+		if e.Tracing() {
+			e.Note(u, "%s halts before %s: %s", u.ID, h, msg)
+		}
 		ch.halted, ch.byRule = true, true
 		return false, nil
 	}
@@ -185,7 +209,9 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 	}
 	cost := e.act.cost
 	if cost > ch.mpLeft || (ch.cap >= 0 && cost > ch.cap) {
-		e.Note(u, "%s halts before %s: it needs %d MP and has %d", u.ID, h, cost, e.spendable())
+		if e.Tracing() {
+			e.Note(u, "%s halts before %s: it needs %d MP and has %d", u.ID, h, cost, e.spendable())
+		}
 		ch.halted = true
 		return false, nil
 	}
@@ -242,7 +268,9 @@ func (e *Engine) contact(target *Unit) error {
 	ch := e.ch
 	ch.contacted = true
 	ch.target = target
-	e.Note(ch.charger, "%s contacts %s", ch.charger.ID, target.ID)
+	if e.Tracing() {
+		e.Note(ch.charger, "%s contacts %s", ch.charger.ID, target.ID)
+	}
 	_, _, err := e.fire("charge_contact", "charger", ch.charger, "target", target, "hex", e.cell(ch.charger.Hex), "mp_spent", ch.mpSpent,
 		"mp_left", ch.mpLeft, "straight", Straight(ch.trail), "step", ch.step)
 	return err
@@ -260,13 +288,15 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 		if toward.Increments <= 0 {
 			return false, nil
 		}
-		for _, en := range e.Board.Enemies(u) {
+		for _, en := range e.enemies(u) {
 			if UnitDistance(u, en) <= 1 {
 				if !contact {
 					return false, nil
 				}
 				if en != toward {
-					e.Note(u, "%s meets %s first", u.ID, en.ID)
+					if e.Tracing() {
+						e.Note(u, "%s meets %s first", u.ID, en.ID)
+					}
 				}
 				return true, e.contact(en)
 			}
@@ -277,7 +307,9 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 		}
 		c := e.cell(next)
 		if c.NoCharge || c.Cost > e.spendable() {
-			e.Note(u, "%s cannot go on toward %s (%d MP it may spend)", u.ID, toward.ID, e.spendable())
+			if e.Tracing() {
+				e.Note(u, "%s cannot go on toward %s (%d MP it may spend)", u.ID, toward.ID, e.spendable())
+			}
 			return false, nil
 		}
 		dir, _ := DirectionTo(u.Hex, next)
@@ -304,4 +336,17 @@ func (e *Engine) stepToward(from, goal Hex) (Hex, bool) {
 		}
 	}
 	return best, best != from
+}
+
+// enemies lists the live units of other sides than u's, by id, in a slice
+// the engine reuses: a caller that fires hooks while it ranges over it gets
+// its own copy by taking the list before (ranging evaluates it once).
+func (e *Engine) enemies(u *Unit) []*Unit {
+	n := len(e.enemyBuf)
+	for _, x := range e.sorted {
+		if x.Side != u.Side && x.Increments > 0 {
+			e.enemyBuf = append(e.enemyBuf, x)
+		}
+	}
+	return e.enemyBuf[n:len(e.enemyBuf):len(e.enemyBuf)]
 }

@@ -15,16 +15,21 @@ type Dice interface {
 }
 
 // SeededDice rolls from a PCG generator: the same seed, the same rolls.
-type SeededDice struct{ r *rand.Rand }
+type SeededDice struct {
+	pcg *rand.PCG
+	r   *rand.Rand
+}
 
 // NewSeededDice makes dice from a seed.
 func NewSeededDice(seed uint64) *SeededDice {
-	return &SeededDice{r: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+	pcg := rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)
+	return &SeededDice{pcg: pcg, r: rand.New(pcg)}
 }
 
-// Reseed restarts the dice from another seed without allocating.
+// Reseed restarts the dice from another seed without allocating: the same
+// dice as NewSeededDice(seed) gives.
 func (d *SeededDice) Reseed(seed uint64) {
-	d.r = rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+	d.pcg.Seed(seed, seed^0x9e3779b97f4a7c15)
 }
 
 // Die implements Dice.

@@ -59,6 +59,15 @@ type Engine struct {
 	firedInto map[*Unit][]Hex
 	orders    []*Order
 	phasing   string
+	argStack  []any
+	callStack []Call
+	cells     map[Hex]*Cell
+	sorted    []*Unit // the board's units by id
+	enemyBuf  []*Unit // backing store of enemies(); emptied when a run starts
+	// start holds the units as they stood when the engine was made, for
+	// Rewind.
+	start      []Unit
+	startMarks []map[string]bool
 }
 
 type savedVar struct {
@@ -120,7 +129,45 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 			board.blocksLOS[name] = true
 		}
 	}
+	e.sorted = append([]*Unit(nil), board.Units...)
+	sortUnits(e.sorted)
+	for _, u := range board.Units {
+		e.start = append(e.start, *u)
+		marks := map[string]bool{}
+		for k, v := range u.Marks {
+			marks[k] = v
+		}
+		e.startMarks = append(e.startMarks, marks)
+	}
 	return e
+}
+
+// Rewind puts every unit back as it stood when the engine was made and
+// forgets the last run, so that one engine plays its orders again and
+// again (a simulation) without building anything anew. Units placed after
+// New are not touched.
+func (e *Engine) Rewind(dice Dice) {
+	for i := range e.start {
+		u := e.Board.Units[i]
+		marks := u.Marks
+		*u = e.start[i]
+		clear(marks)
+		for k, v := range e.startMarks[i] {
+			marks[k] = v
+		}
+		u.Marks = marks
+	}
+	if dice != nil {
+		e.dice = dice
+	}
+	e.trace = e.trace[:0]
+	e.phase, e.steps, e.depth = "", 0, 0
+	e.subject, e.ch = nil, nil
+	e.melees = e.melees[:0]
+	clear(e.firedInto)
+	clear(e.enemyBuf)
+	e.enemyBuf = e.enemyBuf[:0]
+	e.restoreTo(0)
 }
 
 // Trace returns the events so far.
@@ -145,6 +192,7 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	e.enemyBuf = e.enemyBuf[:0]
 	e.phasing = e.phasingSide()
 	if err := e.chargePhase(); err != nil {
 		return err
@@ -197,6 +245,10 @@ func (e *Engine) emit(ev Event) {
 	e.trace = append(e.trace, ev)
 }
 
+// Tracing reports whether the engine keeps a trace; callers skip building
+// narration (and its allocations) when it does not.
+func (e *Engine) Tracing() bool { return !e.cfg.NoTrace }
+
 // Note adds a narration line to the trace.
 func (e *Engine) Note(u *Unit, format string, args ...any) {
 	if e.cfg.NoTrace {
@@ -229,15 +281,16 @@ func (e *Engine) setVar(key string, val any) {
 	e.env[key] = val
 }
 
+// restoreTo puts back the variables set since mark. A name that was not
+// there before is set to nil rather than deleted: every expression was
+// checked to read only names its hook offers, and a map assignment is
+// cheaper than a delete followed by an insert on the next hook.
 func (e *Engine) restoreTo(mark int) {
 	for i := len(e.saved) - 1; i >= mark; i-- {
 		s := e.saved[i]
-		if s.had {
-			e.env[s.key] = s.val
-		} else {
-			delete(e.env, s.key)
-		}
+		e.env[s.key] = s.val
 	}
+	clear(e.saved[mark:])
 	e.saved = e.saved[:mark]
 }
 
@@ -295,16 +348,6 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 	mark := len(e.saved)
 	defer e.restoreTo(mark)
 	announced := false
-	announce := func() {
-		if !announced {
-			announced = true
-			title := r.Title
-			if title == "" {
-				title = r.ID
-			}
-			e.ruleEvent("rule", r, hook, title)
-		}
-	}
 	for _, c := range r.Clauses {
 		if err := e.tick(r); err != nil {
 			return false, "", err
@@ -331,7 +374,7 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 			}
 			e.setVar(c.Name, val)
 		case dsl.ClauseAsk:
-			announce()
+			announced = e.announce(r, hook, announced)
 			whom := e.subject
 			if c.Of != nil {
 				v, err := e.eval(r, c.Of)
@@ -341,20 +384,21 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 				whom, _ = v.(*Unit)
 			}
 			answer := e.decider.Decide(Question{Ask: c.Question, Unit: whom, Rule: r.ID, Hook: hook})
-			word := "no"
-			if answer {
-				word = "yes"
+			if e.Tracing() {
+				word, who := "no", ""
+				if answer {
+					word = "yes"
+				}
+				if whom != nil {
+					who = whom.ID + " "
+				}
+				e.ruleEvent("ask", r, hook, fmt.Sprintf("%s%s? %s", who, c.Question, word))
 			}
-			who := ""
-			if whom != nil {
-				who = whom.ID + " "
-			}
-			e.ruleEvent("ask", r, hook, fmt.Sprintf("%s%s? %s", who, c.Question, word))
 			if !answer {
 				return false, "", nil
 			}
 		case dsl.ClauseDo:
-			announce()
+			announced = e.announce(r, hook, announced)
 			for _, cd := range c.Calls {
 				if err := e.do(r, cd); err != nil {
 					return false, "", err
@@ -376,6 +420,18 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 // kind at run time (a unit that is nil); do turns it into an error.
 type ArgError string
 
+// announce puts a rule's title in the trace the first time it acts.
+func (e *Engine) announce(r *dsl.RuleDef, hook string, done bool) bool {
+	if !done {
+		title := r.Title
+		if title == "" {
+			title = r.ID
+		}
+		e.ruleEvent("rule", r, hook, title)
+	}
+	return true
+}
+
 func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 	defer func() {
 		if x := recover(); x != nil {
@@ -393,21 +449,30 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 	if !ok {
 		return fmt.Errorf("%s: rule %s: effect %s has no implementation in this engine", cd.Pos, r.ID, cd.Effect.Name)
 	}
-	args := make([]any, len(cd.Args))
-	for i, a := range cd.Args {
+	// Arguments and calls live on stacks the engine keeps, so that an effect
+	// costs no allocation; an effect that fires hooks (roll) pushes above.
+	start, depth := len(e.argStack), len(e.callStack)
+	defer func() {
+		clear(e.argStack[start:])
+		e.argStack = e.argStack[:start]
+		e.callStack = e.callStack[:depth]
+	}()
+	for _, a := range cd.Args {
+		var v any
 		switch {
 		case a == nil:
 		case a.Prog != nil:
-			v, err := e.eval(r, a.Prog)
-			if err != nil {
+			var err error
+			if v, err = e.eval(r, a.Prog); err != nil {
 				return err
 			}
-			args[i] = v
 		default:
-			args[i] = a.Ref
+			v = a.RefValue
 		}
+		e.argStack = append(e.argStack, v)
 	}
-	if err := fn(&Call{E: e, Rule: r, Def: cd, Args: args}); err != nil {
+	e.callStack = append(e.callStack, Call{E: e, Rule: r, Def: cd, Args: e.argStack[start:len(e.argStack):len(e.argStack)]})
+	if err := fn(&e.callStack[depth]); err != nil {
 		return fmt.Errorf("%s: rule %s: %s: %w", cd.Pos, r.ID, cd.Effect.Name, err)
 	}
 	return nil

@@ -243,11 +243,19 @@ func FrontHexes(at Hex, facing Direction, fronts int) []Hex {
 // below six (a line) the centre is the vertex between facing and
 // facing.Turn(1), so both of those hexes count as ahead.
 func AheadHexes(at Hex, facing Direction, fronts int) []Hex {
-	_, n := hexFrontSpan(fronts)
-	if n%2 == 0 && n < 6 {
+	if IsAhead(at, facing, fronts, at.Neighbor(facing.Turn(1))) {
 		return []Hex{at.Neighbor(facing), at.Neighbor(facing.Turn(1))}
 	}
 	return []Hex{at.Neighbor(facing)}
+}
+
+// IsAhead reports whether h is one of AheadHexes, without building them.
+func IsAhead(at Hex, facing Direction, fronts int, h Hex) bool {
+	if h == at.Neighbor(facing) {
+		return true
+	}
+	_, n := hexFrontSpan(fronts)
+	return n%2 == 0 && n < 6 && h == at.Neighbor(facing.Turn(1))
 }
 
 // Straight reports whether the last three hexes of path form a straight
@@ -277,24 +285,24 @@ var hexLineEps = [3]float64{1e-6, 2e-6, -3e-6}
 // samples the segment between hex centres in cube space and rounds to the
 // nearest hex.
 func Line(a, b Hex) []Hex {
-	n := Distance(a, b)
-	out := make([]Hex, 0, n+1)
+	out := make([]Hex, 0, Distance(a, b)+1)
+	for i, n := 0, Distance(a, b); i <= n; i++ {
+		out = append(out, hexLineAt(a, b, i, n))
+	}
+	return out
+}
+
+// hexLineAt is hex i of the n+1 hexes on the line from a to b.
+func hexLineAt(a, b Hex, i, n int) Hex {
 	if n == 0 {
-		return append(out, a)
+		return a
 	}
 	aq, ar := float64(a.Q)+hexLineEps[0], float64(a.R)+hexLineEps[1]
 	as := float64(-a.Q-a.R) + hexLineEps[2]
 	bq, br := float64(b.Q)+hexLineEps[0], float64(b.R)+hexLineEps[1]
 	bs := float64(-b.Q-b.R) + hexLineEps[2]
-	for i := 0; i <= n; i++ {
-		t := float64(i) / float64(n)
-		out = append(out, hexCubeRound(
-			aq+(bq-aq)*t,
-			ar+(br-ar)*t,
-			as+(bs-as)*t,
-		))
-	}
-	return out
+	t := float64(i) / float64(n)
+	return hexCubeRound(aq+(bq-aq)*t, ar+(br-ar)*t, as+(bs-as)*t)
 }
 
 // hexCubeRound rounds fractional cube coordinates to the containing hex,
@@ -320,9 +328,9 @@ func LineOfSight(a, b Hex, blocked func(Hex) bool) bool {
 	if Distance(a, b) <= 1 || blocked == nil {
 		return true
 	}
-	l := Line(a, b)
-	for _, h := range l[1 : len(l)-1] {
-		if blocked(h) {
+	n := Distance(a, b)
+	for i := 1; i < n; i++ {
+		if blocked(hexLineAt(a, b, i, n)) {
 			return false
 		}
 	}

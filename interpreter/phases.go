@@ -20,19 +20,25 @@ func (e *Engine) changeFormation(u *Unit, f string, step int, charging bool) (bo
 		return false, err
 	}
 	if blocked {
-		e.Note(u, "%s may not form %s: %s", u.ID, f, msg)
+		if e.Tracing() {
+			e.Note(u, "%s may not form %s: %s", u.ID, f, msg)
+		}
 		return false, nil
 	}
 	cost = e.act.cost
 	if charging && e.ch != nil {
 		if cost > e.spendable() {
-			e.Note(u, "%s cannot pay %d MP to form %s", u.ID, cost, f)
+			if e.Tracing() {
+				e.Note(u, "%s cannot pay %d MP to form %s", u.ID, cost, f)
+			}
 			return false, nil
 		}
 		e.pay(cost)
 	}
 	u.Formation = f
-	e.Note(u, "%s forms %s (%d MP)", u.ID, f, cost)
+	if e.Tracing() {
+		e.Note(u, "%s forms %s (%d MP)", u.ID, f, cost)
+	}
 	return true, nil
 }
 
@@ -59,7 +65,9 @@ func (e *Engine) movementPhase() error {
 			return err
 		}
 		if blocked {
-			e.Note(u, "%s may not move: %s", u.ID, msg)
+			if e.Tracing() {
+				e.Note(u, "%s may not move: %s", u.ID, msg)
+			}
 			continue
 		}
 		if o.Kind == "form" {
@@ -82,12 +90,14 @@ func (e *Engine) move(o *Order, mp int) error {
 	for i, h := range o.Path {
 		dir, adjacent := DirectionTo(u.Hex, h)
 		if !adjacent || !e.Board.OnMap(h) {
-			e.Note(u, "%s stops: %s is not a hex next to it on the map", u.ID, h)
+			if e.Tracing() {
+				e.Note(u, "%s stops: %s is not a hex next to it on the map", u.ID, h)
+			}
 			return nil
 		}
 		c := e.cell(h)
 		var source, cavalry *Unit
-		for _, en := range e.Board.Enemies(u) {
+		for _, en := range e.enemies(u) {
 			if e.projectsZdI(en, h) {
 				if source == nil {
 					source = en
@@ -105,19 +115,27 @@ func (e *Engine) move(o *Order, mp int) error {
 			return err
 		}
 		if blocked {
-			e.Note(u, "%s stops before %s: %s", u.ID, h, msg)
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: %s", u.ID, h, msg)
+			}
 			return nil
 		}
 		if e.act.cost > mp-spent {
-			e.Note(u, "%s stops before %s: it needs %d MP and has %d", u.ID, h, e.act.cost, mp-spent)
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: it needs %d MP and has %d", u.ID, h, e.act.cost, mp-spent)
+			}
 			return nil
 		}
 		spent += e.act.cost
 		u.MoveTo(h)
 		u.Facing = dir
-		e.Note(u, "%s moves to %s (%d MP; %d spent)", u.ID, h, e.act.cost, spent)
+		if e.Tracing() {
+			e.Note(u, "%s moves to %s (%d MP; %d spent)", u.ID, h, e.act.cost, spent)
+		}
 		if zdi && !e.act.ignoreZdi {
-			e.Note(u, "%s stops in enemy Zd'I at %s", u.ID, h)
+			if e.Tracing() {
+				e.Note(u, "%s stops in enemy Zd'I at %s", u.ID, h)
+			}
 			return nil
 		}
 	}
@@ -226,14 +244,18 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		return err
 	}
 	if blocked {
-		e.Note(f, "%s may not fire at %s: %s", f.ID, t.ID, msg)
+		if e.Tracing() {
+			e.Note(f, "%s may not fire at %s: %s", f.ID, t.ID, msg)
+		}
 		return nil
 	}
 	if e.firedInto == nil {
 		e.firedInto = map[*Unit][]Hex{}
 	}
 	e.firedInto[f] = append(earlier, t.Hex)
-	e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
+	if e.Tracing() {
+		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
+	}
 	t.FiredOn = true
 	_, _, err = e.fire("fire_resolve", "firer", f, "target", t, "fire_value", e.act.fire, "shift", e.act.shift)
 	return err
@@ -271,7 +293,9 @@ func (e *Engine) ScheduleMelee(a, d *Unit) {
 		}
 	}
 	e.melees = append(e.melees, m)
-	e.Note(a, "%s will melee %s in the melee phase", a.ID, d.ID)
+	if e.Tracing() {
+		e.Note(a, "%s will melee %s in the melee phase", a.ID, d.ID)
+	}
 }
 
 func (e *Engine) meleePhase() error {
@@ -305,7 +329,9 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 		return err
 	}
 	if blocked {
-		e.Note(a, "%s may not assault %s: %s", a.ID, d.ID, msg)
+		if e.Tracing() {
+			e.Note(a, "%s may not assault %s: %s", a.ID, d.ID, msg)
+		}
 		return nil
 	}
 	side := "front"
@@ -319,7 +345,9 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 	side = e.act.side
 	attack, defense := e.strength(a), e.strength(d)
 	e.act.attack, e.act.defense = attack, defense
-	e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
+	if e.Tracing() {
+		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
+	}
 	if _, _, err := e.fire("melee", "attacker", a, "defender", d, "attack", attack, "defense", defense, "side", side,
 		"straight", straight, "charging", charging, "same_hex", sameHex); err != nil {
 		return err
@@ -330,7 +358,9 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 		odds = attack / defense
 	}
 	if !e.cfg.NoTrace {
-		e.Note(a, "melee strengths %g against %g: odds %.2f", attack, defense, odds)
+		if e.Tracing() {
+			e.Note(a, "melee strengths %g against %g: odds %.2f", attack, defense, odds)
+		}
 	}
 	_, _, err = e.fire("melee_resolve", "attacker", a, "defender", d, "attack", attack, "defense", defense, "odds", odds)
 	return err

@@ -70,9 +70,9 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 	e.setVar("roll", result)
 	e.setVar("natural", natural)
 	e.setVar("modifier", mod)
-	e.setVar("result", row.Outcome)
-	e.setVar("value", row.Value)
-	_, _, err := e.fire(name + "." + row.Outcome)
+	e.setVar("result", row.Result)
+	e.setVar("value", row.Amount)
+	_, _, err := e.fire(row.Hook)
 	return err
 }
 
@@ -97,9 +97,9 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 	mod = e.boundModifier(c.Roll, mod)
 	natural := rollDice(e.dice, c.Roll.Dice)
 	result := c.Roll.Dice.Modify(natural, mod)
-	outcome := "fail"
+	outcome, hook := "fail", c.FailHook
 	if c.Passes(result, threshold) {
-		outcome = "pass"
+		outcome, hook = "pass", c.PassHook
 	}
 	if !e.cfg.NoTrace {
 		title := c.Title
@@ -116,9 +116,9 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 	e.setVar("roll", result)
 	e.setVar("natural", natural)
 	e.setVar("modifier", mod)
-	e.setVar("result", outcome)
+	e.setVar("result", boxedOutcome[outcome])
 	e.setVar("value", threshold)
-	_, _, err = e.fire(name + "." + outcome)
+	_, _, err = e.fire(hook)
 	return err
 }
 
@@ -129,13 +129,17 @@ var dirWords = map[string]string{"above": "above", "below": "below", "at_least":
 func (e *Engine) boundModifier(spec dsl.RollSpec, mod int) int {
 	if !spec.HasModifier {
 		if mod != 0 {
-			e.Note(nil, "modifier %+d ignored: the roll %s takes none", mod, spec)
+			if e.Tracing() {
+				e.Note(nil, "modifier %+d ignored: the roll %s takes none", mod, spec)
+			}
 		}
 		return 0
 	}
 	b := max(spec.ModLo, min(spec.ModHi, mod))
 	if b != mod {
-		e.Note(nil, "modifier %+d held to %+d, the bound of %s", mod, b, spec)
+		if e.Tracing() {
+			e.Note(nil, "modifier %+d held to %+d, the bound of %s", mod, b, spec)
+		}
 	}
 	return b
 }
@@ -157,3 +161,6 @@ func joinCite(c []string) string {
 	}
 	return out
 }
+
+// boxedOutcome holds a check's outcomes as interface values, made once.
+var boxedOutcome = map[string]any{"pass": "pass", "fail": "fail"}

@@ -16,9 +16,13 @@ func (e *Engine) Lose(u *Unit, n int) {
 	}
 	n = min(n, u.Increments)
 	u.Increments -= n
-	e.Note(u, "%s loses %d increment(s)", u.ID, n)
+	if e.Tracing() {
+		e.Note(u, "%s loses %d increment(s)", u.ID, n)
+	}
 	if u.Increments == 0 {
-		e.Note(u, "%s is eliminated", u.ID)
+		if e.Tracing() {
+			e.Note(u, "%s is eliminated", u.ID)
+		}
 	}
 }
 
@@ -28,7 +32,9 @@ func (e *Engine) SetState(u *Unit, state string) error {
 		return fmt.Errorf("unknown state %q", state)
 	}
 	u.State = state
-	e.Note(u, "%s is %s", u.ID, state)
+	if e.Tracing() {
+		e.Note(u, "%s is %s", u.ID, state)
+	}
 	return nil
 }
 
@@ -56,7 +62,9 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	}
 	if moved > 0 {
 		u.Vacated = &start
-		e.Note(u, "%s retreats %d hex(es) from %s to %s, away from %s", u.ID, moved, start, u.Hex, from.ID)
+		if e.Tracing() {
+			e.Note(u, "%s retreats %d hex(es) from %s to %s, away from %s", u.ID, moved, start, u.Hex, from.ID)
+		}
 	}
 }
 
@@ -66,21 +74,27 @@ func (e *Engine) SetFormation(u *Unit, f string) error {
 		return fmt.Errorf("unknown formation %q", f)
 	}
 	u.Formation = f
-	e.Note(u, "%s is in %s", u.ID, f)
+	if e.Tracing() {
+		e.Note(u, "%s is in %s", u.ID, f)
+	}
 	return nil
 }
 
 // Exhaust makes cavalry exhausted.
 func (e *Engine) Exhaust(u *Unit) {
 	u.Exhausted, u.Tired = true, false
-	e.Note(u, "%s is exhausted", u.ID)
+	if e.Tracing() {
+		e.Note(u, "%s is exhausted", u.ID)
+	}
 }
 
 // Tire makes cavalry tired.
 func (e *Engine) Tire(u *Unit) {
 	if !u.Exhausted {
 		u.Tired = true
-		e.Note(u, "%s is tired", u.ID)
+		if e.Tracing() {
+			e.Note(u, "%s is tired", u.ID)
+		}
 	}
 }
 
@@ -114,7 +128,9 @@ func (e *Engine) Halt(reason string) error {
 	if reason == "" {
 		reason = "halted"
 	}
-	e.Note(e.ch.charger, "%s's charge stops: %s", e.ch.charger.ID, reason)
+	if e.Tracing() {
+		e.Note(e.ch.charger, "%s's charge stops: %s", e.ch.charger.ID, reason)
+	}
 	return nil
 }
 
@@ -124,7 +140,9 @@ func (e *Engine) LimitMP(n int) error {
 		return fmt.Errorf("no charge is being resolved")
 	}
 	e.ch.cap = n
-	e.Note(e.ch.charger, "%s may spend at most %d more MP", e.ch.charger.ID, n)
+	if e.Tracing() {
+		e.Note(e.ch.charger, "%s may spend at most %d more MP", e.ch.charger.ID, n)
+	}
 	return nil
 }
 
@@ -134,7 +152,9 @@ func (e *Engine) AddMP(n int) error {
 		return fmt.Errorf("no charge is being resolved")
 	}
 	e.ch.mpLeft += n
-	e.Note(e.ch.charger, "%s gains %d MP (%d left)", e.ch.charger.ID, n, e.ch.mpLeft)
+	if e.Tracing() {
+		e.Note(e.ch.charger, "%s gains %d MP (%d left)", e.ch.charger.ID, n, e.ch.mpLeft)
+	}
 	return nil
 }
 
@@ -158,7 +178,9 @@ func (e *Engine) LimitMPFrom(n int, from *Unit) error {
 		at = next
 	}
 	e.ch.cap = n + toll
-	e.Note(e.ch.charger, "%s may spend at most %d more MP from %s, which %s left (%d in all)", e.ch.charger.ID, n, goal, from.ID, n+toll)
+	if e.Tracing() {
+		e.Note(e.ch.charger, "%s may spend at most %d more MP from %s, which %s left (%d in all)", e.ch.charger.ID, n, goal, from.ID, n+toll)
+	}
 	return nil
 }
 
@@ -216,7 +238,9 @@ func (e *Engine) EnterHexOf(u, of *Unit) error {
 	}
 	c := e.cell(of.Hex)
 	if c.Cost > e.spendable() {
-		e.Note(u, "%s has not the MP to enter %s's hex", u.ID, of.ID)
+		if e.Tracing() {
+			e.Note(u, "%s has not the MP to enter %s's hex", u.ID, of.ID)
+		}
 		return nil
 	}
 	dir, _ := DirectionTo(u.Hex, of.Hex)
@@ -224,17 +248,21 @@ func (e *Engine) EnterHexOf(u, of *Unit) error {
 	u.MoveTo(of.Hex)
 	u.Facing = dir
 	e.ch.trail = append(e.ch.trail, of.Hex)
-	e.Note(u, "%s rides into %s's hex %s", u.ID, of.ID, of.Hex)
+	if e.Tracing() {
+		e.Note(u, "%s rides into %s's hex %s", u.ID, of.ID, of.Hex)
+	}
 	return nil
 }
 
 // ShareResult gives the friends of u of the given arm in its hex u's
 // formation and state: artillery stacked with infantry shares its Carré roll.
 func (e *Engine) ShareResult(u *Unit, arm string) {
-	for _, x := range e.Board.At(u.Hex) {
-		if x != u && x.Side == u.Side && x.Arm == arm {
+	for _, x := range e.Board.Units {
+		if x != u && x.Increments > 0 && x.occupies(u.Hex) && x.Side == u.Side && x.Arm == arm {
 			x.Formation, x.State = u.Formation, u.State
-			e.Note(x, "%s shares %s's result: %s, %s", x.ID, u.ID, x.Formation, x.State)
+			if e.Tracing() {
+				e.Note(x, "%s shares %s's result: %s, %s", x.ID, u.ID, x.Formation, x.State)
+			}
 		}
 	}
 }

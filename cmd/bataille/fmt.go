@@ -22,9 +22,12 @@ func init() {
 
 const fmtUsage = `Usage: bataille fmt [-w] [-d] [PATH…]
 
-Formats rule files in the one canonical layout (see dsl.Format). Each PATH is
-a .rules file or a folder, searched recursively for .rules files (skipping
-folders named testdata or starting with "." or "_").
+Formats rule files in the one canonical layout: two-space indents, one
+spacing for expressions, aligned "else" and "=>" columns, a blank line around
+every block; comments are kept. Formatting never changes what a file means.
+
+Each PATH is a .rules file or a folder, searched recursively for .rules files
+(skipping folders named testdata or starting with "." or "_").
 
 With a single file PATH and no flag, prints the formatted text. With several
 files, a folder, or no PATH (the bundled scripts, built into the binary),
