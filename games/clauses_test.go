@@ -94,12 +94,12 @@ var clauses = []clause{
 		}},
 	{id: "BER-17-CARRE-STACK", folder: "ber", scenario: "carre_stack_two",
 		check: func(t *testing.T, r *played) {
-			r.blocked("carre.stack") // 20 increments of two regiments
+			r.blockedWith("stacking", "18 increments or one regiment") // 20 increments of two regiments: the carre formation's limits
 			r.formation("a", "column")
 		}},
 	{id: "BER-17-CARRE-STACK", folder: "ber", scenario: "carre_stack_one",
 		check: func(t *testing.T, r *played) {
-			r.notBlocked("carre.stack") // one regiment may exceed 18 increments
+			r.notBlocked("stacking") // one regiment may exceed 18 increments
 			r.formation("a", "carre")
 		}},
 	{id: "BER-17-CARRE-ZDI", folder: "ber", scenario: "zdi_carre",

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
+	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 )
 
@@ -265,11 +266,11 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 func (e *Engine) tick(r *dsl.RuleDef) error {
 	e.steps++
 	if e.steps > e.cfg.MaxSteps {
-		return fmt.Errorf("%s: rule %s: %w (%d steps)", r.Pos, r.ID, ErrStepBudget, e.cfg.MaxSteps)
+		return ruleErr(r.Pos, r, "%w (%d steps)", ErrStepBudget, e.cfg.MaxSteps)
 	}
 	if e.ctx != nil && e.steps%64 == 0 {
 		if err := e.ctx.Err(); err != nil {
-			return fmt.Errorf("%s: rule %s: %w", r.Pos, r.ID, err)
+			return ruleErr(r.Pos, r, "%w", err)
 		}
 	}
 	return nil
@@ -306,7 +307,7 @@ func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err err
 		return false, "", nil
 	}
 	if e.depth >= maxDepth {
-		return false, "", fmt.Errorf("%s: rule %s: hooks nest deeper than %d (a roll whose outcome rolls again without end?)", rules[0].Pos, rules[0].ID, maxDepth)
+		return false, "", ruleErr(rules[0].Pos, rules[0], "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
 	}
 	e.depth++
 	mark := len(e.saved)
@@ -439,7 +440,7 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 			if !ok {
 				panic(x)
 			}
-			err = fmt.Errorf("%s: rule %s: %s", cd.Pos, r.ID, string(ae))
+			err = ruleErr(cd.Pos, r, "%s", string(ae))
 		}
 	}()
 	if err := e.tick(r); err != nil {
@@ -447,7 +448,7 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 	}
 	fn, ok := e.cfg.Effects[cd.Effect.Name]
 	if !ok {
-		return fmt.Errorf("%s: rule %s: effect %s has no implementation in this engine", cd.Pos, r.ID, cd.Effect.Name)
+		return ruleErr(cd.Pos, r, "effect %s has no implementation in this engine", cd.Effect.Name)
 	}
 	// Arguments and calls live on stacks the engine keeps, so that an effect
 	// costs no allocation; an effect that fires hooks (roll) pushes above.
@@ -473,7 +474,14 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 	}
 	e.callStack = append(e.callStack, Call{E: e, Rule: r, Def: cd, Args: e.argStack[start:len(e.argStack):len(e.argStack)]})
 	if err := fn(&e.callStack[depth]); err != nil {
-		return fmt.Errorf("%s: rule %s: %s: %w", cd.Pos, r.ID, cd.Effect.Name, err)
+		// An error from a rule the effect ran (a roll's outcome) already
+		// says where it happened; saying each effect on the way out again
+		// would bury it.
+		var loc located
+		if errors.As(err, &loc) {
+			return err
+		}
+		return ruleErr(cd.Pos, r, "%s: %w", cd.Effect.Name, err)
 	}
 	return nil
 }
@@ -481,7 +489,12 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
 	out, err := e.machine.Run(p.Prog, e.env)
 	if err != nil {
-		return nil, fmt.Errorf("%s: rule %s: %s", p.Pos, r.ID, firstLine(err.Error()))
+		msg := firstLine(err.Error())
+		var fe *file.Error
+		if errors.As(err, &fe) {
+			msg = fe.Message // without expr's own line and column
+		}
+		return nil, ruleErr(p.Pos, r, "%s", msg)
 	}
 	return out, nil
 }
@@ -493,6 +506,17 @@ func (e *Engine) evalBool(r *dsl.RuleDef, p *dsl.Program) (bool, error) {
 	}
 	b, _ := out.(bool)
 	return b, nil
+}
+
+// located is an error that says where in a script it happened.
+type located struct{ err error }
+
+func (l located) Error() string { return l.err.Error() }
+func (l located) Unwrap() error { return l.err }
+
+// ruleErr makes an error of rule r at pos: `file:line:col: rule id: …`.
+func ruleErr(pos dsl.Pos, r *dsl.RuleDef, format string, args ...any) error {
+	return located{fmt.Errorf("%s: rule %s: "+format, append([]any{pos, r.ID}, args...)...)}
 }
 
 func firstLine(s string) string {

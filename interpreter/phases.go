@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -13,6 +14,12 @@ func (e *Engine) changeFormation(u *Unit, f string, step int, charging bool) (bo
 	cost := 1
 	if w, ok := e.Module.Word(dsl.KindFormation, f); ok {
 		cost = w.Int("change_cost", 1)
+	}
+	if msg := e.stacking(u, f, u.Hex); msg != "" {
+		if e.Tracing() {
+			e.Note(u, "%s may not form %s: %s", u.ID, f, msg)
+		}
+		return false, nil
 	}
 	e.act = action{cost: cost}
 	blocked, msg, err := e.fire("change_formation", "unit", u, "formation", f, "hex", e.cell(u.Hex), "charging", charging, "step", step, "cost", cost)
@@ -108,6 +115,12 @@ func (e *Engine) move(o *Order, mp int) error {
 			}
 		}
 		zdi := source != nil
+		if msg := e.stacking(u, u.Formation, h); msg != "" {
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: %s", u.ID, h, msg)
+			}
+			return nil
+		}
 		e.act = action{cost: c.Cost}
 		blocked, msg, err := e.fire("move_enter", "unit", u, "hex", c, "step", i+1, "mp_spent", spent, "mp_left", mp-spent,
 			"cost", c.Cost, "enemy_zdi", zdi, "assaulting", o.Target != nil, "zdi_source", orNil(source), "zdi_cavalry", orNil(cavalry))
@@ -405,4 +418,38 @@ func orNil(u *Unit) any {
 		return nil
 	}
 	return u
+}
+
+// stacking checks the module's stacking limit for formation f (its
+// stack_increments, which stack_regiment lifts for a single regiment)
+// with u standing in h among its friends. It returns why not, and puts
+// the refusal, citing the formation, in the trace.
+func (e *Engine) stacking(u *Unit, f string, h Hex) string {
+	w, ok := e.Module.Word(dsl.KindFormation, f)
+	if !ok {
+		return ""
+	}
+	limit := w.Int("stack_increments", 0)
+	if limit <= 0 {
+		return ""
+	}
+	total, oneRegiment := u.Increments, u.Regiment != ""
+	for _, x := range e.Board.Units {
+		if x != u && x.Side == u.Side && x.Increments > 0 && x.occupies(h) {
+			total += x.Increments
+			oneRegiment = oneRegiment && x.Regiment == u.Regiment
+		}
+	}
+	if total <= limit || (oneRegiment && w.Flag("stack_regiment")) {
+		return ""
+	}
+	msg := fmt.Sprintf("a hex in %s holds at most %d increments", f, limit)
+	if w.Flag("stack_regiment") {
+		msg += " or one regiment"
+	}
+	msg += fmt.Sprintf("; this one would hold %d", total)
+	if e.Tracing() {
+		e.emit(Event{Kind: "blocked", Rule: "stacking", Cite: strings.Join(w.Cite, "; "), Unit: u.ID, Hex: h.String(), Text: msg})
+	}
+	return msg
 }

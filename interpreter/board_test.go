@@ -1,0 +1,77 @@
+package interpreter_test
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/bataille/bataille/interpreter"
+)
+
+// TestBoardMechanics covers what the engine itself enforces from the
+// module's vocabulary: stacking, Zd'I and line of sight.
+func TestBoardMechanics(t *testing.T) {
+	mod := load(t, "board.rules")
+	play := func(t *testing.T, scenario string) *interpreter.Engine {
+		e := engine(t, mod, scenario, interpreter.Config{Dice: interpreter.NewFixedDice()})
+		if err := e.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	at := func(t *testing.T, e *interpreter.Engine, id, hex string) {
+		t.Helper()
+		if u, _ := e.Board.Unit(id); u.Hex.String() != hex {
+			t.Errorf("%s at %s, want %s", id, u.Hex, hex)
+		}
+	}
+	formation := func(t *testing.T, e *interpreter.Engine, id, f string) {
+		t.Helper()
+		if u, _ := e.Board.Unit(id); u.Formation != f {
+			t.Errorf("%s in %s, want %s", id, u.Formation, f)
+		}
+	}
+	blocked := func(e *interpreter.Engine) []string {
+		var out []string
+		for _, ev := range e.Trace() {
+			if ev.Kind == "blocked" {
+				out = append(out, ev.Unit+": "+ev.Text)
+			}
+		}
+		return out
+	}
+
+	t.Run("stacking limit of the formation", func(t *testing.T) {
+		e := play(t, "crowd")
+		at(t, e, "b", "0506")
+		if b := blocked(e); len(b) != 1 || !strings.Contains(b[0], "at most 8 increments; this one would hold 10") {
+			t.Errorf("blocked %q", b)
+		}
+	})
+	t.Run("one regiment exceeds it, two do not", func(t *testing.T) {
+		e := play(t, "regiment")
+		formation(t, e, "a", "square")
+		formation(t, e, "c", "column")
+		if b := blocked(e); len(b) != 1 || !strings.HasPrefix(b[0], "c: ") || !strings.Contains(b[0], "or one regiment") {
+			t.Errorf("blocked %q", b)
+		}
+	})
+	t.Run("zdi", func(t *testing.T) {
+		e := play(t, "zdi")
+		at(t, e, "walker", "0307") // enters the column's front hex and stops there
+		at(t, e, "passer", "0704") // the square's Zd'I stays in its own hex
+	})
+	t.Run("line of sight", func(t *testing.T) {
+		e := play(t, "sight")
+		var said []string
+		for _, ev := range e.Trace() {
+			if ev.Effect == "note" {
+				said = append(said, ev.Text)
+			}
+		}
+		want := "hidden does not see cav|seen sees cav|hidden does not see cav|seen sees cav"
+		if strings.Join(said, "|") != want {
+			t.Errorf("sight %q, want %q", strings.Join(said, "|"), want)
+		}
+	})
+}
