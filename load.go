@@ -88,6 +88,9 @@ func NewEngine(mod *dsl.Module, name string, cfg interpreter.Config) (*interpret
 	if cfg.Decider == nil {
 		cfg.Decider = setup.Decider
 	}
+	if cfg.Dice == nil && cfg.Seed == 0 && setup.Seed != nil {
+		cfg.Seed = *setup.Seed
+	}
 	if cfg.Effects == nil {
 		cfg.Effects = defaultEffects()
 	}

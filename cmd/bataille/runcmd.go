@@ -19,7 +19,7 @@ func init() {
 func cmdRun(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("run", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	seed := fs.Uint64("seed", 0, "dice seed (default: a random one, printed so the run can be repeated)")
+	seed := fs.Uint64("seed", 0, "dice seed (default: the scenario's `seed` line, or a random one, printed so the run can be repeated)")
 	asJSON := fs.Bool("json", false, "print the trace as JSON Lines")
 	verbose := fs.BoolP("verbose", "v", false, "also show the rules whose requirements merely held")
 	fs.Usage = func() {
@@ -40,13 +40,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	scenario := fs.Arg(1)
 	s := *seed
-	if !fs.Changed("seed") {
+	if sd, err := bataille.FindScenario(mod, scenario); err == nil && sd.Seed != nil && !fs.Changed("seed") {
+		s = *sd.Seed
+		fmt.Fprintf(stderr, "seed %d (the scenario's)\n", s)
+	} else if !fs.Changed("seed") {
 		var b [8]byte
 		_, _ = rand.Read(b[:])
 		s = binary.LittleEndian.Uint64(b[:]) % 1_000_000
 		fmt.Fprintf(stderr, "seed %d\n", s)
 	}
-	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Seed: s})
+	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: interpreter.NewSeededDice(s)})
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille: %v\n", err)
 		return exitFail
