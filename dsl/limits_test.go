@@ -3,6 +3,7 @@ package dsl_test
 import (
 	"bytes"
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"regexp"
@@ -564,6 +565,37 @@ func TestDeepNestingRejectedBeforeParsing(t *testing.T) {
 	for name := range deepInputs() {
 		if got[name] != "too-deep" {
 			t.Errorf("%s: got %q, want too-deep", name, got[name])
+		}
+	}
+}
+
+// TestParseFSReadsBounded: a folder's files are read no further than one
+// byte past the size limit, and pipes and devices named like rule files are
+// refused without being read.
+func TestParseFSReadsBounded(t *testing.T) {
+	big := bytes.Repeat([]byte("// x\n"), 100*dsl.Limits.FileBytes/5)
+	fsys := fstest.MapFS{
+		"a.rules":    {Data: []byte(minimal)},
+		"big.rules":  {Data: big},
+		"pipe.rules": {Mode: fs.ModeNamedPipe},
+		"dev.rules":  {Mode: fs.ModeDevice | fs.ModeCharDevice},
+	}
+	files, diags := dsl.ParseFS(fsys, ".")
+	if len(files) != 1 {
+		t.Errorf("parsed %d files, want only a.rules", len(files))
+	}
+	got := map[string]string{}
+	for _, d := range diags {
+		got[d.Pos.File] = d.Code + ": " + d.Message
+	}
+	want := map[string]string{
+		"big.rules":  "too-large: file is larger than",
+		"pipe.rules": "read: cannot read: not a regular file",
+		"dev.rules":  "read: cannot read: not a regular file",
+	}
+	for file, prefix := range want {
+		if !strings.HasPrefix(got[file], prefix) {
+			t.Errorf("%s: got %q, want %q…", file, got[file], prefix)
 		}
 	}
 }

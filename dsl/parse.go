@@ -3,6 +3,7 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"path"
 	"sort"
@@ -221,7 +222,7 @@ func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
 	var files []*File
 	var diags Diagnostics
 	for _, name := range names {
-		src, err := fs.ReadFile(fsys, name)
+		src, err := readLimited(fsys, name)
 		if err != nil {
 			diags = append(diags, Diagnostic{Severity: Error, Code: "read", Pos: Pos{File: name, Line: 1, Col: 1}, Message: readErr(err)})
 			continue
@@ -236,6 +237,26 @@ func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
 		diags = append(diags, Diagnostic{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: "no " + Ext + " files here"})
 	}
 	return files, diags
+}
+
+// readLimited reads a regular file, and no more than one byte past
+// Limits.FileBytes of it, for Parse to report as too large: a huge file is
+// never loaded whole, and a pipe or a device named like a rule file (which
+// might never end, or never answer) is not read at all.
+func readLimited(fsys fs.FS, name string) ([]byte, error) {
+	st, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, int64(Limits.FileBytes)+1))
 }
 
 func readErr(err error) string {

@@ -181,7 +181,7 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 		ch.halted = true
 		return false, nil
 	}
-	if !e.Board.OnMap(h) {
+	if !e.Board.Fits(u, h) {
 		if e.Tracing() {
 			e.Note(u, "%s halts: %s is off the map", u.ID, h)
 		}
@@ -302,7 +302,7 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 			}
 		}
 		next, ok := e.stepToward(u.Hex, toward.Hex)
-		if !ok {
+		if !ok || !e.Board.Fits(u, next) {
 			return false, nil
 		}
 		c := e.cell(next)

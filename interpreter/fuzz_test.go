@@ -17,7 +17,7 @@ import (
 	"github.com/bataille/bataille/stdlib"
 )
 
-// fuzzHeader starts every FuzzScenario input: a small battle module with the
+// fuzzHeader heads every FuzzScenario input: a small battle module with the
 // Premier Rules' words (so the bundled scenarios play under it) and a rule
 // on each kind of hook that uses most effects, so a fuzzed scenario is
 // played by real rules. It checks in a few milliseconds, unlike the full
@@ -62,6 +62,17 @@ rule fz.fire on fire_resolve { do lose(target, int(fire_value) / 4) }
 rule fz.end on turn_end { when unit.state == "routed" && unit.increments < 2  do lose(unit, 1) }
 `
 
+// fuzzHead is the header parsed once: the fuzzed text is the second file of
+// its module, so each run parses only what the fuzzer wrote. The checker
+// only reads the header's syntax tree.
+var fuzzHead = sync.OnceValue(func() *dsl.File {
+	f, diags := dsl.Parse("head.rules", []byte(fuzzHeader))
+	if diags.HasErrors() {
+		panic(diags.Err())
+	}
+	return f
+})
+
 // diagsInside fails unless every diagnostic about file name points inside
 // src.
 func diagsInside(t *testing.T, name, src string, diags dsl.Diagnostics) {
@@ -103,7 +114,7 @@ func playAndCheck(t *testing.T, mod *dsl.Module, setup *interpreter.Setup, dice 
 		}
 		if u.Increments > 0 {
 			if !setup.Board.OnMap(u.Hex) || (u.Hex2 != nil && !setup.Board.OnMap(*u.Hex2)) {
-				t.Fatalf("%s stands off the %d×%d map at %s", u.ID, setup.Board.Cols, setup.Board.Rows, u.Hex)
+				t.Fatalf("%s stands off the %d×%d map at %s (second hex %v)", u.ID, setup.Board.Cols, setup.Board.Rows, u.Hex, u.Hex2)
 			}
 		}
 		if _, ok := mod.Word(dsl.KindState, u.State); !ok {
@@ -115,9 +126,10 @@ func playAndCheck(t *testing.T, mod *dsl.Module, setup *interpreter.Setup, dice 
 	}
 }
 
-// FuzzScenario checks fuzzed text after a known-good battle header: parsing,
-// checking and building its scenarios never panic, every diagnostic points
-// inside the input, and each scenario that builds plays to a clean end.
+// FuzzScenario checks fuzzed text as a second file of a known-good battle
+// module (fuzzHeader): parsing, checking and building its scenarios never
+// panic, every diagnostic points inside the input, and each scenario that
+// builds plays to a clean end.
 func FuzzScenario(f *testing.F) {
 	for _, name := range []string{"berlin1813/scenarios.rules", "austerlitz1805/scenarios.rules", "friedland-danzig/scenarios.rules"} {
 		if data, err := fs.ReadFile(games.FS, name); err == nil {
@@ -135,18 +147,23 @@ func FuzzScenario(f *testing.F) {
 		"scenario s { map 99 x 99 woods terrain clear (1,1) (99,-99) road 0101 unit a { side: x arm: artillery increments: 9999 formation: carre at: (3,-1) } fire a at a assault a at a form a as line move a path 0102 0103 }\n",
 		"scenario s { map 12 x 12 clear unit a { side: x arm: cavalry increments: 4 formation: column mp: 99 at: 0606 } unit b { side: y arm: infantry increments: 1 formation: line at: 0601 } charge a at b path 0605 0604 0603 0602 decide b form_carre yes seed 18446744073709551615 }\n",
 		"override param rout.hexes = 1000000000\nscenario s { map 12 x 12 clear unit a { side: x arm: cavalry increments: 4 formation: column mp: 9 at: 0609 } unit b { side: y arm: infantry increments: 1 formation: line morale: 66 at: 0607 } charge a at b path 0608 }\n",
+		// A two-hex line used to retreat with its second hex off the map.
+		"rule t.push on charge_start { do retreat(target, 5) }\nscenario s { map 6 x 6 clear\n" +
+			"unit a { side: x arm: cavalry increments: 4 formation: column mp: 8 at: 0104 }\n" +
+			"unit b { side: y arm: infantry increments: 4 formation: line at: 0102 at2: 0101 }\ncharge a at b path 0103 }\n",
 		"rule fz.loop on turn_end { do roll(recall, unit: unit), roll(recall, unit: unit) }\nscenario s { map 2 x 2 clear unit a { side: x arm: cavalry increments: 1 formation: column at: 0101 } }\n",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		src := fuzzHeader + string(data)
-		file, diags := dsl.Parse("fz.rules", []byte(src))
+		head := fuzzHead()
+		src := string(data)
+		file, diags := dsl.Parse("fz.rules", data)
 		diagsInside(t, "fz.rules", src, diags)
 		if file == nil {
 			return
 		}
-		mod, diags := dsl.Check([]*dsl.File{file}, stdlib.Env(), nil)
+		mod, diags := dsl.Check([]*dsl.File{head, file}, stdlib.Env(), nil)
 		diagsInside(t, "fz.rules", src, diags)
 		if mod == nil {
 			return
@@ -235,16 +252,17 @@ func pathToward(from, to interpreter.Hex, maxLen int) []interpreter.Hex {
 }
 
 // FuzzCharge plays the bundled charge with fuzzed dice, seed, strengths,
-// movement points, morale and places. Whatever they are, the scenario is
+// movement points, morale and places (the target may stand as a two-hex
+// line, its second hex on any side). Whatever they are, the scenario is
 // rejected with positioned errors or played to a clean end that keeps the
 // invariants of playAndCheck.
 func FuzzCharge(f *testing.F) {
-	f.Add([]byte{}, uint64(1), uint8(4), uint8(6), int8(8), uint8(6), uint8(10), uint8(6), uint8(4), uint8(36), false)
-	f.Add([]byte{6, 6, 1, 1, 3, 3, 6, 6}, uint64(0), uint8(4), uint8(6), int8(8), uint8(6), uint8(10), uint8(6), uint8(4), uint8(36), false)
-	f.Add([]byte{1, 1, 1, 1}, uint64(7), uint8(1), uint8(1), int8(20), uint8(1), uint8(12), uint8(12), uint8(1), uint8(66), true)
-	f.Add([]byte{}, uint64(3), uint8(0), uint8(200), int8(-3), uint8(30), uint8(0), uint8(6), uint8(9), uint8(0), false)
-	f.Add([]byte{2}, uint64(99), uint8(12), uint8(12), int8(0), uint8(6), uint8(5), uint8(6), uint8(4), uint8(11), true)
-	f.Fuzz(func(t *testing.T, faces []byte, seed uint64, incC, incT uint8, mp int8, col, row, tcol, trow, morale uint8, carre bool) {
+	f.Add([]byte{}, uint64(1), uint8(4), uint8(6), int8(8), uint8(6), uint8(10), uint8(6), uint8(4), uint8(36), false, uint8(6))
+	f.Add([]byte{6, 6, 1, 1, 3, 3, 6, 6}, uint64(0), uint8(4), uint8(6), int8(8), uint8(6), uint8(10), uint8(6), uint8(4), uint8(36), false, uint8(1))
+	f.Add([]byte{1, 1, 1, 1}, uint64(7), uint8(1), uint8(1), int8(20), uint8(1), uint8(12), uint8(12), uint8(1), uint8(66), true, uint8(0))
+	f.Add([]byte{}, uint64(3), uint8(0), uint8(200), int8(-3), uint8(30), uint8(0), uint8(6), uint8(9), uint8(0), false, uint8(3))
+	f.Add([]byte{2}, uint64(99), uint8(12), uint8(12), int8(0), uint8(6), uint8(5), uint8(6), uint8(4), uint8(11), true, uint8(7))
+	f.Fuzz(func(t *testing.T, faces []byte, seed uint64, incC, incT uint8, mp int8, col, row, tcol, trow, morale uint8, carre bool, line uint8) {
 		mod, base := chargeBase()
 		sd := cloneScenario(base)
 		setProp(sd, "hus", "increments", int(incC%16))
@@ -259,6 +277,10 @@ func FuzzCharge(f *testing.F) {
 		tat := interpreter.OffsetToHex(int(tcol%14), int(trow%14))
 		setProp(sd, "hus", "at", dsl.HexSpec{Q: at.Q, R: at.R, Axial: true, Pos: sd.Units[0].Pos})
 		setProp(sd, "inf", "at", dsl.HexSpec{Q: tat.Q, R: tat.R, Axial: true, Pos: sd.Units[1].Pos})
+		if line%8 < 6 {
+			at2 := tat.Neighbor(interpreter.Direction(line % 8))
+			setProp(sd, "inf", "at2", dsl.HexSpec{Q: at2.Q, R: at2.R, Axial: true, Pos: sd.Units[1].Pos})
+		}
 		for _, o := range sd.Orders {
 			if o.Kind == "charge" {
 				o.Path = nil
@@ -296,12 +318,11 @@ func TestFuzzSeedsPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	src := fuzzHeader + string(data)
-	file, diags := dsl.Parse("fz.rules", []byte(src))
+	file, diags := dsl.Parse("fz.rules", data)
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}
-	mod, diags := dsl.Check([]*dsl.File{file}, stdlib.Env(), nil)
+	mod, diags := dsl.Check([]*dsl.File{fuzzHead(), file}, stdlib.Env(), nil)
 	if diags.HasErrors() {
 		t.Fatal(diags.Err())
 	}

@@ -96,7 +96,7 @@ func (e *Engine) move(o *Order, mp int) error {
 	spent := 0
 	for i, h := range o.Path {
 		dir, adjacent := DirectionTo(u.Hex, h)
-		if !adjacent || !e.Board.OnMap(h) {
+		if !adjacent || !e.Board.Fits(u, h) {
 			if e.Tracing() {
 				e.Note(u, "%s stops: %s is not a hex next to it on the map", u.ID, h)
 			}

@@ -54,7 +54,7 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	moved := 0
 	for range n {
 		next := StepAway(u.Hex, from.Hex)
-		if !e.Board.OnMap(next) {
+		if !e.Board.Fits(u, next) {
 			break
 		}
 		u.MoveTo(next)
@@ -233,7 +233,7 @@ func (e *Engine) EnterHexOf(u, of *Unit) error {
 	if e.ch == nil || e.ch.charger != u {
 		return fmt.Errorf("%s is not charging", u.ID)
 	}
-	if UnitDistance(u, of) != 1 {
+	if UnitDistance(u, of) != 1 || !e.Board.Fits(u, of.Hex) {
 		return nil
 	}
 	c := e.cell(of.Hex)

@@ -98,6 +98,18 @@ func (b *Board) TerrainAt(h Hex) string {
 	return b.Default
 }
 
+// Fits reports whether u may stand with its (first) hex at h: h and, for a
+// two-hex line, its second hex moved alongside, are on the map.
+func (b *Board) Fits(u *Unit, h Hex) bool {
+	if !b.OnMap(h) {
+		return false
+	}
+	if u.Hex2 != nil {
+		return b.OnMap(u.Hex2.Add(h.Sub(u.Hex)))
+	}
+	return true
+}
+
 // OnMap reports whether a hex lies on the map.
 func (b *Board) OnMap(h Hex) bool {
 	col, row := h.Offset()
