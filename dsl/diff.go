@@ -788,12 +788,6 @@ func isWord(s string) bool {
 
 // ---- expressions -------------------------------------------------------------------
 
-var (
-	tokWhitespace = Lexer.Symbols()["Whitespace"]
-	tokComment    = Lexer.Symbols()["Comment"]
-	tokIdent      = Lexer.Symbols()["Ident"]
-	tokOp         = Lexer.Symbols()["Op"]
-)
 
 // exprTokens splits expression source into its tokens, without whitespace
 // and comments. Text the lexer cannot read (no checked expression has any)
