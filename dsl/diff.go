@@ -788,7 +788,6 @@ func isWord(s string) bool {
 
 // ---- expressions -------------------------------------------------------------------
 
-
 // exprTokens splits expression source into its tokens, without whitespace
 // and comments. Text the lexer cannot read (no checked expression has any)
 // falls back to words, so that comparing never fails.
