@@ -55,7 +55,21 @@ func LoadDir(fsys fs.FS, dir string) (*dsl.Module, dsl.Diagnostics) {
 		return nil, diags
 	}
 	mod, more := dsl.Check(files, stdlib.Env(), Loader{Local: fsys, Dir: dir}.Load)
-	return mod, append(diags, more...)
+	diags = append(diags, more...)
+	if mod == nil {
+		return nil, diags
+	}
+	// A scenario is checked by setting it up: its hexes must be on its map
+	// and its paths unbroken, which only the engine's geometry knows.
+	for _, sd := range mod.Scenarios {
+		if _, ds := interpreter.BuildScenario(mod, sd); ds.HasErrors() {
+			diags = append(diags, ds...)
+		}
+	}
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return mod, diags
 }
 
 // LoadBundled loads a bundled battle by folder name, or a base module by id.

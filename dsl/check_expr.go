@@ -56,6 +56,17 @@ var forbiddenBuiltins = func() []string {
 	return out
 }()
 
+// Builtins lists, sorted, the expr built-ins a script may call, for the
+// reference.
+func Builtins() []string {
+	out := make([]string, 0, len(allowedBuiltins))
+	for name := range allowedBuiltins {
+		out = append(out, name)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // compile compiles an expression against env (plus the module's params).
 // Errors are translated into the script's coordinates and words.
 func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
@@ -84,8 +95,9 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 		named[t.Value] = true
 	}
 	tm := types.Map{}
-	for k, v := range u.paramTypes() {
-		if named[k] {
+	params := u.paramTypes()
+	for k := range named {
+		if v, ok := params[k]; ok {
 			tm[k] = v
 		}
 	}

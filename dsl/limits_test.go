@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"sort"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -443,6 +444,14 @@ func TestNoWayOut(t *testing.T) {
 		`unit.Hex != nil`,
 		`unit.Marks != nil`,
 		`unit.board != nil`,
+	}
+	var names []string
+	for name := range allowed {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	if got := dsl.Builtins(); strings.Join(got, " ") != strings.Join(names, " ") {
+		t.Errorf("dsl.Builtins() = %v, want %v", got, names)
 	}
 	for _, name := range builtin.Names {
 		if !allowed[name] {

@@ -140,3 +140,20 @@ func TestUsageAndHelp(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckSetsUpScenarios: check finds what only setting a scenario up
+// shows (a hex off its map), at the hex's line and column.
+func TestCheckSetsUpScenarios(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "mine")
+	if err := os.Mkdir(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	src := "game mine \"Mine\" extends premier\n\nscenario s {\n  map 5 x 5 clear\n  unit a { side: x  arm: infantry  increments: 4  formation: line  facing: N  at: 0909 }\n}\n"
+	if err := os.WriteFile(filepath.Join(dir, "rules.rules"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := bat(t, "check", dir)
+	if code != exitFail || !strings.Contains(out, "rules.rules:5:") || !strings.Contains(out, "off the 5×5 map") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
