@@ -131,8 +131,8 @@ func playAndCheck(t *testing.T, mod *dsl.Module, setup *interpreter.Setup, dice 
 // panic, every diagnostic points inside the input, and each scenario that
 // builds plays to a clean end.
 func FuzzScenario(f *testing.F) {
-	for _, name := range []string{"berlin1813/scenarios.rules", "austerlitz1805/scenarios.rules", "friedland-danzig/scenarios.rules"} {
-		if data, err := fs.ReadFile(games.FS, name); err == nil {
+	for _, battle := range games.Names() {
+		if data, err := fs.ReadFile(games.FS, battle+"/scenarios.rules"); err == nil {
 			f.Add(data)
 		}
 	}
@@ -187,13 +187,14 @@ func FuzzScenario(f *testing.F) {
 // chargeBase is the bundled charge FuzzCharge varies: hussars charge a
 // battalion in line, which may try Carré.
 var chargeBase = sync.OnceValues(func() (*dsl.Module, *dsl.ScenarioDef) {
-	mod, diags := bataille.LoadBundled("berlin1813")
+	battle := games.Names()[1] // the 2021 edition's first battle
+	mod, diags := bataille.LoadBundled(battle)
 	if diags.HasErrors() {
 		panic(diags.Err())
 	}
 	sd, ok := mod.Scenario("carre_attempt")
 	if !ok {
-		panic("berlin1813 has no carre_attempt")
+		panic(battle + " has no carre_attempt")
 	}
 	return mod, sd
 })
@@ -314,7 +315,7 @@ func FuzzCharge(f *testing.F) {
 // than rejected input: the header checks, the bundled scenarios build under
 // it and its rules fire, and the bundled charge builds and plays.
 func TestFuzzSeedsPlay(t *testing.T) {
-	data, err := fs.ReadFile(games.FS, "berlin1813/scenarios.rules")
+	data, err := fs.ReadFile(games.FS, games.Names()[1]+"/scenarios.rules")
 	if err != nil {
 		t.Fatal(err)
 	}
