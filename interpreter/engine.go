@@ -309,11 +309,20 @@ func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err err
 	if e.depth >= maxDepth {
 		return false, "", ruleErr(rules[0].Pos, rules[0], "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
 	}
+	// A hook fired from inside another (an outcome, a contact made while
+	// following) saves the names it sets and puts them back, because the
+	// outer hook's rules go on reading theirs. A hook fired from the top
+	// has no outer hook: it just sets them.
+	outer := e.depth > 0
 	e.depth++
 	mark := len(e.saved)
 	prevSubject := e.subject
 	for i := 0; i+1 < len(kv); i += 2 {
-		e.setVar(kv[i].(string), kv[i+1])
+		if outer {
+			e.setVar(kv[i].(string), kv[i+1])
+		} else {
+			e.env[kv[i].(string)] = kv[i+1]
+		}
 		if u, ok := kv[i+1].(*Unit); ok && e.subject == prevSubject {
 			e.subject = u
 		}

@@ -1,0 +1,26 @@
+package bench
+
+import (
+	"sync"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+var ref struct {
+	once sync.Once
+	sum  uint64
+	err  error
+}
+
+// reference is the engine's checksum over the seeds, computed once.
+func reference(mod *dsl.Module, sd *dsl.ScenarioDef) (uint64, error) {
+	ref.once.Do(func() {
+		c, err := newCharger("engine", mod, sd)
+		if err != nil {
+			ref.err = err
+			return
+		}
+		ref.sum, ref.err = checksum(c, seeds)
+	})
+	return ref.sum, ref.err
+}
