@@ -110,10 +110,13 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	stack = append(stack, header.ID)
 	if header.Extends != nil {
 		base := u.base(header.Extends, stack)
-		if base != nil {
-			mod.Base = base
-			inherit(mod, base)
+		if base == nil {
+			// Everything below would be measured against a base that is
+			// not there: one error for the base says it all.
+			return nil, u.diags
 		}
+		mod.Base = base
+		inherit(mod, base)
 	}
 	for _, f := range files {
 		for _, d := range f.Decls {
@@ -210,7 +213,7 @@ func (u *unit) claim(kind, name string, pos Pos, override, exists bool, from str
 	u.declared[key] = pos
 	switch {
 	case override && !exists:
-		u.errorf(pos, "override-missing", "override of %s %s, which %s does not declare%s", kind, name, u.baseName(), didYouMean(name, u.names(kind)))
+		u.errorf(pos, "override-missing", "override of %s %s, %s%s", kind, name, u.notInBase(), didYouMean(name, u.names(kind)))
 		return false
 	case !override && exists:
 		u.errorf(pos, "needs-override", "%s %s is already declared by %s; write `override %s %s` to change it", kind, name, from, kind, name)
@@ -219,11 +222,12 @@ func (u *unit) claim(kind, name string, pos Pos, override, exists bool, from str
 	return true
 }
 
-func (u *unit) baseName() string {
+// notInBase says why there is nothing to override or remove.
+func (u *unit) notInBase() string {
 	if u.mod.Base == nil {
-		return "no base module"
+		return "but this module extends none"
 	}
-	return "module " + u.mod.Base.ID
+	return "which module " + u.mod.Base.ID + " does not declare"
 }
 
 // names lists the declared names of a kind, for suggestions.
@@ -420,6 +424,6 @@ func (u *unit) remove(r *Remove) {
 		delete(u.mod.Vocab[r.Kind], name)
 	}
 	if !exists {
-		u.errorf(pos, "remove-missing", "remove of %s %s, which %s does not declare%s", r.Kind, name, u.baseName(), didYouMean(name, u.names(r.Kind)))
+		u.errorf(pos, "remove-missing", "remove of %s %s, %s%s", r.Kind, name, u.notInBase(), didYouMean(name, u.names(r.Kind)))
 	}
 }

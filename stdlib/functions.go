@@ -10,13 +10,13 @@ import (
 // Functions are the pure functions expressions may call. None reads files,
 // the clock or randomness: only the board the units stand on.
 var Functions = []*dsl.Function{
-	{Name: "distance", Doc: "hexes between two units (the nearer hex of a two-hex line)",
+	{Name: "hexes_apart", Doc: "hexes between two units now (the nearer hex of a two-hex line); a hook's `distance` is as it was when the hook fired",
 		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UnitDistance(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) int)}},
-	{Name: "los", Doc: "whether a sees b: no blocking terrain or unit between them",
+	{Name: "sees", Doc: "whether a sees b now: no blocking terrain or unit between them",
 		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.LOS(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
-	{Name: "adjacent", Doc: "whether two units are next to each other or share a hex",
+	{Name: "next_to", Doc: "whether two units are next to each other or share a hex now",
 		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UnitDistance(a, b) <= 1 }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
-	{Name: "same_hex", Doc: "whether two units share a hex",
+	{Name: "shares_hex", Doc: "whether two units share a hex now",
 		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UnitDistance(a, b) == 0 }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
 	{Name: "marked", Doc: "whether a rule has set the named mark on a unit",
 		Fn: func(args ...any) (any, error) {

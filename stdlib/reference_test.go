@@ -30,3 +30,20 @@ func TestReference(t *testing.T) {
 		t.Error("docs/reference.md is out of date with the engine's hooks, functions and effects: run go test ./stdlib -run Reference -update")
 	}
 }
+
+// TestNoHookVarHidesAFunction: a hook variable named like a function would
+// make the function uncallable on that hook.
+func TestNoHookVarHidesAFunction(t *testing.T) {
+	env := stdlib.Env()
+	funcs := map[string]bool{}
+	for _, f := range env.Functions {
+		funcs[f.Name] = true
+	}
+	for _, h := range env.Hooks {
+		for _, v := range h.Vars {
+			if funcs[v.Name] {
+				t.Errorf("hook %s: variable %s hides the function of that name", h.Name, v.Name)
+			}
+		}
+	}
+}
