@@ -89,7 +89,10 @@ func Bundled() []string { return games.Names() }
 
 // NewEngine builds an engine on one of the module's scenarios (the first when
 // name is empty). The scenario's decisions answer the rules' questions unless
-// cfg has a Decider; its seed is used unless cfg has Dice or a Seed.
+// cfg has a Decider. A *interpreter.ScriptedDecider in cfg is laid over
+// them instead: its answers win, the scenario's fill the rest, and its
+// Default answers anything else. The scenario's seed is used unless cfg has
+// Dice or a Seed.
 func NewEngine(mod *dsl.Module, name string, cfg interpreter.Config) (*interpreter.Engine, error) {
 	sd, err := FindScenario(mod, name)
 	if err != nil {
@@ -99,8 +102,11 @@ func NewEngine(mod *dsl.Module, name string, cfg interpreter.Config) (*interpret
 	if diags.HasErrors() {
 		return nil, diags.Err()
 	}
-	if cfg.Decider == nil {
+	switch d := cfg.Decider.(type) {
+	case nil:
 		cfg.Decider = setup.Decider
+	case *interpreter.ScriptedDecider:
+		cfg.Decider = d.Under(setup.Decider)
 	}
 	if cfg.Dice == nil && cfg.Seed == 0 && setup.Seed != nil {
 		cfg.Seed = *setup.Seed

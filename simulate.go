@@ -19,7 +19,10 @@ import (
 type SimOptions struct {
 	Seed     uint64
 	From, To int
-	Workers  int              // 0: one per CPU
+	Workers  int // 0: one per CPU
+	// Answers, when set, is laid over the scenario's decide lines (see
+	// NewEngine).
+	Answers  *interpreter.ScriptedDecider
 	Progress func(done int64) // called now and then from the workers; may be nil
 }
 
@@ -112,7 +115,7 @@ func newTally() *Tally {
 // The scenario may come from another module: a designer plays one battle's
 // scenario under another edition's rules.
 func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt SimOptions) (*Tally, error) {
-	if _, err := NewRunner(mod, sd); err != nil {
+	if _, err := NewRunner(mod, sd, opt.Answers); err != nil {
 		return nil, err
 	}
 	workers := opt.Workers
@@ -139,7 +142,7 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 		wg.Add(1)
 		go func(t *Tally) {
 			defer wg.Done()
-			r, err := NewRunner(mod, sd)
+			r, err := NewRunner(mod, sd, opt.Answers)
 			if err != nil {
 				errOnce.Do(func() { firstErr = err })
 				return
@@ -188,14 +191,19 @@ type Runner struct {
 	start  []interpreter.Unit
 }
 
-// NewRunner builds the scenario once.
-func NewRunner(mod *dsl.Module, sd *dsl.ScenarioDef) (*Runner, error) {
+// NewRunner builds the scenario once. answers, when not nil, is laid over
+// the scenario's decide lines.
+func NewRunner(mod *dsl.Module, sd *dsl.ScenarioDef, answers *interpreter.ScriptedDecider) (*Runner, error) {
 	setup, diags := interpreter.BuildScenario(mod, sd)
 	if diags.HasErrors() {
 		return nil, diags.Err()
 	}
 	dice := interpreter.NewSeededDice(0)
-	cfg := interpreter.Config{Dice: dice, Decider: setup.Decider, NoTrace: true, Effects: defaultEffects()}
+	decider := setup.Decider
+	if answers != nil {
+		decider = answers.Under(setup.Decider)
+	}
+	cfg := interpreter.Config{Dice: dice, Decider: decider, NoTrace: true, Effects: defaultEffects()}
 	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
 	e.SetPhasing(setup.Turn)
 	r := &Runner{Engine: e, dice: dice}

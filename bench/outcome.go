@@ -24,7 +24,7 @@ type engineCharger struct {
 }
 
 func newEngine(mod *dsl.Module, sd *dsl.ScenarioDef) (*engineCharger, error) {
-	r, err := bataille.NewRunner(mod, sd)
+	r, err := bataille.NewRunner(mod, sd, nil)
 	if err != nil {
 		return nil, err
 	}

@@ -43,3 +43,19 @@ func (s *ScriptedDecider) Decide(q Question) bool {
 	}
 	return s.Default
 }
+
+// Under fills in the answers s lacks from other (a scenario's decide
+// lines), keeping s's own answers and its default. An answer of s for every
+// unit ("*") settles that question for all of them.
+func (s *ScriptedDecider) Under(other *ScriptedDecider) *ScriptedDecider {
+	out := &ScriptedDecider{Answers: map[[2]string]bool{}, Default: s.Default}
+	for k, v := range other.Answers {
+		if _, all := s.Answers[[2]string{"*", k[1]}]; !all {
+			out.Answers[k] = v
+		}
+	}
+	for k, v := range s.Answers {
+		out.Answers[k] = v
+	}
+	return out
+}

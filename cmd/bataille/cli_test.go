@@ -157,3 +157,24 @@ func TestCheckSetsUpScenarios(t *testing.T) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
+
+// TestAnswers: --answer and --default-answer settle the rules' questions
+// over the scenario's decide lines.
+func TestAnswers(t *testing.T) {
+	code, out, stderr := bat(t, "run", battle, "carre_attempt", "--seed", "3", "--answer", "inf:form_carre=no")
+	if code != exitOK || !strings.Contains(out, "inf form_carre? no") || strings.Contains(out, "inf form_carre? yes") {
+		t.Errorf("exit %d %s:\n%s", code, stderr, out)
+	}
+	code, out, _ = bat(t, "simulate", battle, "carre_attempt", "-n", "300", "--answer", "*:form_carre=no", "--json")
+	if code != exitOK || strings.Contains(out, `"inf in carre"`) {
+		t.Errorf("no battalion asked to try Carré should form one (exit %d):\n%.300s", code, out)
+	}
+	code, _, stderr = bat(t, "run", battle, "--answer", "inf=yes")
+	if code != exitUsage || !strings.Contains(stderr, "UNIT:QUESTION=yes|no") {
+		t.Errorf("bad --answer: exit %d %q", code, stderr)
+	}
+	code, _, stderr = bat(t, "run", battle, "--default-answer", "maybe")
+	if code != exitUsage || !strings.Contains(stderr, "yes or no") {
+		t.Errorf("bad --default-answer: exit %d %q", code, stderr)
+	}
+}

@@ -22,6 +22,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "dice seed (default: the scenario's `seed` line, or a random one, printed so the run can be repeated)")
 	asJSON := fs.Bool("json", false, "print the trace as JSON Lines")
 	verbose := fs.BoolP("verbose", "v", false, "also show the rules whose requirements merely held")
+	answers := answerFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N] [--json]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
 		fs.PrintDefaults()
@@ -31,6 +32,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 {
 		fs.Usage()
+		return exitUsage
+	}
+	decider, err := answers()
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille run: %v\n", err)
 		return exitUsage
 	}
 	mod, diags := loadPath(fs.Arg(0))
@@ -49,7 +55,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		s = binary.LittleEndian.Uint64(b[:]) % 1_000_000
 		fmt.Fprintf(stderr, "seed %d\n", s)
 	}
-	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: interpreter.NewSeededDice(s)})
+	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: interpreter.NewSeededDice(s), Decider: decider})
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille: %v\n", err)
 		return exitFail

@@ -60,6 +60,7 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the counters and intervals as JSON")
 	shard := fs.String("shard", "", "play only slice I of N of the runs (I/N, from 1), for spreading a sweep over machines")
 	merge := fs.Bool("merge", false, "add up the --json outputs of --shard runs given as arguments")
+	answers := answerFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille simulate GAME|DIR [SCENARIO] -n N [--seed S] [--rules OTHER]… [--workers K] [--json] [--shard I/N]
        bataille simulate --merge FILE… [--json]
@@ -81,6 +82,11 @@ Flags:`)
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 || *n < 1 {
 		fs.Usage()
+		return exitUsage
+	}
+	decider, err := answers()
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
 		return exitUsage
 	}
 	from, to, err := shardRange(*shard, *n)
@@ -113,7 +119,7 @@ Flags:`)
 	bar := newProgress(stderr, int64(to-from)*int64(len(mods)))
 	for i, m := range mods {
 		base := int64(i) * int64(to-from)
-		t, err := bataille.Simulate(context.Background(), m, sd, bataille.SimOptions{Seed: *seed, From: from, To: to, Workers: *workers,
+		t, err := bataille.Simulate(context.Background(), m, sd, bataille.SimOptions{Seed: *seed, From: from, To: to, Workers: *workers, Answers: decider,
 			Progress: func(done int64) { bar.set(base + done) }})
 		if err != nil {
 			bar.clear()
