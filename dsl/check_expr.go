@@ -104,7 +104,7 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 	for k, t := range env {
 		tm[k] = typeOfReflect(t)
 	}
-	opts := []expr.Option{expr.Env(tm), expr.MaxNodes(MaxExprNodes)}
+	opts := []expr.Option{expr.Env(tm), expr.MaxNodes(MaxExprNodes), expr.Patch(&paramInliner{params: u.mod.Params})}
 	for _, b := range forbiddenBuiltins {
 		opts = append(opts, expr.DisableBuiltin(b))
 	}
@@ -166,6 +166,56 @@ func (v *callFinder) Visit(n *ast.Node) {
 			v.bad, v.name = x, x.Name
 		}
 	}
+}
+
+// paramInliner writes each param's value into the expression as a
+// constant. A module's params are fixed once it is checked, and every
+// expression is compiled for the module it runs under (inherited rules are
+// compiled again), so the value is right; reading a nested param at run time
+// would cost a reflective map lookup every time.
+type paramInliner struct {
+	params map[string]*ParamDef
+}
+
+func (v *paramInliner) Visit(n *ast.Node) {
+	m, ok := (*n).(*ast.MemberNode)
+	if !ok || m.Optional || m.Method {
+		return
+	}
+	name, ok := dottedName(m)
+	if !ok {
+		return
+	}
+	p, ok := v.params[name]
+	if !ok {
+		return
+	}
+	switch x := p.Value.(type) {
+	case int:
+		ast.Patch(n, &ast.IntegerNode{Value: x})
+	case float64:
+		ast.Patch(n, &ast.FloatNode{Value: x})
+	case string:
+		ast.Patch(n, &ast.StringNode{Value: x})
+	case bool:
+		ast.Patch(n, &ast.BoolNode{Value: x})
+	}
+}
+
+// dottedName reads a.b.c from a chain of member accesses on a name.
+func dottedName(n ast.Node) (string, bool) {
+	switch x := n.(type) {
+	case *ast.IdentifierNode:
+		return x.Value, true
+	case *ast.MemberNode:
+		prop, ok := x.Property.(*ast.StringNode)
+		if !ok || x.Optional || x.Method {
+			return "", false
+		}
+		head, ok := dottedName(x.Node)
+		return head + "." + prop.Value, ok
+	}
+	return "", false
 }
 
 // trimTokens drops the whitespace and comments participle keeps around an
