@@ -452,6 +452,30 @@ func (u *unit) compileRule(r *RuleDef, hookEnv vars) {
 		}
 		r.Clauses = append(r.Clauses, cd)
 	}
+	u.guard(r, hookEnv)
+}
+
+// guard joins the `when` clauses a rule opens with into one condition, so
+// that the engine decides whether the rule applies with one evaluation;
+// the clauses stay, for the positions of a run-time error.
+func (u *unit) guard(r *RuleDef, hookEnv vars) {
+	n := 0
+	for n < len(r.Clauses) && r.Clauses[n].Kind == ClauseWhen && r.Clauses[n].Cond != nil {
+		n++
+	}
+	if n < 2 {
+		return
+	}
+	parts := make([]string, n)
+	named := map[string]bool{}
+	for i, c := range r.Clauses[:n] {
+		parts[i] = "(" + c.Cond.Source + ")"
+		for _, t := range r.ast.Clauses[i].When.Tokens {
+			named[t.Value] = true
+		}
+	}
+	r.Guard = u.compileText(strings.Join(parts, " && "), r.Clauses[0].Cond.Pos, named, hookEnv, true)
+	r.GuardLen = n
 }
 
 // call checks an effect call against the effect's signature.

@@ -94,6 +94,12 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 	for _, t := range toks {
 		named[t.Value] = true
 	}
+	return u.compileText(text, start, named, env, asBool)
+}
+
+// compileText compiles source text that starts at start and names the
+// words in named.
+func (u *unit) compileText(text string, start Pos, named map[string]bool, env vars, asBool bool) *Program {
 	tm := types.Map{}
 	params := u.paramTypes()
 	for k := range named {

@@ -329,6 +329,10 @@ type RuleDef struct {
 	ID, Title, Hook string
 	Cite            []string
 	Clauses         []*ClauseDef
+	// Guard is the rule's opening `when` clauses joined into one
+	// condition, and GuardLen how many clauses it stands for (0: none).
+	Guard    *Program
+	GuardLen int
 	Origin
 	ast *Rule
 }

@@ -358,7 +358,28 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 	mark := len(e.saved)
 	defer e.restoreTo(mark)
 	announced := false
-	for _, c := range r.Clauses {
+	clauses := r.Clauses
+	if r.Guard != nil {
+		e.steps += r.GuardLen - 1
+		if err := e.tick(r); err != nil {
+			return false, "", err
+		}
+		ok, err := e.evalBool(r, r.Guard)
+		if err != nil {
+			// Find which clause failed, for its position.
+			for _, c := range r.Clauses[:r.GuardLen] {
+				if ok, err := e.evalBool(r, c.Cond); err != nil || !ok {
+					return false, "", err
+				}
+			}
+			return false, "", err
+		}
+		if !ok {
+			return false, "", nil
+		}
+		clauses = clauses[r.GuardLen:]
+	}
+	for _, c := range clauses {
 		if err := e.tick(r); err != nil {
 			return false, "", err
 		}
