@@ -1,6 +1,9 @@
 package dsl
 
-import "github.com/alecthomas/participle/v2/lexer"
+import (
+	"github.com/alecthomas/participle/v2"
+	"github.com/alecthomas/participle/v2/lexer"
+)
 
 // The grammar and the AST are the same types: participle reads the
 // `parser:"…"` tags. Every node keeps the position where it starts.
@@ -205,26 +208,76 @@ type Arg struct {
 	Value *Expr  `parser:"@@"`
 }
 
-// Expr is an expr-lang expression kept as tokens: the grammar only finds
-// where it ends (at a keyword, a comma, a closing bracket or a brace); the
-// checker compiles its source text with expr.
+// Expr is an expr-lang expression kept as its tokens: the grammar only
+// finds where it ends (at a keyword, a brace, or a comma or closing bracket
+// outside brackets); the checker compiles its source text with expr, which
+// has the expression grammar.
 type Expr struct {
-	Pos    lexer.Position
-	Terms  []*Term `parser:"@@+"`
+	Pos lexer.Position
+	// Tokens are the expression's tokens, with the spaces and comments
+	// between them.
 	Tokens []lexer.Token
 }
 
-// Term is one token of an expression, or a bracketed group.
-type Term struct {
-	Group *Group `parser:"  @@"`
-	Token string `parser:"| @~('(' | ')' | '[' | ']' | '{' | '}' | ',' | ';' | '=>' | Keyword)"`
+// Parse implements participle.Parseable: it takes tokens up to where the
+// expression ends, keeping brackets balanced.
+func (e *Expr) Parse(lex *lexer.PeekingLexer) error {
+	e.Tokens = nil
+	first, depth := lexer.RawCursor(-1), 0
+	var open []lexer.Token
+loop:
+	for {
+		t := lex.Peek()
+		if t.EOF() || t.Type == tokKeyword {
+			break
+		}
+		if t.Type == tokOp && t.Value == "=>" {
+			break
+		}
+		if t.Type == tokPunct {
+			switch t.Value {
+			case "{", "}", ";":
+				break loop
+			case "(", "[":
+				depth++
+				open = append(open, *t)
+			case ")", "]":
+				if depth == 0 {
+					break loop
+				}
+				if want := closer(open[depth-1].Value); t.Value != want {
+					return participle.Errorf(t.Pos, "unexpected token %q (expected %q)", t.Value, want)
+				}
+				depth--
+				open = open[:depth]
+			case ",":
+				if depth == 0 {
+					break loop
+				}
+			}
+		}
+		lex.Next()
+		if first < 0 {
+			first = lex.RawCursor() - 1
+		}
+	}
+	if first < 0 {
+		return participle.NextMatch
+	}
+	if depth > 0 {
+		t := lex.Peek()
+		return participle.Errorf(t.Pos, "unexpected token %q (expected %q to close the %q at %d:%d)", t.Value, closer(open[depth-1].Value), open[depth-1].Value, open[depth-1].Pos.Line, open[depth-1].Pos.Column)
+	}
+	e.Tokens = lex.Range(first, lex.RawCursor())
+	e.Pos = e.Tokens[0].Pos
+	return nil
 }
 
-// Group is a bracketed, comma-separated list inside an expression.
-type Group struct {
-	Open  string  `parser:"@('(' | '[')"`
-	Items []*Expr `parser:"(@@ (',' @@)*)? ','?"`
-	Close string  `parser:"@(')' | ']')"`
+func closer(open string) string {
+	if open == "[" {
+		return "]"
+	}
+	return ")"
 }
 
 // Remove drops one declaration of the module extended.

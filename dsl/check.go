@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/types"
 	"sort"
 	"strconv"
@@ -44,6 +45,8 @@ type checker struct {
 	load Loader
 	done map[string]*Module // modules already checked, by id
 	srcs map[string]string  // file name → text, for diagnostics
+	// langOpt is the expr option every compilation shares (languageOption).
+	langOpt expr.Option
 }
 
 // unit is the working state of one module being checked.

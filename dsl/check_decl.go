@@ -342,7 +342,7 @@ func paramFor(eff *Effect, a *Arg, i int) *EffectParam {
 // bareName returns the one identifier an argument is, if it is only that.
 func bareName(e *Expr) (string, bool) {
 	toks := trimTokens(e.Tokens)
-	if len(toks) != 1 || len(e.Terms) != 1 || e.Terms[0].Group != nil {
+	if len(toks) != 1 || toks[0].Type != tokIdent {
 		return "", false
 	}
 	return toks[0].Value, true
