@@ -125,7 +125,22 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		u.errorf(advance(start, text, at), "expr", "%s is not a function of the language; an expression may only read fields and call its functions", name)
 		return nil
 	}
-	return &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type()}
+	p := &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type()}
+	switch n := prog.Node().(type) {
+	case *ast.StringNode:
+		p.IsConst, p.Const = true, n.Value
+	case *ast.IntegerNode:
+		p.IsConst, p.Const = true, n.Value
+	case *ast.FloatNode:
+		p.IsConst, p.Const = true, n.Value
+	case *ast.BoolNode:
+		p.IsConst, p.Const = true, n.Value
+	case *ast.IdentifierNode:
+		if _, isVar := env[n.Value]; isVar {
+			p.Var = n.Value
+		}
+	}
+	return p
 }
 
 // methodCall finds a call of anything but one of the language's functions

@@ -384,6 +384,12 @@ type Program struct {
 	Pos    Pos
 	Prog   *vm.Program
 	Type   reflect.Type
+	// Most arguments are a literal or a name; for those the engine needs no
+	// virtual machine. IsConst says Const is the value; a Var that is not
+	// empty names the variable the value is read from.
+	IsConst bool
+	Const   any
+	Var     string
 }
 
 // Param looks up an effective parameter.

@@ -517,6 +517,12 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 }
 
 func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
+	switch {
+	case p.IsConst:
+		return p.Const, nil
+	case p.Var != "":
+		return e.env[p.Var], nil
+	}
 	out, err := e.machine.Run(p.Prog, e.env)
 	if err != nil {
 		msg := firstLine(err.Error())
