@@ -95,7 +95,7 @@ func fuzzLoader(id string) ([]*dsl.File, dsl.Diagnostics) {
 func FuzzCheck(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
-		file, diags := dsl.Parse("f.rules", src)
+		file, _ := dsl.Parse("f.rules", src)
 		if file == nil {
 			return
 		}

@@ -200,14 +200,6 @@ func (r *recordingDice) Die(sides int) int {
 	return v
 }
 
-func traceJSON(t *testing.T, e *interpreter.Engine) string {
-	t.Helper()
-	var b bytes.Buffer
-	if err := e.Trace().WriteJSON(&b); err != nil {
-		t.Fatal(err)
-	}
-	return b.String()
-}
 
 // TestOnlyDiceAreRandom: the engine draws chance from its Dice and nowhere
 // else. The same seed gives the same trace on every run, in any goroutine;

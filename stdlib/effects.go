@@ -50,7 +50,7 @@ var Effects = []*Effect{
 			if n := num(c, 1); n > 0 {
 				from := optUnit(c, 2, c.E.Charger())
 				if from == nil {
-					return fmt.Errorf("rout %d hexes from whom? give from:", n)
+					return fmt.Errorf("rout %d hexes from whom? name the unit with from", n)
 				}
 				c.E.Retreat(unit, n, from)
 			}
@@ -61,7 +61,7 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error {
 			from := optUnit(c, 2, c.E.Charger())
 			if from == nil {
-				return fmt.Errorf("retreat from whom? give from:")
+				return fmt.Errorf("retreat from whom? name the unit with from")
 			}
 			c.E.Retreat(u(c, 0), num(c, 1), from)
 			return nil
