@@ -40,6 +40,10 @@ func nearest(name string, candidates []string) string {
 	return best
 }
 
+// DidYouMean formats a suggestion of the candidate nearest to name
+// ("; did you mean \"x\"?"), or nothing when none is close.
+func DidYouMean(name string, candidates []string) string { return didYouMean(name, candidates) }
+
 // didYouMean formats a suggestion, or nothing.
 func didYouMean(name string, candidates []string) string {
 	if s := nearest(name, candidates); s != "" {

@@ -41,7 +41,7 @@ hooks it runs on (for a param or table: the rules that read or roll it).`)
 	name := fs.Arg(1)
 	found := explain(stdout, mod, name)
 	if !found {
-		fmt.Fprintf(stderr, "bataille explain: %s has no rule, param, table, check or word %q%s\n", mod.ID, name, suggest(name, allNames(mod)))
+		fmt.Fprintf(stderr, "bataille explain: %s has no rule, param, table, check or word %q%s\n", mod.ID, name, dsl.DidYouMean(name, allNames(mod)))
 		return exitFail
 	}
 	return exitOK
@@ -222,37 +222,3 @@ func allNames(mod *dsl.Module) []string {
 	return out
 }
 
-// suggest proposes the nearest name, if one is close.
-func suggest(name string, names []string) string {
-	best, bestD := "", 1<<30
-	for _, n := range names {
-		if d := levenshtein(name, n); d < bestD {
-			best, bestD = n, d
-		}
-	}
-	if best != "" && bestD <= 1+len(name)/3 {
-		return fmt.Sprintf("; did you mean %q?", best)
-	}
-	return ""
-}
-
-func levenshtein(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur := make([]int, len(rb)+1)
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(rb)]
-}
