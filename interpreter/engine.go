@@ -60,6 +60,8 @@ type Engine struct {
 	firedInto map[*Unit][]Hex
 	orders    []*Order
 	phasing   string
+	curRule   *dsl.RuleDef // the rule whose effect is being carried out
+	curEffect string
 	argStack  []any
 	callStack []Call
 	cells     map[Hex]*Cell
@@ -256,6 +258,11 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 		return
 	}
 	ev := Event{Kind: "note", Text: fmt.Sprintf(format, args...)}
+	if e.curRule != nil {
+		// A change made by an effect names the effect and the rule that
+		// called it, with the rule's citation.
+		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, cite(e.curRule), e.curEffect
+	}
 	if u != nil {
 		ev.Unit, ev.Hex, ev.State = u.ID, u.Hex.String(), describe(u)
 	}
@@ -480,6 +487,9 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 	if !ok {
 		return ruleErr(cd.Pos, r, "effect %s has no implementation in this engine", cd.Effect.Name)
 	}
+	prevRule, prevEffect := e.curRule, e.curEffect
+	e.curRule, e.curEffect = r, cd.Effect.Name
+	defer func() { e.curRule, e.curEffect = prevRule, prevEffect }()
 	// Arguments and calls live on stacks the engine keeps, so that an effect
 	// costs no allocation; an effect that fires hooks (roll) pushes above.
 	start, depth := len(e.argStack), len(e.callStack)
