@@ -200,7 +200,6 @@ func (r *recordingDice) Die(sides int) int {
 	return v
 }
 
-
 // TestOnlyDiceAreRandom: the engine draws chance from its Dice and nowhere
 // else. The same seed gives the same trace on every run, in any goroutine;
 // the faces a run rolled, replayed as fixed dice, give its trace again; and

@@ -221,4 +221,3 @@ func allNames(mod *dsl.Module) []string {
 	sort.Strings(out)
 	return out
 }
-
