@@ -175,8 +175,12 @@ func (u *unit) checkScenarios() {
 				u.word(KindFormation, o.Formation, o.Pos)
 			}
 		}
+		asked := u.questions()
 		for _, d := range s.Decisions {
 			u.unitRef(ids, d.Unit, d.Pos)
+			if !asked[d.Question] {
+				u.warnf(d.Pos, "unknown-question", "no rule of this module asks %q, so this answer is never read here%s", d.Question, didYouMean(d.Question, sortedKeys(asked)))
+			}
 		}
 	}
 }
@@ -204,5 +208,18 @@ func sortedKeys[V any](m map[string]V) []string {
 		out = append(out, k)
 	}
 	sort.Strings(out)
+	return out
+}
+
+// questions lists what the module's rules ask players (`ask "form_carre"`).
+func (u *unit) questions() map[string]bool {
+	out := map[string]bool{}
+	for _, r := range u.mod.Rules {
+		for _, c := range r.Clauses {
+			if c.Kind == ClauseAsk {
+				out[c.Question] = true
+			}
+		}
+	}
 	return out
 }
