@@ -2,7 +2,10 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strings"
+
+	"github.com/bataille/bataille/dsl"
 
 	"github.com/bataille/bataille/interpreter"
 	"github.com/spf13/pflag"
@@ -44,4 +47,24 @@ func yesNo(s string) (bool, error) {
 		return false, nil
 	}
 	return false, fmt.Errorf("answer yes or no, not %q", s)
+}
+
+// warnUnasked says which --answer questions no rule of the module asks: a
+// misspelt question would otherwise be silently ignored.
+func warnUnasked(w io.Writer, cmd string, mod *dsl.Module, d *interpreter.ScriptedDecider) {
+	asked := map[string]bool{}
+	var names []string
+	for _, r := range mod.Rules {
+		for _, c := range r.Clauses {
+			if c.Kind == dsl.ClauseAsk && !asked[c.Question] {
+				asked[c.Question] = true
+				names = append(names, c.Question)
+			}
+		}
+	}
+	for key := range d.Answers {
+		if !asked[key[1]] {
+			fmt.Fprintf(w, "bataille %s: warning: no rule of %s asks %q%s\n", cmd, mod.ID, key[1], dsl.DidYouMean(key[1], names))
+		}
+	}
 }

@@ -169,6 +169,10 @@ func TestAnswers(t *testing.T) {
 	if code != exitOK || strings.Contains(out, `"inf in carre"`) {
 		t.Errorf("no battalion asked to try Carré should form one (exit %d):\n%.300s", code, out)
 	}
+	_, _, stderr = bat(t, "run", battle, "carre_attempt", "--seed", "3", "--answer", "inf:from_carre=no")
+	if !strings.Contains(stderr, `warning: no rule of`) || !strings.Contains(stderr, `did you mean "form_carre"?`) {
+		t.Errorf("a misspelt question: stderr %q", stderr)
+	}
 	code, _, stderr = bat(t, "run", battle, "--answer", "inf=yes")
 	if code != exitUsage || !strings.Contains(stderr, "UNIT:QUESTION=yes|no") {
 		t.Errorf("bad --answer: exit %d %q", code, stderr)

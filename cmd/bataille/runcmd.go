@@ -44,6 +44,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		diags.Print(stderr)
 		return exitFail
 	}
+	warnUnasked(stderr, "run", mod, decider)
 	scenario := fs.Arg(1)
 	s := *seed
 	if sd, err := bataille.FindScenario(mod, scenario); err == nil && sd.Seed != nil && !fs.Changed("seed") {

@@ -99,6 +99,7 @@ Flags:`)
 		diags.Print(stderr)
 		return exitFail
 	}
+	warnUnasked(stderr, "simulate", mod, decider)
 	sd, err := bataille.FindScenario(mod, fs.Arg(1))
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
