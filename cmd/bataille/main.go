@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+
+	"github.com/bataille/bataille"
 )
 
 func main() {
@@ -66,5 +69,6 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\nRun 'bataille COMMAND --help' for a command's flags.")
+	fmt.Fprintf(w, "\nGAME is a bundled battle (%s) or a folder of .rules files.\n", strings.Join(bataille.Bundled(), ", "))
+	fmt.Fprintln(w, "Run 'bataille COMMAND --help' for a command's flags.")
 }
