@@ -67,13 +67,7 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		}
 		e.emit(ev)
 	}
-	e.setVar("roll", result)
-	e.setVar("natural", natural)
-	e.setVar("modifier", mod)
-	e.setVar("result", row.Result)
-	e.setVar("value", row.Amount)
-	_, _, err := e.fire(row.Hook)
-	return err
+	return e.outcome(row.Hook, result, natural, mod, row.Result, row.Amount)
 }
 
 // RollCheck rolls a check for unit: the modified roll against the
@@ -113,13 +107,7 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		}
 		e.emit(ev)
 	}
-	e.setVar("roll", result)
-	e.setVar("natural", natural)
-	e.setVar("modifier", mod)
-	e.setVar("result", boxedOutcome[outcome])
-	e.setVar("value", threshold)
-	_, _, err = e.fire(hook)
-	return err
+	return e.outcome(hook, result, natural, mod, boxedOutcome[outcome], threshold)
 }
 
 var dirWords = map[string]string{"above": "above", "below": "below", "at_least": "at least", "at_most": "at most"}
@@ -160,6 +148,18 @@ func joinCite(c []string) string {
 		out += s
 	}
 	return out
+}
+
+// outcome offers the roll to the outcome hook's rules (dsl.OutcomeVars) and
+// runs them; the caller puts the names back when it returns.
+func (e *Engine) outcome(hook string, roll, natural, mod int, result, value any) error {
+	e.setVar("roll", roll)
+	e.setVar("natural", natural)
+	e.setVar("modifier", mod)
+	e.setVar("result", result)
+	e.setVar("value", value)
+	_, _, err := e.fire(hook)
+	return err
 }
 
 // boxedOutcome holds a check's outcomes as interface values, made once.
