@@ -21,6 +21,10 @@ var parser = participle.MustBuild[File](
 	participle.UseLookahead(3),
 )
 
+// Grammar is the grammar of the language in EBNF, as participle reads it
+// from the AST's struct tags (docs/grammar.md is made from it).
+func Grammar() string { return parser.String() }
+
 // Ext is the extension of rule files.
 const Ext = ".rules"
 
