@@ -182,3 +182,15 @@ func TestAnswers(t *testing.T) {
 		t.Errorf("bad --default-answer: exit %d %q", code, stderr)
 	}
 }
+
+// TestExplainHook: explain shows a hook's names and its rules in order.
+func TestExplainHook(t *testing.T) {
+	code, out, _ := bat(t, "explain", battle, "charge_contact")
+	if code != exitOK || !strings.Contains(out, "expressions read:") || !strings.Contains(out, "rules, in the order they run:") || !strings.Contains(out, "contact.stand") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	code, out, _ = bat(t, "explain", battle, "recall.fail")
+	if code != exitOK || !strings.Contains(out, "an outcome hook") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}

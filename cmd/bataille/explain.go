@@ -23,7 +23,9 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 Shows the declaration NAME (a rule, param, table, check, terrain, formation,
 arm or state) as it is in force in the battle after extends and overrides:
 its text, the module and line each version comes from, its citation, and the
-hooks it runs on (for a param or table: the rules that read or roll it).`)
+hooks it runs on (for a param or table: the rules that read or roll it).
+NAME may also be a hook (charge_contact, recall.fail): what it is, the names
+its expressions read, and the rules that run on it, in order.`)
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -39,9 +41,9 @@ hooks it runs on (for a param or table: the rules that read or roll it).`)
 		return exitFail
 	}
 	name := fs.Arg(1)
-	found := explain(stdout, mod, name)
+	found := explain(stdout, mod, name) || explainHook(stdout, mod, name)
 	if !found {
-		fmt.Fprintf(stderr, "bataille explain: %s has no rule, param, table, check or word %q%s\n", mod.ID, name, dsl.DidYouMean(name, allNames(mod)))
+		fmt.Fprintf(stderr, "bataille explain: %s has no rule, param, table, check, word or hook %q%s\n", mod.ID, name, dsl.DidYouMean(name, append(allNames(mod), hookNames(mod)...)))
 		return exitFail
 	}
 	return exitOK
@@ -217,6 +219,63 @@ func allNames(mod *dsl.Module) []string {
 		for n := range words {
 			out = append(out, n)
 		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// explainHook shows a hook: its doc, its variables and its rules in order.
+func explainHook(w io.Writer, mod *dsl.Module, name string) bool {
+	h, builtin := mod.Env.Hooks[name]
+	rules := mod.Hooks[name]
+	if !builtin && len(rules) == 0 {
+		if !isOutcomeHook(mod, name) {
+			return false
+		}
+	}
+	fmt.Fprintf(w, "hook %s in %s\n", name, mod.ID)
+	if builtin {
+		fmt.Fprintf(w, "%s\n\nexpressions read:\n", h.Doc)
+		for _, v := range h.Vars {
+			fmt.Fprintf(w, "  %-16s %s\n", v.Name, v.Doc)
+		}
+	} else {
+		fmt.Fprintln(w, "an outcome hook: its rules read the names of the hook that rolled, and roll, natural, modifier, result, value")
+	}
+	if len(rules) == 0 {
+		fmt.Fprintln(w, "\nno rule runs on it")
+		return true
+	}
+	fmt.Fprintln(w, "\nrules, in the order they run:")
+	for _, r := range rules {
+		fmt.Fprintf(w, "  %-28s %s (module %s, %s)", r.ID, r.Title, r.Module, r.Pos)
+		if len(r.Cite) > 0 {
+			fmt.Fprintf(w, " [%s]", strings.Join(r.Cite, "; "))
+		}
+		fmt.Fprintln(w)
+	}
+	return true
+}
+
+func isOutcomeHook(mod *dsl.Module, name string) bool {
+	for _, h := range hookNames(mod) {
+		if h == name {
+			return true
+		}
+	}
+	return false
+}
+
+// hookNames lists every hook a rule of the module may run on.
+func hookNames(mod *dsl.Module) []string {
+	out := mod.Env.HookNames()
+	for name, t := range mod.Tables {
+		for _, o := range t.Outcomes {
+			out = append(out, name+"."+o)
+		}
+	}
+	for name := range mod.Checks {
+		out = append(out, name+".pass", name+".fail")
 	}
 	sort.Strings(out)
 	return out
