@@ -70,7 +70,10 @@ func (e *Engine) chargePhase() error {
 	for _, o := range charges {
 		u := o.Unit
 		stack, leader := 0, false
-		for _, x := range e.Board.At(u.Hex) {
+		for _, x := range e.Board.Units {
+			if x.Increments <= 0 || !x.occupies(u.Hex) {
+				continue
+			}
 			if x.Side != u.Side {
 				continue
 			}
@@ -110,7 +113,10 @@ func (e *Engine) resolveCharge(o *Order) error {
 	if u.Increments <= 0 {
 		return nil
 	}
-	ch := &chargeState{charger: u, target: o.Target, order: o, trail: []Hex{u.Hex}, mpLeft: u.MP, cap: -1}
+	// The charge's state lives in the engine and is reused, its trail too:
+	// a simulation resolves one charge after another.
+	e.chBuf = chargeState{charger: u, target: o.Target, order: o, trail: append(e.chBuf.trail[:0], u.Hex), mpLeft: u.MP, cap: -1}
+	ch := &e.chBuf
 	e.ch = ch
 	defer func() { e.ch = nil }()
 	if e.Tracing() {
@@ -328,7 +334,7 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 func (e *Engine) stepToward(from, goal Hex) (Hex, bool) {
 	best, bestD := from, Distance(from, goal)
 	for _, n := range from.Neighbors() {
-		if !e.Board.OnMap(n) || len(e.Board.At(n)) > 0 {
+		if !e.Board.OnMap(n) || e.Board.occupied(n) {
 			continue
 		}
 		if d := Distance(n, goal); d < bestD {

@@ -54,8 +54,9 @@ type Engine struct {
 	subject *Unit
 
 	ch     *chargeState
+	chBuf  chargeState // the storage ch points to while a charge resolves
 	act    action
-	melees []*meleeOrder
+	melees []meleeOrder
 	// firedInto lists the hexes each unit fired into this phase.
 	firedInto map[*Unit][]Hex
 	orders    []*Order

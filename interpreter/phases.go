@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
@@ -167,10 +166,8 @@ func (e *Engine) projectsZdI(u *Unit, h Hex) bool {
 		return u.occupies(h)
 	case "front":
 		for _, at := range u.hexes() {
-			for _, f := range FrontHexes(at, u.Facing, e.fronts(u)) {
-				if f == h {
-					return true
-				}
+			if d, ok := DirectionTo(at, h); ok && HexsideClass(u.Facing, e.fronts(u), d) == Front {
+				return true
 			}
 		}
 	}
@@ -237,7 +234,10 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		}
 	}
 	cav, art := false, false
-	for _, x := range e.Board.At(f.Hex) {
+	for _, x := range e.Board.Units {
+		if x.Increments <= 0 || !x.occupies(f.Hex) {
+			continue
+		}
 		if x.Side != f.Side && e.isMounted(x) {
 			cav = true
 		}
@@ -296,7 +296,7 @@ func toFloat(v any) float64 {
 
 // ScheduleMelee queues a melee for the melee phase.
 func (e *Engine) ScheduleMelee(a, d *Unit) {
-	m := &meleeOrder{attacker: a, defender: d}
+	m := meleeOrder{attacker: a, defender: d}
 	if e.ch != nil && e.ch.charger == a {
 		m.charging, m.straight = true, Straight(e.ch.trail)
 	}
@@ -314,7 +314,7 @@ func (e *Engine) ScheduleMelee(a, d *Unit) {
 func (e *Engine) meleePhase() error {
 	for _, o := range e.orders {
 		if o.Kind == "assault" {
-			e.melees = append(e.melees, &meleeOrder{attacker: o.Unit, defender: o.Target})
+			e.melees = append(e.melees, meleeOrder{attacker: o.Unit, defender: o.Target})
 		}
 	}
 	if len(e.melees) == 0 {
@@ -326,7 +326,7 @@ func (e *Engine) meleePhase() error {
 			return err
 		}
 	}
-	e.melees = nil
+	e.melees = e.melees[:0]
 	return nil
 }
 
@@ -352,7 +352,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 		side = HexsideClass(d.Facing, e.fronts(d), dir).String()
 	}
 	e.act = action{side: side}
-	if _, _, err := e.fire("melee_side", "attacker", a, "defender", d, "side", side, "friendly_zdi", e.FriendlyZdI(d, a.Hex)); err != nil {
+	if _, _, err := e.fire("melee_side", "attacker", a, "defender", d, "side", boxedSide(side), "friendly_zdi", e.FriendlyZdI(d, a.Hex)); err != nil {
 		return err
 	}
 	side = e.act.side
@@ -361,7 +361,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 	if e.Tracing() {
 		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
 	}
-	if _, _, err := e.fire("melee", "attacker", a, "defender", d, "attack", attack, "defense", defense, "side", side,
+	if _, _, err := e.fire("melee", "attacker", a, "defender", d, "attack", attack, "defense", defense, "side", boxedSide(side),
 		"straight", straight, "charging", charging, "same_hex", sameHex); err != nil {
 		return err
 	}
@@ -396,8 +396,7 @@ func (e *Engine) strength(u *Unit) float64 {
 
 func (e *Engine) endPhase() error {
 	e.beginPhase("end of turn")
-	units := append([]*Unit(nil), e.Board.Units...)
-	sort.Slice(units, func(i, j int) bool { return units[i].ID < units[j].ID })
+	units := e.sorted
 	for _, u := range units {
 		if _, _, err := e.fire("turn_end", "unit", u); err != nil {
 			return err
@@ -452,4 +451,24 @@ func (e *Engine) stacking(u *Unit, f string, h Hex) string {
 		e.emit(Event{Kind: "blocked", Rule: "stacking", Cite: strings.Join(w.Cite, "; "), Unit: u.ID, Hex: h.String(), Text: msg})
 	}
 	return msg
+}
+
+// The hexside words as interface values, made once: a hook variable holding
+// a string would otherwise cost an allocation each melee.
+var (
+	frontWord any = "front"
+	flankWord any = "flank"
+	rearWord  any = "rear"
+)
+
+func boxedSide(s string) any {
+	switch s {
+	case "front":
+		return frontWord
+	case "flank":
+		return flankWord
+	case "rear":
+		return rearWord
+	}
+	return s
 }

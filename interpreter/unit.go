@@ -127,6 +127,16 @@ func (b *Board) At(h Hex) []*Unit {
 	return out
 }
 
+// occupied reports whether any unit still on the board stands in h.
+func (b *Board) occupied(h Hex) bool {
+	for _, u := range b.Units {
+		if u.Increments > 0 && u.occupies(h) {
+			return true
+		}
+	}
+	return false
+}
+
 func (u *Unit) occupies(h Hex) bool {
 	return u.Hex == h || (u.Hex2 != nil && *u.Hex2 == h)
 }
