@@ -168,7 +168,9 @@ func (e *Engine) Rewind(dice Dice) {
 	e.phase, e.steps, e.depth = "", 0, 0
 	e.subject, e.ch = nil, nil
 	e.melees = e.melees[:0]
-	clear(e.firedInto)
+	for u, hexes := range e.firedInto {
+		e.firedInto[u] = hexes[:0]
+	}
 	clear(e.enemyBuf)
 	e.enemyBuf = e.enemyBuf[:0]
 	e.restoreTo(0)

@@ -196,7 +196,11 @@ func (e *Engine) firePhase(defensive bool) error {
 	if len(orders) == 0 {
 		return nil
 	}
-	e.firedInto = nil
+	// Each phase starts with no hexes fired into; the lists keep their
+	// storage for the next run.
+	for u, hexes := range e.firedInto {
+		e.firedInto[u] = hexes[:0]
+	}
 	if defensive {
 		e.beginPhase("defensive fire")
 	} else {
