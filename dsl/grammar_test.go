@@ -3,10 +3,10 @@ package dsl_test
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/golden"
 )
 
 // TestGrammarDoc keeps docs/grammar.md equal to the grammar the parser
@@ -24,17 +24,6 @@ func TestGrammarDoc(t *testing.T) {
 	fmt.Fprintln(&b, "```ebnf")
 	fmt.Fprintln(&b, dsl.Grammar())
 	fmt.Fprintln(&b, "```")
-	const path = "../docs/grammar.md"
-	if *update {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(b.Bytes(), want) {
-		t.Error("docs/grammar.md is out of date with ast.go: run go test ./dsl -run GrammarDoc -update")
-	}
+	golden.Check(t, "../docs/grammar.md", b.Bytes(), *update,
+		"it must match the struct tags of ast.go: run go test ./dsl -run GrammarDoc -update")
 }

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/bataille/bataille/dsl"
@@ -119,10 +120,13 @@ func (e *Engine) Say(r *dsl.RuleDef, text string) {
 	e.emit(ev)
 }
 
+// errNoCharge is the error of a charge effect done outside a charge.
+var errNoCharge = errors.New("no charge is being resolved")
+
 // Halt stops the charge being resolved where it stands.
 func (e *Engine) Halt(reason string) error {
 	if e.ch == nil {
-		return fmt.Errorf("no charge is being resolved")
+		return errNoCharge
 	}
 	e.ch.halted, e.ch.byRule = true, true
 	if reason == "" {
@@ -137,7 +141,7 @@ func (e *Engine) Halt(reason string) error {
 // LimitMP caps the MP the charger may still spend.
 func (e *Engine) LimitMP(n int) error {
 	if e.ch == nil {
-		return fmt.Errorf("no charge is being resolved")
+		return errNoCharge
 	}
 	e.ch.cap = n
 	if e.Tracing() {
@@ -149,7 +153,7 @@ func (e *Engine) LimitMP(n int) error {
 // AddMP gives the charger more movement points.
 func (e *Engine) AddMP(n int) error {
 	if e.ch == nil {
-		return fmt.Errorf("no charge is being resolved")
+		return errNoCharge
 	}
 	e.ch.mpLeft += n
 	if e.Tracing() {
@@ -163,7 +167,7 @@ func (e *Engine) AddMP(n int) error {
 // what the way into that hex costs. With no vacated hex it is LimitMP.
 func (e *Engine) LimitMPFrom(n int, from *Unit) error {
 	if e.ch == nil {
-		return fmt.Errorf("no charge is being resolved")
+		return errNoCharge
 	}
 	if from == nil || from.Vacated == nil {
 		return e.LimitMP(n)

@@ -3,9 +3,9 @@ package stdlib_test
 import (
 	"bytes"
 	"flag"
-	"os"
 	"testing"
 
+	"github.com/bataille/bataille/internal/golden"
 	"github.com/bataille/bataille/stdlib"
 )
 
@@ -16,19 +16,8 @@ var update = flag.Bool("update", false, "rewrite golden files")
 func TestReference(t *testing.T) {
 	var b bytes.Buffer
 	stdlib.WriteReference(&b)
-	const path = "../docs/reference.md"
-	if *update {
-		if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(b.Bytes(), want) {
-		t.Error("docs/reference.md is out of date with the engine's hooks, functions and effects: run go test ./stdlib -run Reference -update")
-	}
+	golden.Check(t, "../docs/reference.md", b.Bytes(), *update,
+		"it must say what the engine's hooks, functions and effects are: run go test ./stdlib -run Reference -update")
 }
 
 // TestNoHookVarHidesAFunction: a hook variable named like a function would

@@ -60,6 +60,17 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
+// loadOrReport loads a module for a command that plays or shows it: on
+// errors it prints them and returns nil.
+func loadOrReport(p string, stderr io.Writer) *dsl.Module {
+	mod, diags := loadPath(p)
+	if diags.HasErrors() {
+		diags.Print(stderr)
+		return nil
+	}
+	return mod
+}
+
 // loadPath loads a bundled battle by name, or a folder or file on disk.
 func loadPath(p string) (*dsl.Module, dsl.Diagnostics) {
 	if st, err := os.Stat(p); err == nil {

@@ -35,9 +35,8 @@ its expressions read, and the rules that run on it, in order.`)
 		fs.Usage()
 		return exitUsage
 	}
-	mod, diags := loadPath(fs.Arg(0))
-	if diags.HasErrors() {
-		diags.Print(stderr)
+	mod := loadOrReport(fs.Arg(0), stderr)
+	if mod == nil {
 		return exitFail
 	}
 	name := fs.Arg(1)

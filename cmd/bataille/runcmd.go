@@ -39,9 +39,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bataille run: %v\n", err)
 		return exitUsage
 	}
-	mod, diags := loadPath(fs.Arg(0))
-	if diags.HasErrors() {
-		diags.Print(stderr)
+	mod := loadOrReport(fs.Arg(0), stderr)
+	if mod == nil {
 		return exitFail
 	}
 	warnUnasked(stderr, "run", mod, decider)

@@ -94,9 +94,8 @@ Flags:`)
 		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
 		return exitUsage
 	}
-	mod, diags := loadPath(fs.Arg(0))
-	if diags.HasErrors() {
-		diags.Print(stderr)
+	mod := loadOrReport(fs.Arg(0), stderr)
+	if mod == nil {
 		return exitFail
 	}
 	warnUnasked(stderr, "simulate", mod, decider)
@@ -108,9 +107,8 @@ Flags:`)
 	mods := []*dsl.Module{mod}
 	names := []string{fs.Arg(0)}
 	for _, r := range *rules {
-		m, diags := loadPath(r)
-		if diags.HasErrors() {
-			diags.Print(stderr)
+		m := loadOrReport(r, stderr)
+		if m == nil {
 			return exitFail
 		}
 		mods = append(mods, m)
