@@ -45,14 +45,19 @@ type DottedName struct {
 // Decl is one top-level declaration.
 type Decl struct {
 	Pos      lexer.Position
-	Override bool       `parser:"@'override'?"`
-	Param    *Param     `parser:"( @@"`
-	Vocab    *Vocab     `parser:"| @@"`
-	Table    *Table     `parser:"| @@"`
-	Check    *CheckDecl `parser:"| @@"`
-	Rule     *Rule      `parser:"| @@"`
-	Remove   *Remove    `parser:"| @@"`
-	Scenario *Scenario  `parser:"| @@ )"`
+	Override bool `parser:"@'override'?"`
+	// Placeholder marks figures that are invented, not published: run,
+	// simulate and explain say which placeholders a battle plays.
+	Placeholder bool       `parser:"@'placeholder'?"`
+	Param       *Param     `parser:"( @@"`
+	Vocab       *Vocab     `parser:"| @@"`
+	Table       *Table     `parser:"| @@"`
+	Check       *CheckDecl `parser:"| @@"`
+	Modifier    *Modifier  `parser:"| @@"`
+	Chart       *Chart     `parser:"| @@"`
+	Rule        *Rule      `parser:"| @@"`
+	Remove      *Remove    `parser:"| @@"`
+	Scenario    *Scenario  `parser:"| @@ )"`
 }
 
 // Param is a named value a rule may read: `param rout.hexes = 10`.
@@ -78,11 +83,12 @@ type Value struct {
 // formation, an arm or a morale state, with properties.
 type Vocab struct {
 	Pos   lexer.Position
-	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state')"`
+	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class')"`
 	Name  string   `parser:"@Ident"`
 	Title string   `parser:"@String?"`
 	Cite  []string `parser:"('cite' @String (',' @String)*)?"`
-	Props []*Prop  `parser:"'{' @@* '}'"`
+	Open  bool     `parser:"( @'{'"`
+	Props []*Prop  `parser:"  @@* '}' )?"`
 }
 
 // Prop is a property: a bare flag (`no_charge`) or a key with one or more
@@ -110,32 +116,101 @@ type Range struct {
 }
 
 // Table is a dice table. Rows map roll ranges to an outcome; a two-way table
-// has columns, each chosen by a condition.
+// has columns, each chosen by a condition or, as printed charts are, by
+// keys (`by unit.nationality, distance only 1..4`).
 type Table struct {
 	Pos     lexer.Position
-	Name    string    `parser:"'table' @Ident"`
-	Title   string    `parser:"@String?"`
-	Roll    *Roll     `parser:"@@"`
-	Cite    []string  `parser:"('cite' @String (',' @String)*)?"`
-	Rows    []*Row    `parser:"'{' @@*"`
-	Columns []*Column `parser:"@@* '}'"`
+	Name    string      `parser:"'table' @Ident"`
+	Title   string      `parser:"@String?"`
+	Roll    *Roll       `parser:"@@"`
+	By      []*TableKey `parser:"('by' @@ (',' @@)*)?"`
+	Cite    []string    `parser:"('cite' @String (',' @String)*)?"`
+	Rows    []*Row      `parser:"'{' @@*"`
+	Columns []*Column   `parser:"@@* '}'"`
+}
+
+// TableKey is one key a table's columns are chosen by: an expression and,
+// where its words or numbers are not all reachable, the values it takes.
+type TableKey struct {
+	Pos  lexer.Position
+	Expr *Expr  `parser:"@@"`
+	Only []*Alt `parser:"('only' @@ ('|' @@)*)?"`
+}
+
+// Alt is one alternative of a key cell or a key's domain: `_` (any value), a
+// word, or a whole number or range of them.
+type Alt struct {
+	Pos  lexer.Position
+	Any  bool    `parser:"  @'_'"`
+	Word *string `parser:"| @(Ident | Keyword)"`
+	From *string `parser:"| @('-'? Number)"`
+	To   *string `parser:"  ('..' @('-'? Number))?"`
+}
+
+// KeyCell is a key cell: one or more alternatives (`column | line`).
+type KeyCell struct {
+	Pos  lexer.Position
+	Alts []*Alt `parser:"@@ ('|' @@)*"`
 }
 
 // Column is one column of a two-way table: chosen when its condition holds
-// (the first that holds wins; a column without a condition always holds).
+// (the first that holds wins; a column without a condition always holds),
+// or, in a keyed table, when each key's value is in its cell.
 type Column struct {
 	Pos   lexer.Position
-	Title string `parser:"'column' @String?"`
-	When  *Expr  `parser:"('when' @@)?"`
-	Rows  []*Row `parser:"'{' @@* '}'"`
+	Title string     `parser:"'column' @String?"`
+	When  *Expr      `parser:"( 'when' @@"`
+	Cells []*KeyCell `parser:"| @@ (',' @@)* )?"`
+	Rows  []*Row     `parser:"'{' @@* '}'"`
 }
 
-// Row maps a range of results to an outcome with an optional number.
+// Row maps a range of results to an outcome with up to two numbers
+// (`52 => losses 0 1`).
 type Row struct {
 	Pos     lexer.Position
 	Range   *Range  `parser:"@@ '=>'"`
 	Outcome string  `parser:"@Ident"`
 	Value   *string `parser:"(@('-'? Number) (?! '..' | '=>'))?"`
+	Value2  *string `parser:"(@('-'? Number) (?! '..' | '=>'))?"`
+}
+
+// Modifier is a named, conditional modifier of a table's or a check's roll,
+// as printed charts list them: `modifier carre_realization.leader "Leader"
+// { -6 when unit.leader }`. The engine sums those that apply.
+type Modifier struct {
+	Pos   lexer.Position
+	Name  *DottedName `parser:"'modifier' @@"`
+	Title string      `parser:"@String?"`
+	Cite  []string    `parser:"('cite' @String (',' @String)*)?"`
+	Value *Expr       `parser:"'{' @@"`
+	When  *Expr       `parser:"('when' @@)? '}'"`
+}
+
+// Chart is a data table that is not rolled: a value for each combination of
+// its keys, read from expressions as a function (`fire_defence(hex.terrain,
+// target.formation)`).
+type Chart struct {
+	Pos   lexer.Position
+	Name  string      `parser:"'chart' @Ident"`
+	Title string      `parser:"@String?"`
+	By    []*ChartKey `parser:"'by' @@ (',' @@)*"`
+	Cite  []string    `parser:"('cite' @String (',' @String)*)?"`
+	Cells []*ChartRow `parser:"'{' @@* '}'"`
+}
+
+// ChartKey is a chart's parameter: a vocabulary kind (`terrain`) or a name,
+// with the values it takes.
+type ChartKey struct {
+	Pos  lexer.Position
+	Name string `parser:"@(Ident | Keyword)"`
+	Only []*Alt `parser:"('only' @@ ('|' @@)*)?"`
+}
+
+// ChartRow gives the value of the combinations its cells match.
+type ChartRow struct {
+	Pos   lexer.Position
+	Cells []*KeyCell `parser:"@@ (',' @@)* '=>'"`
+	Value string     `parser:"@('-'? Number)"`
 }
 
 // CheckDecl is a roll against a threshold with a stated direction:
@@ -283,7 +358,7 @@ func closer(open string) string {
 // Remove drops one declaration of the module extended.
 type Remove struct {
 	Pos  lexer.Position
-	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'terrain' | 'formation' | 'arm' | 'state')"`
+	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class')"`
 	Name *DottedName `parser:"@@"`
 }
 

@@ -73,7 +73,7 @@ func BenchmarkFormat(b *testing.B) {
 // the table's outcomes.
 func genModule(n int) string {
 	var s strings.Builder
-	s.WriteString("module gen \"Generated\"\n\n")
+	s.WriteString("module gen \"Generated\"\n\narm cavalry \"Cavalry\" { mounted }\n\n")
 	for i := 0; strings.Count(s.String(), "\n") < n; i++ {
 		fmt.Fprintf(&s, `param gen.p%d = %d cite "gen p%d"
 

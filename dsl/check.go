@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/types"
 	"sort"
 	"strconv"
@@ -45,8 +46,10 @@ type checker struct {
 	load Loader
 	done map[string]*Module // modules already checked, by id
 	srcs map[string]string  // file name → text, for diagnostics
-	// langOpt is the expr option every compilation shares (languageOption).
-	langOpt expr.Option
+	// disabled and functions are the expr tables every compilation
+	// shares (languageOption): made once per check.
+	disabled  map[string]bool
+	functions map[string]*builtin.Function
 }
 
 // unit is the working state of one module being checked.
@@ -59,6 +62,11 @@ type unit struct {
 	declared map[string]Pos
 	ptypes   types.Map // param types, built once all params are in
 	errors   int       // errors reported so far
+	// vocabOfVar maps hook variables holding words to their vocabulary.
+	vocabOfVar map[string]string
+	// langOpt gives expr this module's functions: the language's and its
+	// charts'.
+	langOpt expr.Option
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {
@@ -103,7 +111,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	mod := &Module{
 		ID: header.ID, Kind: header.Kind, Title: header.Title, Edition: header.Edition, Cite: header.Cite,
 		Params: map[string]*ParamDef{}, Vocab: map[string]map[string]*VocabDef{},
-		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Hooks: map[string][]*RuleDef{},
+		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Charts: map[string]*ChartDef{}, Hooks: map[string][]*RuleDef{},
 		Files: files, Env: c.env,
 	}
 	for _, k := range vocabKinds {
@@ -132,6 +140,10 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.table(d)
 			case d.Check != nil:
 				u.check(d)
+			case d.Modifier != nil:
+				u.modifier(d)
+			case d.Chart != nil:
+				u.chart(d)
 			case d.Rule != nil:
 				u.rule(d)
 			case d.Remove != nil:
@@ -143,6 +155,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	}
 	u.checkParamNames()
 	u.checkVocab()
+	u.checkCharts()
 	// Expressions are compiled once every declaration is in, against the
 	// effective module, so inherited rules see the game's params and a rule
 	// may read a param declared below it.
@@ -202,6 +215,10 @@ func inherit(mod, base *Module) {
 	for k, v := range base.Checks {
 		mod.Checks[k] = v
 	}
+	for k, v := range base.Charts {
+		mod.Charts[k] = v
+	}
+	mod.Modifiers = append([]*ModifierDef(nil), base.Modifiers...)
 	mod.Rules = append([]*RuleDef(nil), base.Rules...)
 }
 
@@ -249,6 +266,14 @@ func (u *unit) names(kind string) []string {
 		for n := range u.mod.Checks {
 			out = append(out, n)
 		}
+	case KindChart:
+		for n := range u.mod.Charts {
+			out = append(out, n)
+		}
+	case KindModifier:
+		for _, m := range u.mod.Modifiers {
+			out = append(out, m.Name)
+		}
 	case KindRule:
 		for _, r := range u.mod.Rules {
 			out = append(out, r.ID)
@@ -262,8 +287,8 @@ func (u *unit) names(kind string) []string {
 	return out
 }
 
-func (u *unit) origin(pos Pos, override bool) Origin {
-	return Origin{Module: u.mod.ID, Pos: pos, Override: override}
+func (u *unit) origin(pos Pos, d *Decl) Origin {
+	return Origin{Module: u.mod.ID, Pos: pos, Override: d.Override, Placeholder: d.Placeholder}
 }
 
 func (u *unit) param(d *Decl) {
@@ -286,7 +311,7 @@ func (u *unit) param(d *Decl) {
 		u.errorf(position(p.Value.Pos), "type-mismatch", "param %s is a %s in %s; got a %s", name, kindOf(old.Value), old.Module, kindOf(v))
 		return
 	}
-	u.mod.Params[name] = &ParamDef{Name: name, Value: v, Cite: p.Cite, Origin: u.origin(pos, d.Override)}
+	u.mod.Params[name] = &ParamDef{Name: name, Value: v, Cite: p.Cite, Origin: u.origin(pos, d)}
 }
 
 func kindOf(v any) string {
@@ -377,7 +402,7 @@ func (u *unit) vocab(d *Decl) {
 	if !u.claim(v.Kind, v.Name, pos, d.Override, exists, from) {
 		return
 	}
-	def := &VocabDef{Kind: v.Kind, Name: v.Name, Title: v.Title, Props: map[string][]any{}, Cite: v.Cite, Origin: u.origin(pos, d.Override)}
+	def := &VocabDef{Kind: v.Kind, Name: v.Name, Title: v.Title, Props: map[string][]any{}, Cite: v.Cite, Origin: u.origin(pos, d)}
 	for _, p := range v.Props {
 		if _, dup := def.Props[p.Key]; dup {
 			u.errorf(position(p.Pos), "duplicate", "property %s is given twice", p.Key)
@@ -414,6 +439,17 @@ func (u *unit) remove(r *Remove) {
 	case KindCheck:
 		_, exists = u.mod.Checks[name]
 		delete(u.mod.Checks, name)
+	case KindChart:
+		_, exists = u.mod.Charts[name]
+		delete(u.mod.Charts, name)
+	case KindModifier:
+		for i, m := range u.mod.Modifiers {
+			if m.Name == name {
+				exists = true
+				u.mod.Modifiers = append(u.mod.Modifiers[:i:i], u.mod.Modifiers[i+1:]...)
+				break
+			}
+		}
 	case KindRule:
 		for i, rd := range u.mod.Rules {
 			if rd.ID == name {

@@ -21,7 +21,7 @@ func (u *unit) table(d *Decl) {
 	if !ok {
 		return
 	}
-	def := &TableDef{Name: t.Name, Title: t.Title, Roll: spec, Cite: t.Cite, Origin: u.origin(pos, d.Override), ast: t}
+	def := &TableDef{Name: t.Name, Title: t.Title, Roll: spec, Cite: t.Cite, Origin: u.origin(pos, d), ast: t}
 	if len(t.Rows) > 0 && len(t.Columns) > 0 {
 		u.errorf(pos, "table-shape", "table %s mixes rows and columns; put the rows in a column", t.Name)
 		return
@@ -29,6 +29,25 @@ func (u *unit) table(d *Decl) {
 	if len(t.Rows) == 0 && len(t.Columns) == 0 {
 		u.errorf(pos, "table-shape", "table %s has no rows", t.Name)
 		return
+	}
+	if len(t.By) > 0 {
+		if len(t.Rows) > 0 {
+			u.errorf(pos, "table-shape", "table %s is keyed (`by`): put its rows in columns, one cell per key", t.Name)
+			return
+		}
+		for _, c := range t.Columns {
+			if c.When != nil || len(c.Cells) != len(t.By) {
+				u.errorf(position(c.Pos), "table-shape", "table %s has %d keys: each column gives %d cells (`column a, b {`), not a condition", t.Name, len(t.By), len(t.By))
+				return
+			}
+		}
+	} else {
+		for _, c := range t.Columns {
+			if len(c.Cells) > 0 {
+				u.errorf(position(c.Pos), "table-shape", "table %s has no keys: write `by EXPR, …` after its roll, or choose the column with `when`", t.Name)
+				return
+			}
+		}
 	}
 	seen := map[string]bool{}
 	if len(t.Rows) > 0 {
@@ -40,14 +59,17 @@ func (u *unit) table(d *Decl) {
 		col := &ColumnDef{Title: c.Title, Rows: u.rows(c.Rows)}
 		def.Columns = append(def.Columns, col)
 		u.coverage(def, col, position(c.Pos))
-		if c.When == nil && i < len(t.Columns)-1 {
+		if c.When == nil && len(c.Cells) == 0 && i < len(t.Columns)-1 {
 			u.warnf(position(t.Columns[i+1].Pos), "column-unreachable", "table %s: this column follows one without a condition and is never read", t.Name)
 		}
 	}
 	for _, c := range def.Columns {
+		if spec.Dice.D66 {
+			u.d66Rows(c.Rows)
+		}
 		for i := range c.Rows {
 			r := &c.Rows[i]
-			r.Hook, r.Result, r.Amount = t.Name+"."+r.Outcome, r.Outcome, r.Value
+			r.Hook, r.Result, r.Amount, r.Amount2 = t.Name+"."+r.Outcome, r.Outcome, r.Value, r.Value2
 			if !seen[r.Outcome] {
 				seen[r.Outcome] = true
 				def.Outcomes = append(def.Outcomes, r.Outcome)
@@ -80,7 +102,7 @@ func (u *unit) check(d *Decl) {
 	if !ok {
 		return
 	}
-	u.mod.Checks[c.Name] = &CheckDef{Name: c.Name, Title: c.Title, Roll: spec, Direction: c.Direction, Cite: c.Cite, Origin: u.origin(pos, d.Override), ast: c,
+	u.mod.Checks[c.Name] = &CheckDef{Name: c.Name, Title: c.Title, Roll: spec, Direction: c.Direction, Cite: c.Cite, Origin: u.origin(pos, d), ast: c,
 		PassHook: c.Name + ".pass", FailHook: c.Name + ".fail"}
 }
 
@@ -104,7 +126,7 @@ func (u *unit) rule(d *Decl) {
 	if !u.claim(KindRule, id, pos, d.Override, idx >= 0, from) {
 		return
 	}
-	def := &RuleDef{ID: id, Title: r.Title, Hook: strings.Join(r.Hook.Parts, "."), Cite: r.Cite, Origin: u.origin(pos, d.Override), ast: r}
+	def := &RuleDef{ID: id, Title: r.Title, Hook: strings.Join(r.Hook.Parts, "."), Cite: r.Cite, Origin: u.origin(pos, d), ast: r}
 	if idx >= 0 {
 		u.mod.Rules[idx] = def
 	} else {
@@ -367,6 +389,7 @@ func (u *unit) compileAll(envs map[string]vars) {
 			col.When = u.compile(c.When, envs["roll:"+name], true)
 			t.Columns[i] = &col
 		}
+		u.tableKeys(t, envs["roll:"+name])
 	}
 	for name, c := range u.mod.Checks {
 		if c.Module != u.mod.ID {
@@ -374,21 +397,14 @@ func (u *unit) compileAll(envs map[string]vars) {
 			c = &cp
 			u.mod.Checks[name] = c
 		}
-		env := vars{}
-		for k, t := range envs["roll:"+name] {
-			env[k] = t
-		}
 		// A check is always for a unit, even one no rule rolls yet.
-		if _, ok := env["unit"]; !ok {
-			if t := u.boundType("unit"); t != nil {
-				env["unit"] = t
-			}
-		}
+		env := u.rollEnv(name, envs)
 		c.Threshold = u.compile(c.ast.Threshold, env, false)
 		if c.Threshold != nil && !isNumber(c.Threshold.Type) {
 			u.errorf(c.Threshold.Pos, "type-mismatch", "a check's threshold is a number; got %s", typeName(c.Threshold.Type))
 		}
 	}
+	u.compileModifiers(envs)
 	for i, r := range u.mod.Rules {
 		if r.Module != u.mod.ID {
 			cp := *r
@@ -438,6 +454,10 @@ func (u *unit) compileRule(r *RuleDef, hookEnv vars) {
 			cd.Cond = u.compile(c.Let.Value, env, false)
 			if cd.Cond != nil {
 				env[c.Let.Name] = cd.Cond.Type
+			} else {
+				// The name stays known, of any type, so that one mistake in
+				// its value is not reported again at every use.
+				env[c.Let.Name] = nil
 			}
 		case c.Ask != nil:
 			cd.Kind, cd.Question = ClauseAsk, c.Ask.Question

@@ -125,6 +125,8 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		u.errorf(advance(start, text, at), "expr", "%s is not a function of the language; an expression may only read fields and call its functions", name)
 		return nil
 	}
+	root := prog.Node()
+	ast.Walk(&root, &wordChecker{u: u, text: text, start: start})
 	p := &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type()}
 	switch n := prog.Node().(type) {
 	case *ast.StringNode:
@@ -139,6 +141,16 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		if _, isVar := env[n.Value]; isVar {
 			p.Var = n.Value
 		}
+	case *ast.UnaryNode:
+		// A negative number: -6 is written as minus applied to 6.
+		if n.Operator == "-" {
+			switch x := n.Node.(type) {
+			case *ast.IntegerNode:
+				p.IsConst, p.Const = true, -x.Value
+			case *ast.FloatNode:
+				p.IsConst, p.Const = true, -x.Value
+			}
+		}
 	}
 	return p
 }
@@ -151,6 +163,9 @@ func (u *unit) methodCall(root ast.Node) (at int, name string, ok bool) {
 	funcs := map[string]bool{}
 	for _, f := range u.env.Functions {
 		funcs[f.Name] = true
+	}
+	for name := range u.mod.Charts {
+		funcs[name] = true
 	}
 	v := &callFinder{funcs: funcs}
 	ast.Walk(&root, v)
@@ -184,12 +199,16 @@ func (v *callFinder) Visit(n *ast.Node) {
 	}
 }
 
-// languageOption gives expr the language's functions and takes away the
-// built-ins scripts may not use. Both tables are made once per check and
-// shared by every compilation, which only reads them: setting them up
-// anew for each expression was a tenth of a check.
+// languageOption gives expr the language's functions and the module's
+// charts, and takes away the built-ins scripts may not use. The tables are
+// made once per check (charts once per module) and shared by every
+// compilation, which only reads them: setting them up anew for each
+// expression was a tenth of a check.
 func (u *unit) languageOption() expr.Option {
-	if u.langOpt == nil {
+	if u.langOpt != nil {
+		return u.langOpt
+	}
+	if u.functions == nil {
 		c := conf.CreateNew()
 		for _, b := range forbiddenBuiltins {
 			expr.DisableBuiltin(b)(c)
@@ -197,10 +216,20 @@ func (u *unit) languageOption() expr.Option {
 		for _, f := range u.env.Functions {
 			expr.Function(f.Name, f.Fn, f.Types...)(c)
 		}
-		disabled, functions := c.Disabled, c.Functions
-		u.langOpt = func(c *conf.Config) {
-			c.Disabled, c.Functions = disabled, functions
+		u.disabled, u.functions = c.Disabled, c.Functions
+	}
+	disabled, functions := u.disabled, u.functions
+	if charts := u.chartFunctions(); len(charts) > 0 {
+		functions = make(map[string]*builtin.Function, len(u.functions)+len(charts))
+		for k, f := range u.functions {
+			functions[k] = f
 		}
+		for k, f := range charts {
+			functions[k] = f
+		}
+	}
+	u.langOpt = func(c *conf.Config) {
+		c.Disabled, c.Functions = disabled, functions
 	}
 	return u.langOpt
 }

@@ -9,7 +9,10 @@ import (
 // mean; the interpreter reads them.
 var UnitProps = map[string]string{
 	"side":          "the side it fights for",
-	"nationality":   "its nationality (leaders command their own)",
+	"nationality":   "its nationality (leaders command their own; the module's nationalities)",
+	"class":         "its unit type (the module's classes: ligne, hussars …); its flags become the unit's",
+	"heavy":         "heavy cavalry",
+	"cossack":       "Cossacks",
 	"arm":           "infantry, cavalry, artillery … (the module's arms)",
 	"increments":    "strength in increments",
 	"formation":     "its formation (the module's formations)",
@@ -138,7 +141,8 @@ func (u *unit) checkScenarios() {
 				u.errorf(us.Pos, "duplicate", "unit %s is placed twice", us.ID)
 			}
 			ids[us.ID] = true
-			for key, kind := range map[string]string{"arm": KindArm, "formation": KindFormation, "state": KindState} {
+			for _, key := range []string{"arm", "formation", "state", "nationality", "class"} {
+				kind := key
 				if pv, ok := us.Props[key]; ok {
 					if len(pv.Values) != 1 {
 						u.errorf(pv.Pos, "bad-property", "%s takes one word", key)

@@ -82,16 +82,39 @@ func (u *unit) rows(rs []*Row) []RowDef {
 		}
 		row := RowDef{Lo: lo, Hi: hi, Outcome: r.Outcome, Pos: position(r.Pos)}
 		if r.Value != nil {
-			v, ok := u.number(*r.Value, row.Pos)
-			if n, isInt := v.(int); ok && isInt {
-				row.Value, row.HasValue = n, true
-			} else if ok {
-				u.errorf(row.Pos, "bad-number", "a row's value is a whole number")
-			}
+			row.Value, row.HasValue = u.rowNumber(*r.Value, row.Pos)
+		}
+		if r.Value2 != nil {
+			row.Value2, row.HasValue2 = u.rowNumber(*r.Value2, row.Pos)
 		}
 		out = append(out, row)
 	}
 	return out
+}
+
+func (u *unit) rowNumber(s string, pos Pos) (int, bool) {
+	v, ok := u.number(s, pos)
+	n, isInt := v.(int)
+	if ok && !isInt {
+		u.errorf(pos, "bad-number", "a row's value is a whole number")
+	}
+	return n, ok && isInt
+}
+
+// d66Rows rejects a row bound that two dice read as tens and units cannot
+// show (37, 70): such a row is a typo the coverage check would not see.
+func (u *unit) d66Rows(rows []RowDef) {
+	for _, r := range rows {
+		for _, v := range []int{r.Lo, r.Hi} {
+			if v == openLo || v == openHi {
+				continue
+			}
+			if v < 11 || v > 66 || v%10 < 1 || v%10 > 6 {
+				u.errorf(r.Pos, "bad-d66", "%d is not a d66 result: d66 reads two dice as tens and units, 11..16, 21..26 … 61..66", v)
+				break
+			}
+		}
+	}
 }
 
 // coverage proves that every result the roll can give lands in exactly one

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState}
+var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState, KindNationality, KindClass}
 
 // propKind says what a vocabulary property takes.
 type propKind struct {
@@ -37,6 +37,15 @@ var vocabSchema = map[string]map[string]propKind{
 		"mounted": {what: "flag", doc: "cavalry: may charge"},
 		"guns":    {what: "flag", doc: "artillery: limbers and unlimbers"},
 		"fire":    {what: "number", doc: "fire multiple per increment"},
+	},
+	KindNationality: {},
+	KindClass: {
+		"arm":     {what: "word", words: KindArm, doc: "the arm units of this class are"},
+		"light":   {what: "flag", doc: "light infantry or light cavalry: its units are light"},
+		"heavy":   {what: "flag", doc: "heavy cavalry: its units are heavy"},
+		"lancer":  {what: "flag", doc: "lancers: its units are lancers"},
+		"guard":   {what: "flag", doc: "Guard: its units are Guard"},
+		"cossack": {what: "flag", doc: "Cossacks: its units are Cossacks"},
 	},
 	KindState: {
 		"fire":   {what: "number", doc: "multiplier of fire value"},

@@ -81,8 +81,8 @@ type Detail struct {
 
 // kindOrder is the order kinds are listed in: as an errata sheet would.
 var kindOrder = map[string]int{
-	KindHeader: 0, KindParam: 1, KindTable: 2, KindCheck: 3, KindRule: 4,
-	KindTerrain: 5, KindFormation: 6, KindArm: 7, KindState: 8,
+	KindHeader: 0, KindParam: 1, KindTable: 2, KindModifier: 3, KindCheck: 4, KindChart: 5, KindRule: 6,
+	KindTerrain: 7, KindFormation: 8, KindArm: 9, KindState: 10, KindNationality: 11, KindClass: 12,
 }
 
 // KindOrder reports where a kind of change sorts among the others.
@@ -108,6 +108,8 @@ func Diff(old, new *Module) *ModuleDiff {
 	d.params(old, new)
 	d.tables(old, new)
 	d.checks(old, new)
+	d.modifiers(old, new)
+	d.charts(old, new)
 	d.rules(old, new)
 	d.vocab(old, new)
 	sort.SliceStable(d.Changes, func(i, j int) bool {
@@ -266,17 +268,21 @@ func tableDetails(o, n *TableDef) []Detail {
 	// Which column is read depends on their order: report it when the
 	// columns both sides have come in another order.
 	var oOrder, nOrder []string
-	for _, c := range o.Columns {
-		if _, ok := nc[c.Title]; ok {
-			oOrder = append(oOrder, strconv.Quote(c.Title))
+	if len(o.Keys) == 0 && len(n.Keys) == 0 {
+		for _, c := range o.Columns {
+			if _, ok := nc[columnName(c)]; ok {
+				oOrder = append(oOrder, strconv.Quote(columnName(c)))
+			}
 		}
-	}
-	for _, c := range n.Columns {
-		if _, ok := oc[c.Title]; ok {
-			nOrder = append(nOrder, strconv.Quote(c.Title))
+		for _, c := range n.Columns {
+			if _, ok := oc[columnName(c)]; ok {
+				nOrder = append(nOrder, strconv.Quote(columnName(c)))
+			}
 		}
+		field(&ds, "column order", strings.Join(oOrder, ", "), strings.Join(nOrder, ", "))
 	}
-	field(&ds, "column order", strings.Join(oOrder, ", "), strings.Join(nOrder, ", "))
+	field(&ds, "keys", keysText(o.Keys), keysText(n.Keys))
+	field(&ds, "placeholder", placeholderText(o.Placeholder), placeholderText(n.Placeholder))
 	for _, title := range unionKeys(oc, nc) {
 		a, b := oc[title], nc[title]
 		switch {
@@ -297,11 +303,20 @@ func tableDetails(o, n *TableDef) []Detail {
 func columnsByTitle(t *TableDef) map[string]*ColumnDef {
 	out := map[string]*ColumnDef{}
 	for _, c := range t.Columns {
-		if _, dup := out[c.Title]; !dup {
-			out[c.Title] = c
+		if _, dup := out[columnName(c)]; !dup {
+			out[columnName(c)] = c
 		}
 	}
 	return out
+}
+
+// columnName is how a diff names a column: its title, or a keyed
+// column's cells.
+func columnName(c *ColumnDef) string {
+	if c.Title == "" && len(c.Cells) > 0 {
+		return CellsString(c.Cells)
+	}
+	return c.Title
 }
 
 func columnDetails(title string, oRoll RollSpec, a *ColumnDef, nRoll RollSpec, b *ColumnDef) []Detail {
@@ -440,6 +455,232 @@ func percentPair(p, q *big.Rat) (string, string) {
 			return a + "%", b + "%"
 		}
 	}
+}
+
+func keysText(keys []*KeyDef) string {
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = DisplayExpr(k.Source) + " only " + domainText(k)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func placeholderText(b bool) string {
+	if b {
+		return "placeholder"
+	}
+	return "published"
+}
+
+// ---- modifiers ----------------------------------------------------------------
+
+// modifiers compares the named modifiers of every roll. A change of value
+// also says what it does to the odds of each outcome of the roll's table
+// when the modifier applies.
+func (d *ModuleDiff) modifiers(old, new *Module) {
+	om, nm := modifiersByName(old), modifiersByName(new)
+	for _, name := range unionKeys(om, nm) {
+		o, n := om[name], nm[name]
+		var was, now *Side
+		if o != nil {
+			was = side(o.Module, o.Title, o.Pos, o.Cite)
+		}
+		if n != nil {
+			now = side(n.Module, n.Title, n.Pos, n.Cite)
+		}
+		c := change(KindModifier, name, was, now)
+		var ov, nv, ow, nw, ot, nt, oc, nc, op, np string
+		if o != nil {
+			ov, ow, ot, oc, op = condText(o.Value), condText(o.When), o.Title, citeText(o.Cite), placeholderText(o.Placeholder)
+		}
+		if n != nil {
+			nv, nw, nt, nc, np = condText(n.Value), condText(n.When), n.Title, citeText(n.Cite), placeholderText(n.Placeholder)
+		}
+		if o == nil || n == nil || CanonicalExpr(o.Value.sourceOrEmpty(), nil) != CanonicalExpr(n.Value.sourceOrEmpty(), nil) {
+			field(&c.Details, "value", ov, nv)
+		}
+		if o == nil || n == nil || CanonicalExpr(o.When.sourceOrEmpty(), nil) != CanonicalExpr(n.When.sourceOrEmpty(), nil) {
+			field(&c.Details, "when", ow, nw)
+		}
+		if o != nil && n != nil {
+			field(&c.Details, "title", ot, nt)
+			field(&c.Details, "cite", oc, nc)
+			field(&c.Details, "placeholder", op, np)
+		}
+		c.Details = append(c.Details, modifierOdds(old, o, new, n)...)
+		d.add(c)
+	}
+}
+
+func modifiersByName(m *Module) map[string]*ModifierDef {
+	out := map[string]*ModifierDef{}
+	for _, x := range m.Modifiers {
+		out[x.Name] = x
+	}
+	return out
+}
+
+// modifierOdds says, for each column of the modified table, how the odds
+// of its outcomes move when the modifier applies: from the old value (0
+// when it was added) to the new (0 when it was removed). Only constant
+// values can be said so.
+func modifierOdds(old *Module, o *ModifierDef, new *Module, n *ModifierDef) []Detail {
+	constant := func(m *ModifierDef) (int, bool) {
+		if m == nil {
+			return 0, true
+		}
+		if m.Value == nil || !m.Value.IsConst {
+			return 0, false
+		}
+		v, ok := m.Value.Const.(int)
+		return v, ok
+	}
+	ov, ok1 := constant(o)
+	nv, ok2 := constant(n)
+	if !ok1 || !ok2 || ov == nv {
+		return nil
+	}
+	ot, nt := tableOf(old, o, n), tableOf(new, n, o)
+	if ot == nil || nt == nil {
+		return nil
+	}
+	oc, nc := columnsByTitle(ot), columnsByTitle(nt)
+	var ds []Detail
+	for _, title := range unionKeys(oc, nc) {
+		a, b := oc[title], nc[title]
+		if a == nil || b == nil {
+			continue
+		}
+		oo, no := ModifiedOdds(ot.Roll, a, ov), ModifiedOdds(nt.Roll, b, nv)
+		for _, key := range unionKeys(oo, no) {
+			p, q := oo[key], no[key]
+			if p == nil {
+				p = new2Rat()
+			}
+			if q == nil {
+				q = new2Rat()
+			}
+			if p.Cmp(q) != 0 {
+				ps, qs := percentPair(p, q)
+				ds = append(ds, Detail{What: "odds", Column: title, Item: key, Old: ps, New: qs})
+			}
+		}
+	}
+	return ds
+}
+
+// tableOf finds the table a modifier modifies in m, naming it after the
+// modifier m has, or else the other side's.
+func tableOf(m *Module, mine, other *ModifierDef) *TableDef {
+	if mine == nil {
+		mine = other
+	}
+	return m.Tables[mine.Target]
+}
+
+func new2Rat() *big.Rat { return new(big.Rat) }
+
+// ModifiedOdds gives the exact chance of each outcome of a column when the
+// roll is modified by mod (held to the roll's bounds; d66 steps in base 6
+// and stays at its ends).
+func ModifiedOdds(spec RollSpec, c *ColumnDef, mod int) map[string]*big.Rat {
+	if spec.HasModifier {
+		mod = max(spec.ModLo, min(spec.ModHi, mod))
+	} else {
+		mod = 0
+	}
+	weights, total := distribution(spec.Dice)
+	counts := map[string]*big.Int{}
+	for _, r := range spec.Dice.Results() {
+		row, ok := c.Lookup(spec.Dice.Modify(r, mod))
+		if !ok {
+			continue
+		}
+		k := rowKey(row)
+		if counts[k] == nil {
+			counts[k] = new(big.Int)
+		}
+		counts[k].Add(counts[k], weights[r])
+	}
+	out := map[string]*big.Rat{}
+	for k, n := range counts {
+		out[k] = new(big.Rat).SetFrac(n, total)
+	}
+	return out
+}
+
+// ---- charts -------------------------------------------------------------------
+
+func (d *ModuleDiff) charts(old, new *Module) {
+	for _, name := range unionKeys(old.Charts, new.Charts) {
+		o, n := old.Charts[name], new.Charts[name]
+		var was, now *Side
+		if o != nil {
+			was = side(o.Module, o.Title, o.Pos, o.Cite)
+		}
+		if n != nil {
+			now = side(n.Module, n.Title, n.Pos, n.Cite)
+		}
+		c := change(KindChart, name, was, now)
+		var ok, nk string
+		if o != nil {
+			ok = keysText(o.Keys)
+		}
+		if n != nil {
+			nk = keysText(n.Keys)
+		}
+		field(&c.Details, "keys", ok, nk)
+		if o != nil && n != nil {
+			field(&c.Details, "title", o.Title, n.Title)
+			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
+			field(&c.Details, "placeholder", placeholderText(o.Placeholder), placeholderText(n.Placeholder))
+			if ok == nk {
+				c.Details = append(c.Details, chartCells(o, n)...)
+			}
+		}
+		d.add(c)
+	}
+}
+
+// chartCells compares two charts with the same keys value by value, over
+// every combination of their keys.
+func chartCells(o, n *ChartDef) []Detail {
+	var ds []Detail
+	total := 1
+	domains := make([][]any, len(o.Keys))
+	for i, k := range o.Keys {
+		domains[i] = k.Values()
+		total *= len(domains[i])
+	}
+	if total > maxCombinations {
+		return nil
+	}
+	idx := make([]int, len(domains))
+	vals := make([]any, len(domains))
+	for range total {
+		for i := range domains {
+			vals[i] = domains[i][idx[i]]
+		}
+		a, errA := o.Lookup(vals)
+		b, errB := n.Lookup(vals)
+		as, bs := fmt.Sprint(a), fmt.Sprint(b)
+		if errA != nil {
+			as = ""
+		}
+		if errB != nil {
+			bs = ""
+		}
+		if as != bs {
+			ds = append(ds, Detail{What: "value", Item: combo(vals), Old: as, New: bs})
+		}
+		for i := len(idx) - 1; i >= 0; i-- {
+			if idx[i]++; idx[i] < len(domains[i]) {
+				break
+			}
+			idx[i] = 0
+		}
+	}
+	return ds
 }
 
 // ---- checks -------------------------------------------------------------------

@@ -30,6 +30,10 @@ type Var struct {
 	Name string
 	Type reflect.Type
 	Doc  string
+	// Vocab, for a name that holds words, is their vocabulary kind
+	// ("formation") or a fixed list ("front|flank|rear"): a string it is
+	// compared with must be one of them.
+	Vocab string
 }
 
 // Function is a pure function expressions may call.
@@ -100,4 +104,5 @@ var OutcomeVars = []Var{
 	{Name: "modifier", Type: reflect.TypeFor[int](), Doc: "the modifier applied"},
 	{Name: "result", Type: reflect.TypeFor[string](), Doc: "the outcome read"},
 	{Name: "value", Type: reflect.TypeFor[int](), Doc: "the number on the row read, or 0"},
+	{Name: "value2", Type: reflect.TypeFor[int](), Doc: "the row's second number (`52 => losses 0 1`), or 0"},
 }

@@ -392,9 +392,13 @@ func (p *printer) declMultiline(d *Decl) bool {
 	off := d.Pos.Offset
 	switch {
 	case d.Vocab != nil:
-		return p.multiline(off, len(d.Vocab.Props), true)
+		return d.Vocab.Open && p.multiline(off, len(d.Vocab.Props), true)
 	case d.Table != nil:
 		return p.multiline(off, len(d.Table.Rows)+len(d.Table.Columns), false)
+	case d.Chart != nil:
+		return true
+	case d.Modifier != nil:
+		return p.multiline(off, 1, true)
 	case d.Check != nil:
 		return true
 	case d.Rule != nil:
@@ -456,7 +460,15 @@ func (p *printer) decl(d *Decl) {
 		p.kw("override")
 		p.sp()
 	}
+	if d.Placeholder {
+		p.kw("placeholder")
+		p.sp()
+	}
 	switch {
+	case d.Modifier != nil:
+		p.modifier(d.Modifier)
+	case d.Chart != nil:
+		p.chart(d.Chart)
 	case d.Param != nil:
 		p.param(d.Param)
 	case d.Vocab != nil:
@@ -539,7 +551,131 @@ func (p *printer) vocab(v *Vocab) {
 	p.kw(v.Name)
 	p.optString(v.Title)
 	p.cite(v.Cite)
-	p.props(v.Pos.Offset, v.Props)
+	if v.Open {
+		p.props(v.Pos.Offset, v.Props)
+	}
+}
+
+// modifier prints `modifier t.name "Title" cite … { value when cond }`.
+func (p *printer) modifier(m *Modifier) {
+	p.kw("modifier")
+	p.sp()
+	p.dotted(m.Name)
+	p.optString(m.Title)
+	p.cite(m.Cite)
+	p.block(m.Pos.Offset, 1, true, func(int) int { return m.Value.Pos.Offset }, func(int) {
+		p.expr(m.Value)
+		if m.When != nil {
+			p.sp()
+			p.kw("when")
+			p.sp()
+			p.expr(m.When)
+		}
+	})
+}
+
+// chart prints a chart, one row of cells a line, the `=>` aligned.
+func (p *printer) chart(c *Chart) {
+	p.kw("chart")
+	p.sp()
+	p.kw(c.Name)
+	p.optString(c.Title)
+	p.sp()
+	p.kw("by")
+	for i, k := range c.By {
+		if i > 0 {
+			p.kw(",")
+		}
+		p.sp()
+		p.seek(k.Pos.Offset)
+		p.kw(k.Name)
+		p.only(k.Only)
+	}
+	p.cite(c.Cite)
+	texts := make([]string, len(c.Cells))
+	offs := make([]int, len(c.Cells))
+	for i, r := range c.Cells {
+		texts[i], offs[i] = cellsText(r.Cells), r.Pos.Offset
+	}
+	widths := p.align(texts, offs)
+	p.block(c.Pos.Offset, len(c.Cells), false, func(i int) int { return offs[i] }, func(i int) {
+		r := c.Cells[i]
+		p.cells(r.Cells)
+		p.pad(1 + widths[i] - utf8.RuneCountInString(texts[i]))
+		p.kw("=>")
+		p.sp()
+		p.number(r.Value)
+	})
+}
+
+// only prints a key's domain: ` only a | b`.
+func (p *printer) only(alts []*Alt) {
+	if len(alts) == 0 {
+		return
+	}
+	p.sp()
+	p.kw("only")
+	p.sp()
+	p.alts(alts)
+}
+
+func (p *printer) alts(alts []*Alt) {
+	for i, a := range alts {
+		if i > 0 {
+			p.sp()
+			p.kw("|")
+			p.sp()
+		}
+		p.seek(a.Pos.Offset)
+		text, n := altText(a)
+		p.emit(n, text)
+	}
+}
+
+func (p *printer) cells(cs []*KeyCell) {
+	for i, c := range cs {
+		if i > 0 {
+			p.kw(",")
+			p.sp()
+		}
+		p.alts(c.Alts)
+	}
+}
+
+// altText is an alternative as printed, and how many tokens it spans.
+func altText(a *Alt) (string, int) {
+	switch {
+	case a.Any:
+		return "_", 1
+	case a.Word != nil:
+		return *a.Word, 1
+	}
+	text, n := *a.From, numTokens(*a.From)
+	if a.To != nil {
+		text += ".." + *a.To
+		n += 1 + numTokens(*a.To)
+	}
+	return text, n
+}
+
+func numTokens(s string) int {
+	if strings.HasPrefix(s, "-") {
+		return 2
+	}
+	return 1
+}
+
+func cellsText(cs []*KeyCell) string {
+	var parts []string
+	for _, c := range cs {
+		var alts []string
+		for _, a := range c.Alts {
+			t, _ := altText(a)
+			alts = append(alts, t)
+		}
+		parts = append(parts, strings.Join(alts, " | "))
+	}
+	return strings.Join(parts, ", ")
 }
 
 func (p *printer) props(off int, props []*Prop) {
@@ -615,6 +751,18 @@ func (p *printer) table(t *Table) {
 	p.kw(t.Name)
 	p.optString(t.Title)
 	p.roll(t.Roll)
+	if len(t.By) > 0 {
+		p.sp()
+		p.kw("by")
+		for i, k := range t.By {
+			if i > 0 {
+				p.kw(",")
+			}
+			p.sp()
+			p.expr(k.Expr)
+			p.only(k.Only)
+		}
+	}
 	p.cite(t.Cite)
 	n := len(t.Rows) + len(t.Columns)
 	offs := func(i int) int {
@@ -642,6 +790,10 @@ func (p *printer) column(c *Column) {
 		p.sp()
 		p.expr(c.When)
 	}
+	if len(c.Cells) > 0 {
+		p.sp()
+		p.cells(c.Cells)
+	}
 	widths := p.rowWidths(c.Rows)
 	p.block(c.Pos.Offset, len(c.Rows), false, func(i int) int { return c.Rows[i].Pos.Offset }, func(i int) {
 		p.row(c.Rows[i], widths[i])
@@ -666,6 +818,10 @@ func (p *printer) row(r *Row, width int) {
 	if r.Value != nil {
 		p.sp()
 		p.number(*r.Value)
+	}
+	if r.Value2 != nil {
+		p.sp()
+		p.number(*r.Value2)
 	}
 }
 

@@ -20,10 +20,15 @@ type Module struct {
 	Cite    []string
 	Base    *Module // the module extended, or nil
 
-	Params    map[string]*ParamDef
-	Vocab     map[string]map[string]*VocabDef // kind → name → word
-	Tables    map[string]*TableDef
-	Checks    map[string]*CheckDef
+	Params map[string]*ParamDef
+	Vocab  map[string]map[string]*VocabDef // kind → name → word
+	Tables map[string]*TableDef
+	Checks map[string]*CheckDef
+	Charts map[string]*ChartDef
+	// Modifiers are every table's and check's named modifiers, in the
+	// order they were declared (a base's first); each table and check
+	// also lists its own.
+	Modifiers []*ModifierDef
 	Rules     []*RuleDef            // in the order they run on a hook
 	Hooks     map[string][]*RuleDef // hook → rules, in order
 	Scenarios []*ScenarioDef        // this module's own
@@ -38,6 +43,8 @@ type Origin struct {
 	Module   string `json:"module"`
 	Pos      Pos    `json:"pos"`
 	Override bool   `json:"override,omitempty"`
+	// Placeholder says the figures are invented, not published.
+	Placeholder bool `json:"placeholder,omitempty"`
 }
 
 // Kind of a declaration, as written in the language.
@@ -50,6 +57,12 @@ const (
 	KindFormation = "formation"
 	KindArm       = "arm"
 	KindState     = "state"
+	KindModifier  = "modifier"
+	KindChart     = "chart"
+	// KindNationality and KindClass are words units carry (`nationality:
+	// french`, `class: legere`), by which charts are keyed.
+	KindNationality = "nationality"
+	KindClass       = "class"
 )
 
 // ParamDef is an effective parameter.
@@ -239,18 +252,181 @@ func (r RollSpec) Reachable() []int {
 type TableDef struct {
 	Name, Title string
 	Roll        RollSpec
-	Columns     []*ColumnDef // a one-way table has one column without a condition
-	Outcomes    []string     // every outcome any row names, sorted
-	Cite        []string
+	// Keys, when set, choose the column: each keyed column has one cell per
+	// key, and exactly one column matches each combination of their values.
+	Keys      []*KeyDef
+	Columns   []*ColumnDef // a one-way table has one column without a condition
+	Outcomes  []string     // every outcome any row names, sorted
+	Modifiers []*ModifierDef
+	Cite      []string
 	Origin
 	ast *Table
+}
+
+// KeyDef is one key of a keyed table or chart: what it reads (a table's
+// expression) and the values it takes.
+type KeyDef struct {
+	Source string   // the expression, or a chart's parameter name
+	Prog   *Program // a table key's expression; nil for a chart's
+	Pos    Pos
+	// Vocab is the vocabulary kind the values are words of, or "".
+	Vocab string
+	// Words or Ints list the domain: every value the key may take.
+	Words []string
+	Ints  []int
+}
+
+// IsInt reports whether the key takes whole numbers.
+func (k *KeyDef) IsInt() bool { return k.Words == nil }
+
+// Values lists the domain as interface values, in order.
+func (k *KeyDef) Values() []any {
+	out := make([]any, 0, len(k.Words)+len(k.Ints))
+	for _, w := range k.Words {
+		out = append(out, w)
+	}
+	for _, n := range k.Ints {
+		out = append(out, n)
+	}
+	return out
+}
+
+// Cell is a checked key cell: the alternatives that match.
+type Cell []AltDef
+
+// AltDef is one alternative: any value, a word, or whole numbers Lo..Hi.
+type AltDef struct {
+	Any    bool
+	Word   string
+	Lo, Hi int
+	IsNum  bool
+}
+
+// Matches reports whether a key value is in the cell.
+func (c Cell) Matches(v any) bool {
+	for _, a := range c {
+		switch {
+		case a.Any:
+			return true
+		case a.IsNum:
+			if n, ok := v.(int); ok && n >= a.Lo && n <= a.Hi {
+				return true
+			}
+		default:
+			if s, ok := v.(string); ok && s == a.Word {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (c Cell) String() string {
+	parts := make([]string, len(c))
+	for i, a := range c {
+		switch {
+		case a.Any:
+			parts[i] = "_"
+		case a.IsNum && a.Lo == a.Hi:
+			parts[i] = strconv.Itoa(a.Lo)
+		case a.IsNum:
+			parts[i] = fmt.Sprintf("%d..%d", a.Lo, a.Hi)
+		default:
+			parts[i] = a.Word
+		}
+	}
+	return strings.Join(parts, " | ")
+}
+
+// CellsString writes a column's or a chart row's cells as written.
+func CellsString(cells []Cell) string {
+	parts := make([]string, len(cells))
+	for i, c := range cells {
+		parts[i] = c.String()
+	}
+	return strings.Join(parts, ", ")
 }
 
 // ColumnDef is one column of a table.
 type ColumnDef struct {
 	Title string
 	When  *Program // nil: always
+	Cells []Cell   // a keyed column's cells, one per key
 	Rows  []RowDef
+}
+
+// MatchesKeys reports whether a keyed column holds for the keys' values.
+func (c *ColumnDef) MatchesKeys(vals []any) bool {
+	if len(c.Cells) != len(vals) {
+		return false
+	}
+	for i, cell := range c.Cells {
+		if !cell.Matches(vals[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// ModifierDef is a named modifier of a table's or check's roll.
+type ModifierDef struct {
+	Name   string // "carre_realization.leader"
+	Target string // the table or check: "carre_realization"
+	Title  string
+	Value  *Program // a whole number
+	When   *Program // nil: always
+	Cite   []string
+	Origin
+	ast *Modifier
+}
+
+// Label is how the trace names the modifier: its title, or its name.
+func (m *ModifierDef) Label() string {
+	if m.Title != "" {
+		return m.Title
+	}
+	return strings.TrimPrefix(m.Name, m.Target+".")
+}
+
+// ChartDef is a data table that is not rolled, read as a function.
+type ChartDef struct {
+	Name, Title string
+	Keys        []*KeyDef
+	Rows        []ChartRowDef
+	// Float says a value is not whole: the function returns a number,
+	// not a whole number.
+	Float bool
+	Cite  []string
+	Origin
+	ast *Chart
+}
+
+// ChartRowDef gives the value of the combinations its cells match.
+type ChartRowDef struct {
+	Cells []Cell
+	Value float64
+	Pos   Pos
+}
+
+// Lookup finds the value for the keys' values.
+func (c *ChartDef) Lookup(vals []any) (any, error) {
+	for _, r := range c.Rows {
+		ok := len(r.Cells) == len(vals)
+		for i := 0; ok && i < len(vals); i++ {
+			ok = r.Cells[i].Matches(vals[i])
+		}
+		if ok {
+			if c.Float {
+				return r.Value, nil
+			}
+			return int(r.Value), nil
+		}
+	}
+	parts := make([]string, len(vals))
+	for i, v := range vals {
+		parts[i] = fmt.Sprint(v)
+	}
+	return nil, fmt.Errorf("chart %s has no value for %s", c.Name, strings.Join(parts, ", "))
 }
 
 // Lookup finds the row of a modified result.
@@ -269,12 +445,15 @@ type RowDef struct {
 	Outcome  string
 	Value    int
 	HasValue bool
-	Pos      Pos
+	// Value2 is a second number (`52 => losses 0 1`).
+	Value2    int
+	HasValue2 bool
+	Pos       Pos
 	// Hook is the outcome's hook ("recall.fail"), and Result and Amount the
 	// outcome and value as interface values: made once at check time so
 	// that reading a row costs the engine no allocation.
-	Hook           string
-	Result, Amount any
+	Hook                    string
+	Result, Amount, Amount2 any
 }
 
 // RangeString writes the row's range as the rulebook does.
@@ -303,6 +482,7 @@ type CheckDef struct {
 	Roll        RollSpec
 	Direction   string // above, below, at_least, at_most
 	Threshold   *Program
+	Modifiers   []*ModifierDef
 	Cite        []string
 	Origin
 	ast *CheckDecl

@@ -421,7 +421,7 @@ var clauses = []clause{
 	{id: "AUS-36-MORALE", folder: "aus", scenario: "stand", faces: []int{6, 1, 1, 1, 1, 1},
 		check: func(t *testing.T, r *played) {
 			r.fired("contact.stand")
-			r.text("[d66 61-8=45]") // lancers -2 and Guard -6
+			r.text("[d66 61, Lancers -2, Guard cavalry -6 → 45]") // each modifier by name
 		}},
 	{id: "AUS-36-PASS", folder: "aus", scenario: "stand", faces: []int{6, 1, 1, 1, 1, 1},
 		check: func(t *testing.T, r *played) {

@@ -68,6 +68,7 @@ type Engine struct {
 	cells     map[Hex]*Cell
 	sorted    []*Unit // the board's units by id
 	enemyBuf  []*Unit // backing store of enemies(); emptied when a run starts
+	keyVals   []any   // a keyed table's key values, reused
 	// start holds the units as they stood when the engine was made, for
 	// Rewind.
 	start      []Unit

@@ -26,6 +26,11 @@ const fuzzHeader = `module fz "Fuzz"
 arm infantry { fire: 1 }
 arm cavalry { mounted }
 arm artillery { guns  fire: 2 }
+nationality french
+nationality prussian
+nationality russian
+nationality austrian
+nationality swedish
 state good { good }
 state disordered { fire: 0.5  melee: 0.5 }
 state routed { routed  fire: 0  melee: 0.25 }

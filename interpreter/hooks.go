@@ -9,7 +9,7 @@ import (
 // Cell is a hex as scripts see it (`hex.terrain`, `hex.no_charge`).
 type Cell struct {
 	Number    string `expr:"number"`
-	Terrain   string `expr:"terrain"`
+	Terrain   string `expr:"terrain" vocab:"terrain"`
 	Road      bool   `expr:"road"`
 	NoCharge  bool   `expr:"no_charge"`
 	BlocksLOS bool   `expr:"blocks_los"`
@@ -32,6 +32,12 @@ func v(name string, t reflect.Type, doc string) dsl.Var {
 	return dsl.Var{Name: name, Type: t, Doc: doc}
 }
 
+// word is a variable that holds a word of a vocabulary (or of a fixed
+// list "a|b"): a string compared with it must be one.
+func word(name, vocab, doc string) dsl.Var {
+	return dsl.Var{Name: name, Type: tString, Doc: doc, Vocab: vocab}
+}
+
 // Hooks are the points of the order of play where rules run, with the names
 // their expressions may read. The engine fires exactly these; the package
 // documentation is generated from this table.
@@ -42,7 +48,7 @@ var Hooks = []*dsl.Hook{
 	{Name: "charge_start", Doc: "a declared charge begins, before its first hex",
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("mp_left", tInt, "movement points left")}},
 	{Name: "change_formation", Blocks: true, Doc: "a unit changes formation (in movement, or during a charge); a failing require forbids it",
-		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("formation", tString, "the formation it changes into"), v("hex", tCell, "its hex"),
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), word("formation", dsl.KindFormation, "the formation it changes into"), v("hex", tCell, "its hex"),
 			v("charging", tBool, "the change is made during a charge"), v("step", tInt, "the hex of the charge it is in (0 before the first)"),
 			v("cost", tInt, "movement points the change costs (set_cost changes it)")}},
 	{Name: "charge_enter", Blocks: true, Doc: "the charger is about to enter the next hex of its path; a failing require halts it",
@@ -72,11 +78,11 @@ var Hooks = []*dsl.Hook{
 		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), v("same_hex", tBool, "the attacker is in the defender's hex"),
 			v("charging", tBool, "the melee comes from a charge")}},
 	{Name: "melee_side", Doc: "which hexside of the defender a melee comes through; set_side changes it",
-		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), v("side", tString, "front, flank or rear"),
+		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), word("side", "front|flank|rear", "front, flank or rear"),
 			v("friendly_zdi", tBool, "a friend of the defender projects Zd'I into the attacker's hex")}},
 	{Name: "melee", Doc: "a melee is about to be resolved; rules scale the attack and defence",
 		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), v("attack", tFloat, "the attacker's melee strength so far"), v("defense", tFloat, "the defender's melee strength so far"),
-			v("side", tString, "front, flank or rear"), v("straight", tBool, "the attacker charged in a straight line over its last three hexes"),
+			word("side", "front|flank|rear", "front, flank or rear"), v("straight", tBool, "the attacker charged in a straight line over its last three hexes"),
 			v("charging", tBool, "the melee comes from a charge"), v("same_hex", tBool, "the attacker stands in the defender's hex")}},
 	{Name: "melee_resolve", Doc: "the melee odds are known; rules roll the battle's melee table",
 		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), v("attack", tFloat, "the attacker's melee strength so far"), v("defense", tFloat, "the defender's melee strength so far"),

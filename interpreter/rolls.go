@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -20,25 +21,15 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 	if unit != nil {
 		e.setVar("unit", unit)
 	}
-	var col *dsl.ColumnDef
-	for _, c := range t.Columns {
-		if c.When == nil {
-			col = c
-			break
-		}
-		ok, err := e.evalBool(r, c.When)
-		if err != nil {
-			return err
-		}
-		if ok {
-			col = c
-			break
-		}
+	col, err := e.column(r, t)
+	if err != nil {
+		return err
 	}
-	if col == nil {
-		return fmt.Errorf("table %s: no column's condition holds", name)
+	mods, sum, err := e.modifiers(r, t.Modifiers, mod)
+	if err != nil {
+		return err
 	}
-	mod = e.boundModifier(t.Roll, mod)
+	mod = e.boundModifier(t.Roll, sum)
 	natural := rollDice(e.dice, t.Roll.Dice)
 	result := t.Roll.Dice.Modify(natural, mod)
 	row, ok := col.Lookup(result)
@@ -47,7 +38,7 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 	}
 	if !e.cfg.NoTrace {
 		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(t.Cite), Table: name, Row: row.RangeString(), Outcome: row.Outcome,
-			Dice: diceText(t.Roll.Dice, natural, mod, result)}
+			Dice: diceText(t.Roll.Dice, natural, mods, sum, mod, result), Mods: mods}
 		title := t.Title
 		if title == "" {
 			title = name
@@ -59,6 +50,9 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		if row.HasValue {
 			ev.Text += fmt.Sprintf(" %d", row.Value)
 		}
+		if row.HasValue2 {
+			ev.Text += fmt.Sprintf(" %d", row.Value2)
+		}
 		if e.subject != nil {
 			ev.Unit, ev.Hex = e.subject.ID, e.subject.Hex.String()
 		}
@@ -67,7 +61,85 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		}
 		e.emit(ev)
 	}
-	return e.outcome(row.Hook, result, natural, mod, row.Result, row.Amount)
+	return e.outcome(row.Hook, result, natural, mod, row.Result, row.Amount, row.Amount2)
+}
+
+// column picks the column of a table: the one whose keys' values match, or
+// the first whose condition holds.
+func (e *Engine) column(r *dsl.RuleDef, t *dsl.TableDef) (*dsl.ColumnDef, error) {
+	if len(t.Keys) > 0 {
+		vals := e.keyVals[:0]
+		for _, k := range t.Keys {
+			v, err := e.eval(r, k.Prog)
+			if err != nil {
+				return nil, err
+			}
+			if f, isFloat := v.(float64); isFloat && f == float64(int(f)) {
+				v = int(f)
+			}
+			vals = append(vals, v)
+		}
+		e.keyVals = vals
+		for _, c := range t.Columns {
+			if c.MatchesKeys(vals) {
+				return c, nil
+			}
+		}
+		parts := make([]string, len(vals))
+		for i, v := range vals {
+			parts[i] = fmt.Sprintf("%s = %v", t.Keys[i].Source, v)
+		}
+		return nil, fmt.Errorf("table %s has no column for %s", t.Name, strings.Join(parts, ", "))
+	}
+	for _, c := range t.Columns {
+		if c.When == nil {
+			return c, nil
+		}
+		ok, err := e.evalBool(r, c.When)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return c, nil
+		}
+	}
+	return nil, fmt.Errorf("table %s: no column's condition holds", t.Name)
+}
+
+// modifiers adds up the named modifiers of a roll that apply, after the
+// rule's own (the roll's modifier argument). The list of those that applied
+// is made only when the engine keeps a trace.
+func (e *Engine) modifiers(r *dsl.RuleDef, defs []*dsl.ModifierDef, own int) ([]Mod, int, error) {
+	var mods []Mod
+	tracing := !e.cfg.NoTrace
+	if own != 0 && tracing {
+		mods = append(mods, Mod{Name: r.ID, Title: "rule " + r.ID, Value: own})
+	}
+	sum := own
+	for _, m := range defs {
+		if m.When != nil {
+			ok, err := e.evalBool(r, m.When)
+			if err != nil {
+				return nil, 0, err
+			}
+			if !ok {
+				continue
+			}
+		}
+		v, err := e.eval(r, m.Value)
+		if err != nil {
+			return nil, 0, err
+		}
+		n := int(toFloat(v))
+		if n == 0 {
+			continue
+		}
+		sum += n
+		if tracing {
+			mods = append(mods, Mod{Name: m.Name, Title: m.Label(), Value: n, Cite: joinCite(m.Cite), Placeholder: m.Placeholder})
+		}
+	}
+	return mods, sum, nil
 }
 
 // RollCheck rolls a check for unit: the modified roll against the
@@ -88,7 +160,11 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		return err
 	}
 	threshold := int(toFloat(th))
-	mod = e.boundModifier(c.Roll, mod)
+	mods, sum, err := e.modifiers(r, c.Modifiers, mod)
+	if err != nil {
+		return err
+	}
+	mod = e.boundModifier(c.Roll, sum)
 	natural := rollDice(e.dice, c.Roll.Dice)
 	result := c.Roll.Dice.Modify(natural, mod)
 	outcome, hook := "fail", c.FailHook
@@ -100,14 +176,14 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		if title == "" {
 			title = name
 		}
-		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(c.Cite), Table: name, Outcome: outcome, Dice: diceText(c.Roll.Dice, natural, mod, result),
+		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(c.Cite), Table: name, Outcome: outcome, Dice: diceText(c.Roll.Dice, natural, mods, sum, mod, result), Mods: mods,
 			Text: fmt.Sprintf("%s: %d must be %s %d → %s", title, result, dirWords[c.Direction], threshold, outcome)}
 		if unit != nil {
 			ev.Unit, ev.Hex = unit.ID, unit.Hex.String()
 		}
 		e.emit(ev)
 	}
-	return e.outcome(hook, result, natural, mod, boxedOutcome[outcome], threshold)
+	return e.outcome(hook, result, natural, mod, boxedOutcome[outcome], threshold, 0)
 }
 
 var dirWords = map[string]string{"above": "above", "below": "below", "at_least": "at least", "at_most": "at most"}
@@ -132,11 +208,23 @@ func (e *Engine) boundModifier(spec dsl.RollSpec, mod int) int {
 	return b
 }
 
-func diceText(d dsl.Dice, natural, mod, result int) string {
-	if mod == 0 {
+// diceText writes a roll as a referee says it: the dice, each modifier
+// that applied by name, and the result (`d66 41, Leader -6, Light cavalry
+// +3 → 34`), with the bound the sum was held to if it was.
+func diceText(d dsl.Dice, natural int, mods []Mod, sum, applied, result int) string {
+	if len(mods) == 0 && applied == 0 {
 		return fmt.Sprintf("%s %d", d, natural)
 	}
-	return fmt.Sprintf("%s %d%+d=%d", d, natural, mod, result)
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %d", d, natural)
+	for _, m := range mods {
+		fmt.Fprintf(&b, ", %s %+d", m.Title, m.Value)
+	}
+	if applied != sum {
+		fmt.Fprintf(&b, " (held to %+d)", applied)
+	}
+	fmt.Fprintf(&b, " → %d", result)
+	return b.String()
 }
 
 func joinCite(c []string) string {
@@ -152,12 +240,13 @@ func joinCite(c []string) string {
 
 // outcome offers the roll to the outcome hook's rules (dsl.OutcomeVars) and
 // runs them; the caller puts the names back when it returns.
-func (e *Engine) outcome(hook string, roll, natural, mod int, result, value any) error {
+func (e *Engine) outcome(hook string, roll, natural, mod int, result, value, value2 any) error {
 	e.setVar("roll", roll)
 	e.setVar("natural", natural)
 	e.setVar("modifier", mod)
 	e.setVar("result", result)
 	e.setVar("value", value)
+	e.setVar("value2", value2)
 	_, _, err := e.fire(hook)
 	return err
 }

@@ -168,6 +168,8 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 			u.Side = str()
 		case "nationality":
 			u.Nationality = str()
+		case "class":
+			u.Class = str()
 		case "arm":
 			u.Arm = str()
 		case "formation":
@@ -198,6 +200,10 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 			u.Guard = flag()
 		case "lancer":
 			u.Lancer = flag()
+		case "heavy":
+			u.Heavy = flag()
+		case "cossack":
+			u.Cossack = flag()
 		case "moved":
 			u.Moved = flag()
 		case "facing":
@@ -231,6 +237,14 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 				u.Hexes = 2
 			}
 		}
+	}
+	// A unit type's flags are its units' own: uhlans are lancers.
+	if w, found := b.mod.Word(dsl.KindClass, u.Class); found && u.Class != "" {
+		u.Light = u.Light || w.Flag("light")
+		u.Heavy = u.Heavy || w.Flag("heavy")
+		u.Lancer = u.Lancer || w.Flag("lancer")
+		u.Guard = u.Guard || w.Flag("guard")
+		u.Cossack = u.Cossack || w.Flag("cossack")
 	}
 	if u.Formation == "" {
 		b.errorf(us.Pos, "missing-property", "unit %s needs a formation", us.ID)

@@ -23,8 +23,20 @@ type Event struct {
 	Row     string `json:"row,omitempty"`
 	Outcome string `json:"outcome,omitempty"`
 	Effect  string `json:"effect,omitempty"`
-	Text    string `json:"text"`
-	State   string `json:"state,omitempty"` // the unit after the step
+	// Mods are the modifiers a roll added, by name, in the order applied.
+	Mods  []Mod  `json:"mods,omitempty"`
+	Text  string `json:"text"`
+	State string `json:"state,omitempty"` // the unit after the step
+}
+
+// Mod is one modifier of a roll: a declared modifier, or the modifier a
+// rule gave the roll.
+type Mod struct {
+	Name        string `json:"name"`
+	Title       string `json:"title"`
+	Value       int    `json:"value"`
+	Cite        string `json:"cite,omitempty"`
+	Placeholder bool   `json:"placeholder,omitempty"`
 }
 
 // Trace is the ordered events of a run.

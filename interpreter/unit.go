@@ -12,12 +12,13 @@ type Unit struct {
 	ID           string `expr:"id"`
 	Name         string `expr:"name"`
 	Side         string `expr:"side"`
-	Nationality  string `expr:"nationality"`
-	Arm          string `expr:"arm"`
+	Nationality  string `expr:"nationality" vocab:"nationality"`
+	Class        string `expr:"class" vocab:"class"` // its unit type (ligne, hussars …)
+	Arm          string `expr:"arm" vocab:"arm"`
 	Increments   int    `expr:"increments"`
-	Formation    string `expr:"formation"`
-	Morale       int    `expr:"morale"` // printed morale value: low is good
-	State        string `expr:"state"`  // a morale state of the module
+	Formation    string `expr:"formation" vocab:"formation"`
+	Morale       int    `expr:"morale"`              // printed morale value: low is good
+	State        string `expr:"state" vocab:"state"` // a morale state of the module
 	Tired        bool   `expr:"tired"`
 	Exhausted    bool   `expr:"exhausted"`
 	Regiment     string `expr:"regiment"`
@@ -28,11 +29,13 @@ type Unit struct {
 	Light        bool   `expr:"light"`
 	Guard        bool   `expr:"guard"`
 	Lancer       bool   `expr:"lancer"`
+	Heavy        bool   `expr:"heavy"`
+	Cossack      bool   `expr:"cossack"`
 	Moved        bool   `expr:"moved"`   // moved in this turn's movement phase
 	Charged      bool   `expr:"charged"` // declared a charge this turn
 	FiredOn      bool   `expr:"fired_on"`
 	Hexes        int    `expr:"hexes"` // 2 for a two-hex line
-	Terrain      string `expr:"terrain"`
+	Terrain      string `expr:"terrain" vocab:"terrain"`
 
 	Hex    Hex       `expr:"-"`
 	Hex2   *Hex      `expr:"-"` // second hex of a two-hex line
