@@ -55,6 +55,31 @@ func TestRunWithoutSeedPrintsIt(t *testing.T) {
 	}
 }
 
+// TestPlaceholdersAreSaid: a battle that plays invented figures says so on
+// run, simulate and explain, naming them.
+func TestPlaceholdersAreSaid(t *testing.T) {
+	base, diags := bataille.LoadBundled(battle)
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	dir := writeFiles(t, map[string]string{"rules.rules": "game ph \"Placeholders\" extends " + base.ID + `
+placeholder modifier carre_realization.snow "Snow" { 3 when true }
+`})
+	for _, args := range [][]string{
+		{"run", dir, "--seed", "1"},
+		{"simulate", dir, "-n", "10"},
+	} {
+		_, _, stderr := bat(t, args...)
+		if !strings.Contains(stderr, "note: ph plays") || !strings.Contains(stderr, "modifier carre_realization.snow") {
+			t.Errorf("%s: stderr does not name the placeholders:\n%s", args[0], stderr)
+		}
+	}
+	code, out, _ := bat(t, "explain", dir, "placeholders")
+	if code != exitOK || !strings.Contains(out, "modifier  carre_realization.snow") || !strings.Contains(out, "module ph") {
+		t.Errorf("explain placeholders (exit %d):\n%s", code, out)
+	}
+}
+
 // TestSimulateSameWhateverWorkersAndShards: the JSON of a sweep is the same
 // byte for byte on one worker, on four, and merged from two shards.
 func TestSimulateSameWhateverWorkersAndShards(t *testing.T) {
@@ -192,5 +217,45 @@ func TestExplainHook(t *testing.T) {
 	code, out, _ = bat(t, "explain", battle, "recall.fail")
 	if code != exitOK || !strings.Contains(out, "an outcome hook") {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// TestOdds: the odds command counts rows over the dice's results, with
+// named modifiers stepping d66 in base 6 and held to the roll's bounds.
+func TestOdds(t *testing.T) {
+	dir := writeFiles(t, map[string]string{"rules.rules": `module od "Odds"
+nationality french "French"
+table square "Square" roll d66 + modifier -6..6 by charger.nationality, distance only 1..2 {
+  column french, 1 { 11..36 => carre  41..66 => rout }
+  column french, 2 { 11..16 => carre  21..66 => rout }
+}
+modifier square.leader "Leader" { -3 when true }
+modifier square.lancers "Lancers" { 6 when true }
+modifier square.huge "Huge" { 9 when true }
+rule od.roll on charge_approach { do roll(square) }
+`})
+	for _, c := range []struct {
+		args []string
+		want []string
+	}{
+		{[]string{"--key", "distance=1"}, []string{"carre                    18/36", "rout                     18/36"}},
+		{[]string{"--key", "distance=1", "--with", "lancers"}, []string{"carre                    12/36", "modifier +6 (Lancers +6)"}},
+		{[]string{"--key", "distance=1", "--with", "leader"}, []string{"carre                    21/36"}},
+		// +9 is held to +6, and 66 holds every roll pushed past it.
+		{[]string{"--key", "distance=2", "--with", "huge"}, []string{"held to +6", "rout                     36/36"}},
+		{[]string{"--key", "nationality=french"}, []string{"column french, 1", "column french, 2", "carre                     6/36"}},
+	} {
+		code, out, stderr := bat(t, append([]string{"odds", dir, "square"}, c.args...)...)
+		if code != exitOK {
+			t.Fatalf("%v: exit %d: %s", c.args, code, stderr)
+		}
+		for _, w := range c.want {
+			if !strings.Contains(out, w) {
+				t.Errorf("%v: no %q in\n%s", c.args, w, out)
+			}
+		}
+	}
+	if code, _, stderr := bat(t, "odds", dir, "square", "--with", "lancer"); code != exitFail || !strings.Contains(stderr, `did you mean "lancers"`) {
+		t.Errorf("a misspelt modifier: exit %d, %s", code, stderr)
 	}
 }

@@ -20,12 +20,14 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille explain GAME|DIR NAME
 
-Shows the declaration NAME (a rule, param, table, check, terrain, formation,
-arm or state) as it is in force in the battle after extends and overrides:
+Shows the declaration NAME (a rule, param, table, check, modifier, chart or
+word) as it is in force in the battle after extends and overrides:
 its text, the module and line each version comes from, its citation, and the
 hooks it runs on (for a param or table: the rules that read or roll it).
 NAME may also be a hook (charge_contact, recall.fail): what it is, the names
-its expressions read, and the rules that run on it, in order.`)
+its expressions read, and the rules that run on it, in order. A table or
+check lists its named modifiers and where each comes from; the NAME
+"placeholders" lists every figure the battle plays that is a placeholder.`)
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -40,6 +42,10 @@ its expressions read, and the rules that run on it, in order.`)
 		return exitFail
 	}
 	name := fs.Arg(1)
+	if name == "placeholders" {
+		explainPlaceholders(stdout, mod)
+		return exitOK
+	}
 	found := explain(stdout, mod, name) || explainHook(stdout, mod, name)
 	if !found {
 		fmt.Fprintf(stderr, "bataille explain: %s has no rule, param, table, check, word or hook %q%s\n", mod.ID, name, dsl.DidYouMean(name, append(allNames(mod), hookNames(mod)...)))
@@ -70,6 +76,14 @@ func versions(mod *dsl.Module, name string) (kind string, out []decl) {
 		if c, ok := m.Checks[name]; ok && c.Module == m.ID {
 			d = &decl{"check", m.ID, c.Pos, c.Override, c.Cite}
 		}
+		if c, ok := m.Charts[name]; ok && c.Module == m.ID {
+			d = &decl{"chart", m.ID, c.Pos, c.Override, c.Cite}
+		}
+		for _, x := range m.Modifiers {
+			if x.Name == name && x.Module == m.ID {
+				d = &decl{"modifier", m.ID, x.Pos, x.Override, x.Cite}
+			}
+		}
 		for _, r := range m.Rules {
 			if r.ID == name && r.Module == m.ID {
 				d = &decl{"rule", m.ID, r.Pos, r.Override, r.Cite}
@@ -95,6 +109,9 @@ func explain(w io.Writer, mod *dsl.Module, name string) bool {
 	}
 	eff := chain[len(chain)-1]
 	fmt.Fprintf(w, "%s %s in %s\n", kind, name, mod.ID)
+	if ref, ok := mod.Lookup(kind, name); ok && ref.Placeholder {
+		fmt.Fprintln(w, "PLACEHOLDER: its figures are invented, not published")
+	}
 	if len(eff.cite) > 0 {
 		fmt.Fprintf(w, "cites: %s\n", strings.Join(eff.cite, "; "))
 	}
@@ -124,6 +141,13 @@ func explain(w io.Writer, mod *dsl.Module, name string) bool {
 			}
 		}
 	case "param", "table", "check":
+		if kind == "table" {
+			explainKeys(w, mod.Tables[name].Keys)
+			explainModifiers(w, mod.Tables[name].Modifiers)
+		}
+		if kind == "check" {
+			explainModifiers(w, mod.Checks[name].Modifiers)
+		}
 		users := readers(mod, name, kind)
 		if len(users) == 0 {
 			fmt.Fprintf(w, "\nno rule uses it\n")
@@ -132,6 +156,44 @@ func explain(w io.Writer, mod *dsl.Module, name string) bool {
 		}
 	}
 	return true
+}
+
+// explainKeys lists what a keyed table's columns are chosen by.
+func explainKeys(w io.Writer, keys []*dsl.KeyDef) {
+	if len(keys) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\ncolumns chosen by:")
+	for _, k := range keys {
+		vals := make([]string, 0)
+		for _, v := range k.Values() {
+			vals = append(vals, fmt.Sprint(v))
+		}
+		fmt.Fprintf(w, "  %-24s %s\n", k.Source, strings.Join(vals, " | "))
+	}
+}
+
+// explainModifiers lists a roll's named modifiers, in the order they are
+// summed, each with the module it comes from.
+func explainModifiers(w io.Writer, mods []*dsl.ModifierDef) {
+	if len(mods) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "\nmodifiers, summed when their condition holds:")
+	for _, m := range mods {
+		value := m.Value.Source
+		if m.When != nil {
+			value += " when " + m.When.Source
+		}
+		fmt.Fprintf(w, "  %-34s %-22s %s (module %s, %s)", m.Name, m.Label(), value, m.Module, m.Pos)
+		if m.Placeholder {
+			fmt.Fprint(w, " PLACEHOLDER")
+		}
+		if len(m.Cite) > 0 {
+			fmt.Fprintf(w, " [%s]", strings.Join(m.Cite, "; "))
+		}
+		fmt.Fprintln(w)
+	}
 }
 
 // readers lists the rules that read a param or roll a table or check.
@@ -196,6 +258,32 @@ func declText(mod *dsl.Module, pos dsl.Pos) string {
 	return rest
 }
 
+// explainPlaceholders lists the declarations in force whose figures are
+// invented, not published.
+func explainPlaceholders(w io.Writer, mod *dsl.Module) {
+	ps := mod.Placeholders()
+	if len(ps) == 0 {
+		fmt.Fprintf(w, "%s plays no placeholder: every figure it declares cites its source\n", mod.ID)
+		return
+	}
+	fmt.Fprintf(w, "%s plays %d placeholder(s), figures invented until the published ones are entered:\n", mod.ID, len(ps))
+	for _, p := range ps {
+		fmt.Fprintf(w, "  %-9s %-36s module %s, %s\n", p.Kind, p.Name, p.Module, p.Pos)
+	}
+}
+
+// notePlaceholders tells, on standard error, that a battle plays figures
+// that are placeholders, so that nobody reads its outcomes as the
+// published game's.
+func notePlaceholders(w io.Writer, mod *dsl.Module) {
+	ps := mod.Placeholders()
+	if len(ps) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "note: %s plays %d placeholder(s), figures invented until the published ones are entered: %s (bataille explain %s placeholders)\n",
+		mod.ID, len(ps), mod.PlaceholderSummary(), mod.ID)
+}
+
 func indent(s string) string {
 	return "    " + strings.ReplaceAll(s, "\n", "\n    ")
 }
@@ -210,6 +298,12 @@ func allNames(mod *dsl.Module) []string {
 	}
 	for n := range mod.Checks {
 		out = append(out, n)
+	}
+	for n := range mod.Charts {
+		out = append(out, n)
+	}
+	for _, x := range mod.Modifiers {
+		out = append(out, x.Name)
 	}
 	for _, r := range mod.Rules {
 		out = append(out, r.ID)

@@ -55,6 +55,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		s = binary.LittleEndian.Uint64(b[:]) % 1_000_000
 		fmt.Fprintf(stderr, "seed %d\n", s)
 	}
+	notePlaceholders(stderr, mod)
 	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: interpreter.NewSeededDice(s), Decider: decider})
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille: %v\n", err)

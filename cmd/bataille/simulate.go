@@ -114,6 +114,9 @@ Flags:`)
 		mods = append(mods, m)
 		names = append(names, r)
 	}
+	for _, m := range mods {
+		notePlaceholders(stderr, m)
+	}
 	rep := simReport{Scenario: sd.Name, Seed: *seed, N: *n, Shard: *shard, From: from, To: to}
 	bar := newProgress(stderr, int64(to-from)*int64(len(mods)))
 	for i, m := range mods {
