@@ -1,6 +1,8 @@
 package dsl
 
 import (
+	"strings"
+
 	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -22,12 +24,12 @@ type File struct {
 // Header names the module: `module` for a shared base, `game` for a battle.
 type Header struct {
 	Pos     lexer.Position
-	Kind    string   `parser:"@('module' | 'game')"`
-	ID      string   `parser:"@Ident"`
-	Title   string   `parser:"@String?"`
-	Edition string   `parser:"('edition' @String)?"`
-	Extends *Ident   `parser:"('extends' @@)?"`
-	Cite    []string `parser:"('cite' @String (',' @String)*)?"`
+	Kind    string     `parser:"@('module' | 'game')"`
+	ID      string     `parser:"@Ident"`
+	Title   string     `parser:"@String?"`
+	Edition string     `parser:"('edition' @String)?"`
+	Extends *ModuleRef `parser:"('extends' @@)?"`
+	Cite    []string   `parser:"('cite' @String (',' @String)*)?"`
 }
 
 // Ident is a name with its position, for references that need one.
@@ -35,6 +37,17 @@ type Ident struct {
 	Pos  lexer.Position
 	Name string `parser:"@Ident"`
 }
+
+// ModuleRef names the module extended. A battle's folder may be spelt
+// with hyphens (friedland-danzig) where its id has underscores
+// (friedland_danzig): both name the same module.
+type ModuleRef struct {
+	Pos   lexer.Position
+	Parts []string `parser:"@Ident ('-' @Ident)*"`
+}
+
+// Name is the module id the reference names.
+func (m *ModuleRef) Name() string { return strings.Join(m.Parts, "_") }
 
 // DottedName is a name such as charge.bonus_mp.
 type DottedName struct {

@@ -167,8 +167,9 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	return mod, u.diags
 }
 
-func (u *unit) base(ext *Ident, stack []string) *Module {
-	pos := position(ext.Pos)
+func (u *unit) base(ref *ModuleRef, stack []string) *Module {
+	pos := position(ref.Pos)
+	ext := &Ident{Pos: ref.Pos, Name: ref.Name()}
 	for _, id := range stack {
 		if id == ext.Name {
 			u.errorf(pos, "extends-cycle", "module %q extends itself: %s", ext.Name, strings.Join(append(stack, ext.Name), " → "))

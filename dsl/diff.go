@@ -764,9 +764,9 @@ type item struct {
 	cond, condText, msg string
 }
 
-// ruleItems splits a rule into what it tests, binds, asks and does. Local
-// names bound by `let` are renamed _1, _2… in the order they are bound, so
-// a renamed local is no change.
+// ruleItems splits a rule into what it tests, binds, asks and does. A name
+// bound by `let` is compared by the value it stands for, not by its name or
+// its place.
 func ruleItems(r *RuleDef) map[string][]item {
 	out := map[string][]item{}
 	locals := map[string]string{}
@@ -785,8 +785,11 @@ func ruleItems(r *RuleDef) map[string][]item {
 		case ClauseLet:
 			src := c.Cond.sourceOrEmpty()
 			value := CanonicalExpr(src, locals)
-			locals[c.Name] = "_" + strconv.Itoa(len(locals)+1)
-			out["let"] = append(out["let"], item{key: locals[c.Name] + " = " + value, text: c.Name + " = " + DisplayExpr(src)})
+			// A local stands for its value wherever it is read, so a renamed
+			// or reordered local is no change, and one added in front shifts
+			// nothing.
+			locals[c.Name] = "(" + value + ")"
+			out["let"] = append(out["let"], item{key: value, text: c.Name + " = " + DisplayExpr(src), cond: c.Name})
 		case ClauseAsk:
 			k, t := strconv.Quote(c.Question), strconv.Quote(c.Question)
 			if c.Of != nil {
@@ -846,13 +849,13 @@ func ruleDetails(o, n *RuleDef) []Detail {
 	field(&ds, "title", o.Title, n.Title)
 	field(&ds, "hook", o.Hook, n.Hook)
 	oi, ni := ruleItems(o), ruleItems(n)
-	ds = append(ds, itemDetails("let", oi["let"], ni["let"], false)...)
+	ds = append(ds, letDetails(oi["let"], ni["let"])...)
 	ds = append(ds, itemDetails("when", oi["when"], ni["when"], false)...)
 	ds = append(ds, itemDetails("require", oi["require"], ni["require"], true)...)
 	ds = append(ds, itemDetails("ask", oi["ask"], ni["ask"], false)...)
 	eff := itemDetails("effect", oi["effect"], ni["effect"], false)
 	ds = append(ds, eff...)
-	if len(eff) == 0 && !keysEqual(oi["effect"], ni["effect"]) {
+	if len(eff) == 0 && !keysEqual(oi["effect"], ni["effect"]) && joinTexts(oi["effect"]) != joinTexts(ni["effect"]) {
 		// The same effects in another order do another thing.
 		ds = append(ds, Detail{What: "effect order", Old: joinTexts(oi["effect"]), New: joinTexts(ni["effect"])})
 	}
@@ -878,6 +881,40 @@ func keysEqual(a, b []item) bool {
 		}
 	}
 	return true
+}
+
+// letDetails compares the names two rules bind by name: a name bound on
+// both sides to another value is one change, not a removal and an addition
+// paired by where they happen to sit.
+func letDetails(old, new []item) []Detail {
+	removed, added := multisetDiff(old, new)
+	var ds []Detail
+	used := make([]bool, len(added))
+	var rest []item
+	for _, r := range removed {
+		j := -1
+		for k, a := range added {
+			if !used[k] && a.cond == r.cond {
+				j = k
+				break
+			}
+		}
+		if j < 0 {
+			rest = append(rest, r)
+			continue
+		}
+		used[j] = true
+		ds = append(ds, Detail{What: "let", Item: r.cond, Old: r.text, New: added[j].text})
+	}
+	for _, r := range rest {
+		ds = append(ds, Detail{What: "let", Item: r.cond, Old: r.text})
+	}
+	for j, a := range added {
+		if !used[j] {
+			ds = append(ds, Detail{What: "let", Item: a.cond, New: a.text})
+		}
+	}
+	return ds
 }
 
 // itemDetails compares two lists of clauses as multisets: a clause both
@@ -916,6 +953,11 @@ func itemDetails(what string, old, new []item, require bool) []Detail {
 		}
 		if i < len(added) {
 			d.New = added[i].text
+		}
+		if d.Old == d.New {
+			// The same text meaning another thing: a local it reads
+			// changed, and that change is reported where it is bound.
+			continue
 		}
 		ds = append(ds, d)
 	}

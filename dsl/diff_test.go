@@ -388,3 +388,40 @@ func BenchmarkDiff(b *testing.B) {
 		dsl.Diff(old, new)
 	}
 }
+
+// TestDiffLetsByValue: a let added in front shifts nothing, a let renamed
+// is no change, and a let whose value changes is one change named by its
+// name, not an effect that reads it shown changed with the same text.
+func TestDiffLetsByValue(t *testing.T) {
+	mod := func(body string) *dsl.Module {
+		t.Helper()
+		m, diags := checkFS(fstest.MapFS{"g.rules": {Data: []byte("game g \"G\" extends premier\n\nrule g.r on charge_contact {\n" + body + "}\n")}})
+		if m == nil {
+			t.Fatal(diags.Err())
+		}
+		return m
+	}
+	base := mod("  let spent = mp_spent * 2\n  do lose(target, spent)\n")
+	for _, c := range []struct {
+		name, body string
+		want       []string // What:Item of each detail
+	}{
+		{"let added in front", "  let half = mp_spent / 2\n  let spent = mp_spent * 2\n  do lose(target, spent)\n", []string{"let:half"}},
+		{"let renamed", "  let twice = mp_spent * 2\n  do lose(target, twice)\n", nil},
+		{"let value changed", "  let spent = mp_spent * 3\n  do lose(target, spent)\n", []string{"let:spent"}},
+	} {
+		d := dsl.Diff(base, mod(c.body))
+		var got []string
+		for _, ch := range d.Changes {
+			if ch.Kind != dsl.KindRule {
+				continue
+			}
+			for _, det := range ch.Details {
+				got = append(got, det.What+":"+det.Item)
+			}
+		}
+		if strings.Join(got, " ") != strings.Join(c.want, " ") {
+			t.Errorf("%s: details %v, want %v", c.name, got, c.want)
+		}
+	}
+}

@@ -424,7 +424,8 @@ func (p *printer) header(h *Header) {
 		p.sp()
 		p.kw("extends")
 		p.sp()
-		p.kw(h.Extends.Name)
+		p.seek(h.Extends.Pos.Offset)
+		p.emit(2*len(h.Extends.Parts)-1, strings.Join(h.Extends.Parts, "-"))
 	}
 	p.cite(h.Cite)
 }

@@ -351,9 +351,26 @@ type diffSimOutcome struct {
 	New     float64 `json:"new"`
 }
 
+// withScenario is a module that also has a scenario of another module's.
+func withScenario(mod *dsl.Module, sd *dsl.ScenarioDef) *dsl.Module {
+	cp := *mod
+	cp.Scenarios = append(append([]*dsl.ScenarioDef(nil), mod.Scenarios...), sd)
+	return &cp
+}
+
 func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64) (*diffSim, error) {
 	if oldMod == nil || newMod == nil {
 		return nil, fmt.Errorf("both sides need rules to play a scenario")
+	}
+	// A scenario only one side has (a new edition's new set-up) is played
+	// under both sides' rules all the same.
+	if _, ok := newMod.Scenario(scenario); !ok {
+		if sd, inOld := oldMod.Scenario(scenario); inOld {
+			newMod = withScenario(newMod, sd)
+		}
+	} else if _, ok := oldMod.Scenario(scenario); !ok {
+		sd, _ := newMod.Scenario(scenario)
+		oldMod = withScenario(oldMod, sd)
 	}
 	a, err := simulateFn(oldMod, scenario, n, seed)
 	if err != nil {

@@ -325,3 +325,21 @@ func TestDiffSimulate(t *testing.T) {
 		t.Errorf("failing simulation: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// TestDiffSimulateScenarioOnlyNewHas: a scenario the new edition adds is
+// played under the old rules too.
+func TestDiffSimulateScenarioOnlyNewHas(t *testing.T) {
+	old := writeFiles(t, map[string]string{"rules.rules": "game old \"Old\" extends premier\n"})
+	scenario := `scenario open "Hussars charge a battalion" {
+  map 10 x 12 clear
+  unit hus "Hussars" { side: a  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  at: 0510 }
+  unit inf "Battalion" { side: b  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  at: 0505 }
+  charge hus at inf path 0509 0508 0507 0506
+}
+`
+	newer := writeFiles(t, map[string]string{"rules.rules": "game newer \"New\" extends premier\noverride param charge.bonus_mp = 1\n", "scenarios.rules": scenario})
+	code, out, stderr := bat(t, "diff", "--simulate", "open", "-n", "20", old, newer)
+	if code != exitFail || !strings.Contains(out, "outcomes of open, 20 games per side") {
+		t.Errorf("exit %d, stderr %q:\n%s", code, stderr, out)
+	}
+}
