@@ -1146,39 +1146,31 @@ func CanonicalExpr(src string, locals map[string]string) string {
 
 func isMember(t lexer.Token) bool { return t.Value == "." || t.Value == "?." }
 
-// DisplayExpr writes an expression on one line with the usual spacing
-// (none around `.`, inside brackets or after a unary operator), whatever
-// its layout in the source.
+// DisplayExpr writes an expression on one line the way the formatter
+// prints it, whatever its layout in the source: the language has one
+// printer for expressions, used by fmt, diff, explain and the language
+// server alike.
 func DisplayExpr(src string) string {
 	toks := exprTokens(src)
-	var b strings.Builder
+	fts := make([]ftok, len(toks))
+	off := 0
 	for i, t := range toks {
-		if i > 0 && spaceBetween(toks, i) {
-			b.WriteByte(' ')
-		}
-		b.WriteString(t.Value)
-	}
-	return b.String()
-}
-
-func spaceBetween(toks []lexer.Token, i int) bool {
-	prev, cur := toks[i-1], toks[i]
-	switch cur.Value {
-	case ".", "?.", ")", "]", ",":
-		return false
-	case "(", "[":
-		if prev.Type == tokIdent || prev.Value == ")" || prev.Value == "]" {
-			return false
+		// The printer glues tokens that touch in the source (1e3, $env):
+		// offsets that keep them apart, except where they touched.
+		fts[i] = ftok{typ: t.Type, val: t.Value, off: off}
+		off += len(t.Value) + 1
+		if i+1 < len(toks) && toks[i+1].Pos.Offset == t.Pos.Offset+len(t.Value) {
+			off--
 		}
 	}
-	switch prev.Value {
-	case ".", "?.", "(", "[", "!":
-		return false
-	case "-", "+":
-		// A sign, not an operator, when nothing it could follow comes first.
-		return !(i == 1 || toks[i-2].Type == tokOp || toks[i-2].Value == "(" || toks[i-2].Value == "[" || toks[i-2].Value == ",")
+	if out, ok := canonicalExpr(fts); ok {
+		return out
 	}
-	return true
+	parts := make([]string, len(toks))
+	for i, t := range toks {
+		parts[i] = t.Value
+	}
+	return strings.Join(parts, " ")
 }
 
 // unionKeys lists the keys of two maps, sorted.

@@ -68,17 +68,17 @@ func TestDiffGolden(t *testing.T) {
 }
 
 // decodeDiff runs diff --format json and reads the document back.
-func decodeDiff(t *testing.T, args ...string) (int, diffJSON) {
+func decodeDiff(t *testing.T, args ...string) (int, dsl.DiffDocument) {
 	t.Helper()
 	code, out, stderr := bat(t, append([]string{"diff", "--format", "json"}, args...)...)
-	var doc diffJSON
+	var doc dsl.DiffDocument
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("exit %d, output is not JSON: %v\n%s\n%s", code, err, out, stderr)
 	}
 	return code, doc
 }
 
-func findChange(doc diffJSON, kind, name string) (dsl.Change, bool) {
+func findChange(doc dsl.DiffDocument, kind, name string) (dsl.Change, bool) {
 	for _, c := range doc.Changes {
 		if c.Kind == kind && c.Name == name {
 			return c, true
@@ -246,6 +246,16 @@ func TestWriteLineDiff(t *testing.T) {
 	}
 }
 
+// The ANSI colours the diff writer uses.
+const (
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiReset  = "\x1b[0m"
+)
+
 func TestDiffColor(t *testing.T) {
 	_, plain, _ := bat(t, "diff", alphaFile, betaFile)
 	if strings.Contains(plain, "\x1b[") {
@@ -314,7 +324,7 @@ func TestDiffSimulate(t *testing.T) {
 		}
 	}
 	_, doc := decodeDiff(t, "--simulate", "attack", "-n", "10", alphaFile, betaFile)
-	if doc.Simulation == nil || len(doc.Simulation.Outcomes) != 4 || doc.Simulation.Outcomes[0] != (diffSimOutcome{"carre_formed", 0.25, 0.4}) {
+	if doc.Simulation == nil || len(doc.Simulation.Outcomes) != 4 || doc.Simulation.Outcomes[0] != (dsl.OutcomeChange{Outcome: "carre_formed", Old: 0.25, New: 0.4}) {
 		t.Errorf("JSON simulation: %+v", doc.Simulation)
 	}
 	_, md, _ := bat(t, "diff", "--format", "markdown", "--simulate", "attack", "-n", "10", alphaFile, betaFile)

@@ -62,36 +62,14 @@ type decl struct {
 	cite         []string
 }
 
-// versions finds every module in the extends chain that declares kind name,
-// base first.
+// versions finds every module in the extends chain that declares name
+// itself (not by inheritance), base first.
 func versions(mod *dsl.Module, name string) (kind string, out []decl) {
 	for m := mod; m != nil; m = m.Base {
 		var d *decl
-		if p, ok := m.Params[name]; ok && p.Module == m.ID {
-			d = &decl{"param", m.ID, p.Pos, p.Override, p.Cite}
-		}
-		if t, ok := m.Tables[name]; ok && t.Module == m.ID {
-			d = &decl{"table", m.ID, t.Pos, t.Override, t.Cite}
-		}
-		if c, ok := m.Checks[name]; ok && c.Module == m.ID {
-			d = &decl{"check", m.ID, c.Pos, c.Override, c.Cite}
-		}
-		if c, ok := m.Charts[name]; ok && c.Module == m.ID {
-			d = &decl{"chart", m.ID, c.Pos, c.Override, c.Cite}
-		}
-		for _, x := range m.Modifiers {
-			if x.Name == name && x.Module == m.ID {
-				d = &decl{"modifier", m.ID, x.Pos, x.Override, x.Cite}
-			}
-		}
-		for _, r := range m.Rules {
-			if r.ID == name && r.Module == m.ID {
-				d = &decl{"rule", m.ID, r.Pos, r.Override, r.Cite}
-			}
-		}
-		for kind, words := range m.Vocab {
-			if w, ok := words[name]; ok && w.Module == m.ID {
-				d = &decl{kind, m.ID, w.Pos, w.Override, w.Cite}
+		for _, ref := range m.Decls() {
+			if ref.Name == name && ref.Module == m.ID {
+				d = &decl{ref.Kind, m.ID, ref.Pos, ref.Override, ref.Cite}
 			}
 		}
 		if d != nil {
@@ -290,28 +268,8 @@ func indent(s string) string {
 
 func allNames(mod *dsl.Module) []string {
 	var out []string
-	for n := range mod.Params {
-		out = append(out, n)
-	}
-	for n := range mod.Tables {
-		out = append(out, n)
-	}
-	for n := range mod.Checks {
-		out = append(out, n)
-	}
-	for n := range mod.Charts {
-		out = append(out, n)
-	}
-	for _, x := range mod.Modifiers {
-		out = append(out, x.Name)
-	}
-	for _, r := range mod.Rules {
-		out = append(out, r.ID)
-	}
-	for _, words := range mod.Vocab {
-		for n := range words {
-			out = append(out, n)
-		}
+	for _, ref := range mod.Decls() {
+		out = append(out, ref.Name)
 	}
 	sort.Strings(out)
 	return out

@@ -1,0 +1,391 @@
+package dsl
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+)
+
+// This file writes a ModuleDiff for people (text, markdown) and programs
+// (JSON), beside the diff itself, so that a program embedding the library
+// gets every form the command prints.
+
+// OutcomeDiff is the change in a scenario's outcomes from one side to the
+// other: the means over games played on the same seeds under each side, as
+// the caller measured them (`bataille diff --simulate`).
+type OutcomeDiff struct {
+	Scenario string          `json:"scenario"`
+	Runs     int             `json:"runs"`
+	Seed     uint64          `json:"seed"`
+	Outcomes []OutcomeChange `json:"outcomes"`
+}
+
+type OutcomeChange struct {
+	Outcome string  `json:"outcome"`
+	Old     float64 `json:"old"`
+	New     float64 `json:"new"`
+}
+
+// changed lists the outcomes whose means differ as printed, and counts
+// the others.
+func (s *OutcomeDiff) changed() (out []OutcomeChange, same int) {
+	for _, o := range s.Outcomes {
+		if simValue(o.Old) == simValue(o.New) {
+			same++
+			continue
+		}
+		out = append(out, o)
+	}
+	return out, same
+}
+
+// simValue writes a mean over the games; shares and counts alike get three
+// decimals, since the simulation does not say which is which.
+func simValue(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+
+// ---- text ----------------------------------------------------------------------
+
+const (
+	ansiRed    = "\x1b[31m"
+	ansiGreen  = "\x1b[32m"
+	ansiYellow = "\x1b[33m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiReset  = "\x1b[0m"
+)
+
+type painter bool
+
+func (p painter) paint(code, s string) string {
+	if !p || s == "" {
+		return s
+	}
+	return code + s + ansiReset
+}
+
+// WriteText writes the diff as a referee reads it: a line per changed
+// declaration, its details under it, where each side has it; sim, when not
+// nil, adds the change in a scenario's outcomes. colored adds ANSI colours.
+func (d *ModuleDiff) WriteText(w io.Writer, sim *OutcomeDiff, colored bool) {
+	p := painter(colored)
+	fmt.Fprintln(w, p.paint(ansiBold, "--- "+moduleLine(d.Old)))
+	fmt.Fprintln(w, p.paint(ansiBold, "+++ "+moduleLine(d.New)))
+	if d.Equal() {
+		fmt.Fprintln(w, "no rule changes")
+	}
+	for _, c := range d.Changes {
+		fmt.Fprintln(w)
+		sym, code := "~", ansiYellow
+		switch c.Op {
+		case Added:
+			sym, code = "+", ansiGreen
+		case Removed:
+			sym, code = "-", ansiRed
+		}
+		fmt.Fprintln(w, p.paint(code, sym+" "+changeTitle(c)))
+		for _, det := range c.Details {
+			label := detailLabel(det)
+			switch {
+			case det.Old == "":
+				fmt.Fprintf(w, "    %s: %s\n", label, p.paint(ansiGreen, "+ "+det.New))
+			case det.New == "":
+				fmt.Fprintf(w, "    %s: %s\n", label, p.paint(ansiRed, "- "+det.Old))
+			default:
+				fmt.Fprintf(w, "    %s: %s → %s\n", label, p.paint(ansiRed, det.Old), p.paint(ansiGreen, det.New))
+			}
+		}
+		if c.Old != nil {
+			fmt.Fprintln(w, p.paint(ansiDim, "    was "+sideText(c.Old)))
+		}
+		if c.New != nil {
+			fmt.Fprintln(w, p.paint(ansiDim, "    now "+sideText(c.New)))
+		}
+	}
+	if sim != nil {
+		fmt.Fprintf(w, "\noutcomes of %s, %d games per side, seed %d (means over the games):\n", sim.Scenario, sim.Runs, sim.Seed)
+		changed, same := sim.changed()
+		for _, o := range changed {
+			fmt.Fprintf(w, "    %s: %s → %s\n", o.Outcome, p.paint(ansiRed, simValue(o.Old)), p.paint(ansiGreen, simValue(o.New)))
+		}
+		if same > 0 {
+			fmt.Fprintf(w, "    (%d more the same)\n", same)
+		}
+	}
+}
+
+func moduleLine(m ModuleInfo) string {
+	if m.ID == "" {
+		return "(nothing) " + m.Source
+	}
+	s := m.Kind + " " + m.ID
+	if m.Title != "" {
+		s += fmt.Sprintf(" %q", m.Title)
+	}
+	if m.Edition != "" {
+		s += ", " + m.Edition
+	}
+	if m.Source != "" && m.Source != m.ID {
+		s += " (" + m.Source + ")"
+	}
+	return s
+}
+
+// changeTitle names a changed declaration as the language writes it.
+func changeTitle(c Change) string {
+	s := c.Kind
+	if c.Name != "" {
+		s += " " + c.Name
+	}
+	side := c.New
+	if side == nil {
+		side = c.Old
+	}
+	if c.Kind == KindHeader {
+		return s + " " + side.Module
+	}
+	if side.Title != "" {
+		s += fmt.Sprintf(" %q", side.Title)
+	}
+	return s
+}
+
+// detailLabel says which part of a declaration a detail is about.
+func detailLabel(d Detail) string {
+	var s string
+	switch d.What {
+	case "row":
+		s = "row " + d.Item
+	case "odds":
+		s = "odds of " + d.Item
+	case "property":
+		s = d.Item
+	case "require message":
+		s = "message of require " + d.Item
+	case "column":
+		return fmt.Sprintf("column %q", d.Column)
+	case "column condition":
+		s = "condition"
+	default:
+		s = d.What
+		if d.Item != "" {
+			s += " " + d.Item
+		}
+	}
+	if d.Column != "" {
+		s = fmt.Sprintf("column %q %s", d.Column, s)
+	}
+	return s
+}
+
+func sideText(s *Side) string {
+	t := fmt.Sprintf("%s:%d", s.Pos.File, s.Pos.Line)
+	if len(s.Cite) > 0 {
+		t += "  [" + strings.Join(s.Cite, ", ") + "]"
+	}
+	return t
+}
+
+// ---- markdown -------------------------------------------------------------------
+
+var kindHeadings = map[string]string{
+	KindHeader: "Header", KindParam: "Parameters", KindTable: "Tables",
+	KindCheck: "Checks", KindRule: "Rules", KindTerrain: "Terrain",
+	KindFormation: "Formations", KindArm: "Arms", KindState: "Morale states",
+	KindModifier: "Modifiers", KindChart: "Charts", KindNationality: "Nationalities", KindClass: "Unit types",
+}
+
+// WriteMarkdown writes an errata sheet: one section per kind, one entry
+// per declaration with its citation, and what changed under it.
+func (d *ModuleDiff) WriteMarkdown(w io.Writer, sim *OutcomeDiff) {
+	fmt.Fprintf(w, "# Errata: %s → %s\n\n", mdModule(d.Old), mdModule(d.New))
+	if d.Equal() {
+		fmt.Fprintln(w, "No rule changes.")
+	}
+	kind := ""
+	for i, c := range d.Changes {
+		if c.Kind != kind {
+			kind = c.Kind
+			heading := kindHeadings[kind]
+			if heading == "" {
+				heading = kind
+			}
+			fmt.Fprintf(w, "## %s\n\n", heading)
+		}
+		fmt.Fprintln(w, mdEntry(c))
+		if c.Op == Changed {
+			for _, det := range c.Details {
+				// The entry's line already gives both citations.
+				if det.What != "cite" || c.Kind == KindHeader {
+					fmt.Fprintln(w, "  - "+mdDetail(det))
+				}
+			}
+		}
+		if i+1 == len(d.Changes) || d.Changes[i+1].Kind != kind {
+			fmt.Fprintln(w)
+		}
+	}
+	if sim != nil {
+		fmt.Fprintf(w, "## Outcomes of %s\n\n", sim.Scenario)
+		changed, same := sim.changed()
+		fmt.Fprintf(w, "Means over %d games per side, seed %d; %d more outcomes are the same.\n\n", sim.Runs, sim.Seed, same)
+		fmt.Fprintln(w, "| Outcome | Was | Now |")
+		fmt.Fprintln(w, "|---|---:|---:|")
+		for _, o := range changed {
+			fmt.Fprintf(w, "| %s | %s | %s |\n", mdEscape(o.Outcome), simValue(o.Old), simValue(o.New))
+		}
+	}
+}
+
+func mdModule(m ModuleInfo) string {
+	if m.ID == "" {
+		return "nothing"
+	}
+	s := "*" + mdEscape(m.Title) + "*"
+	if m.Title == "" {
+		s = "`" + m.ID + "`"
+	}
+	if m.Edition != "" {
+		s += " (" + mdEscape(m.Edition) + ")"
+	}
+	return s
+}
+
+func mdEntry(c Change) string {
+	name := c.Name
+	side := c.New
+	if side == nil {
+		side = c.Old
+	}
+	if c.Kind == KindHeader {
+		name = side.Module
+	}
+	s := "- **" + mdEscape(name) + "**"
+	if side.Title != "" && c.Kind != KindHeader {
+		s += " “" + mdEscape(side.Title) + "”"
+	}
+	switch c.Op {
+	case Added:
+		s += " — new"
+		for _, det := range c.Details {
+			s += ", " + mdLabel(det) + " " + mdCode(det.New)
+		}
+	case Removed:
+		s += " — removed"
+	}
+	return s + " — " + mdCite(c)
+}
+
+// mdCite is the citation of an entry: the new one, with the old one when it
+// changed; a position when the declaration cites nothing.
+func mdCite(c Change) string {
+	cite := func(s *Side) string {
+		if s == nil {
+			return ""
+		}
+		if len(s.Cite) == 0 {
+			return fmt.Sprintf("%s:%d", s.Pos.File, s.Pos.Line)
+		}
+		return strings.Join(s.Cite, ", ")
+	}
+	switch {
+	case c.New == nil:
+		return "*" + mdEscape(cite(c.Old)) + "*"
+	case c.Old == nil || cite(c.Old) == cite(c.New):
+		return "*" + mdEscape(cite(c.New)) + "*"
+	}
+	return "*" + mdEscape(cite(c.New)) + "* (was *" + mdEscape(cite(c.Old)) + "*)"
+}
+
+// plainWhats are details written as prose, not code.
+var plainWhats = map[string]bool{"title": true, "edition": true, "cite": true, "id": true, "kind": true}
+
+func mdDetail(d Detail) string {
+	val := func(s string) string {
+		if plainWhats[d.What] {
+			return "“" + mdEscape(s) + "”"
+		}
+		return mdCode(s)
+	}
+	label := mdLabel(d)
+	switch {
+	case d.Old == "":
+		return label + ": added " + val(d.New)
+	case d.New == "":
+		return label + ": removed " + val(d.Old)
+	}
+	return label + ": was " + val(d.Old) + ", now " + val(d.New)
+}
+
+// mdWords name the parts of a declaration in a rulebook's words.
+var mdWords = map[string]string{
+	"when": "condition", "require": "requirement", "ask": "question", "let": "local value",
+	"effect order": "order of effects", "hook": "applies on", "column condition": "condition",
+	"column order": "order of columns", "threshold": "passes against", "cite": "citation", "id": "module id",
+}
+
+func mdLabel(d Detail) string {
+	var s string
+	switch d.What {
+	case "row":
+		s = "roll for " + mdEscape(d.Item)
+	case "odds":
+		s = "chance of " + mdEscape(d.Item)
+	case "property":
+		s = mdEscape(d.Item)
+	case "require message":
+		s = "message of requirement " + mdCode(d.Item)
+	case "column":
+		return "column “" + mdEscape(d.Column) + "”"
+	default:
+		s = d.What
+		if w, ok := mdWords[s]; ok {
+			s = w
+		}
+		s = mdEscape(s)
+	}
+	if d.Column != "" {
+		s = "column “" + mdEscape(d.Column) + "”, " + s
+	}
+	return s
+}
+
+// mdCode writes text as inline code, fenced with enough backticks.
+func mdCode(s string) string {
+	fence := "`"
+	for strings.Contains(s, fence) {
+		fence += "`"
+	}
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		return fence + " " + s + " " + fence
+	}
+	return fence + s + fence
+}
+
+var mdEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", "|", `\|`)
+
+func mdEscape(s string) string { return mdEscaper.Replace(s) }
+
+// ---- json -----------------------------------------------------------------------
+
+// DiffDocument is the JSON form of a diff; docs/diff.md describes it.
+type DiffDocument struct {
+	Old        ModuleInfo   `json:"old"`
+	New        ModuleInfo   `json:"new"`
+	Equal      bool         `json:"equal"`
+	Changes    []Change     `json:"changes"`
+	Simulation *OutcomeDiff `json:"simulation,omitempty"`
+}
+
+// WriteJSON writes the diff as one indented JSON document.
+func (d *ModuleDiff) WriteJSON(w io.Writer, sim *OutcomeDiff) {
+	doc := DiffDocument{Old: d.Old, New: d.New, Equal: d.Equal(), Changes: d.Changes, Simulation: sim}
+	if doc.Changes == nil {
+		doc.Changes = []Change{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(doc)
+}
