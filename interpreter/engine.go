@@ -20,6 +20,10 @@ type Config struct {
 	MaxSteps int     // rule clauses and effects one Run may take; 0 means 100000
 	NoTrace  bool    // skip building the trace (for simulation)
 	Effects  map[string]EffectFunc
+	// Brancher, when set, decides every roll instead of the dice: it is
+	// offered what the roll can decide, with exact chances, and picks one
+	// (exhaustive play over the dice; see branch.go).
+	Brancher Brancher
 }
 
 // EffectFunc carries out one effect primitive. Package stdlib provides them.
@@ -73,6 +77,9 @@ type Engine struct {
 	// Rewind.
 	start      []Unit
 	startMarks []map[string]bool
+	// branches holds what each roll can decide, worked out once, when a
+	// Brancher decides the rolls.
+	branches *branchCache
 }
 
 type savedVar struct {

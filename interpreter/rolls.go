@@ -30,7 +30,10 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		return err
 	}
 	mod = e.boundModifier(t.Roll, sum)
-	natural := rollDice(e.dice, t.Roll.Dice)
+	natural, err := e.roll(t.Roll.Dice, mod, col, nil, 0)
+	if err != nil {
+		return err
+	}
 	result := t.Roll.Dice.Modify(natural, mod)
 	row, ok := col.Lookup(result)
 	if !ok {
@@ -165,7 +168,10 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		return err
 	}
 	mod = e.boundModifier(c.Roll, sum)
-	natural := rollDice(e.dice, c.Roll.Dice)
+	natural, err := e.roll(c.Roll.Dice, mod, nil, c, threshold)
+	if err != nil {
+		return err
+	}
 	result := c.Roll.Dice.Modify(natural, mod)
 	outcome, hook := "fail", c.FailHook
 	if c.Passes(result, threshold) {
