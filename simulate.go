@@ -194,6 +194,12 @@ type Runner struct {
 // NewRunner builds the scenario once. answers, when not nil, is laid over
 // the scenario's decide lines.
 func NewRunner(mod *dsl.Module, sd *dsl.ScenarioDef, answers *interpreter.ScriptedDecider) (*Runner, error) {
+	return newRunner(mod, sd, answers, nil)
+}
+
+// newRunner builds the scenario once, with a brancher deciding the rolls
+// when one is given.
+func newRunner(mod *dsl.Module, sd *dsl.ScenarioDef, answers *interpreter.ScriptedDecider, b interpreter.Brancher) (*Runner, error) {
 	setup, diags := interpreter.BuildScenario(mod, sd)
 	if diags.HasErrors() {
 		return nil, diags.Err()
@@ -203,7 +209,7 @@ func NewRunner(mod *dsl.Module, sd *dsl.ScenarioDef, answers *interpreter.Script
 	if answers != nil {
 		decider = answers.Under(setup.Decider)
 	}
-	cfg := interpreter.Config{Dice: dice, Decider: decider, NoTrace: true, Effects: defaultEffects()}
+	cfg := interpreter.Config{Dice: dice, Decider: decider, NoTrace: true, Effects: defaultEffects(), Brancher: b}
 	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
 	e.SetPhasing(setup.Turn)
 	r := &Runner{Engine: e, dice: dice}
@@ -255,6 +261,19 @@ func (k *tallyKeys) name(unit int, id, kind, word string) string {
 // tally adds what happened to each unit in the last run.
 func (k *tallyKeys) tally(r *Runner, t *Tally) {
 	t.Runs++
+	k.each(r, t)
+}
+
+// outcomeSink takes the outcomes of one run: a yes/no outcome, or a count.
+// Simulate counts them; Exact weighs them by the chance of the run.
+type outcomeSink interface {
+	share(name string, yes bool)
+	value(name string, v int64)
+}
+
+// each gives what happened to each unit in the last run: the outcomes both
+// Simulate and Exact report.
+func (k *tallyKeys) each(r *Runner, t outcomeSink) {
 	for i, u := range r.Units() {
 		s := r.Start(i)
 		t.share(k.name(i, u.ID, "%s", u.State), true)
