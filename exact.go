@@ -218,7 +218,7 @@ func Exact(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactO
 		return nil, err
 	}
 	if paths.Load() > budget {
-		return nil, fmt.Errorf("%w: more than %d; raise the budget or sample", ErrTreeTooLarge, budget)
+		return nil, fmt.Errorf("%w: more than %d", ErrTreeTooLarge, budget)
 	}
 	out := newExactTally()
 	for _, r := range results {

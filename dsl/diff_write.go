@@ -16,9 +16,12 @@ import (
 // other: the means over games played on the same seeds under each side, as
 // the caller measured them (`bataille diff --simulate`).
 type OutcomeDiff struct {
-	Scenario string          `json:"scenario"`
-	Runs     int             `json:"runs"`
-	Seed     uint64          `json:"seed"`
+	Scenario string `json:"scenario"`
+	Runs     int    `json:"runs"`
+	Seed     uint64 `json:"seed"`
+	// Exact says the means are exact, over every path through the dice
+	// (`--exact`), not over games; Runs and Seed are then 0.
+	Exact    bool            `json:"exact,omitempty"`
 	Outcomes []OutcomeChange `json:"outcomes"`
 }
 
@@ -26,13 +29,18 @@ type OutcomeChange struct {
 	Outcome string  `json:"outcome"`
 	Old     float64 `json:"old"`
 	New     float64 `json:"new"`
+	// With Exact: the two means and the change as fractions ("2/9",
+	// "-1/36").
+	OldExact string `json:"old_exact,omitempty"`
+	NewExact string `json:"new_exact,omitempty"`
+	Change   string `json:"change,omitempty"`
 }
 
 // changed lists the outcomes whose means differ as printed, and counts
 // the others.
 func (s *OutcomeDiff) changed() (out []OutcomeChange, same int) {
 	for _, o := range s.Outcomes {
-		if simValue(o.Old) == simValue(o.New) {
+		if s.Exact && o.OldExact == o.NewExact || !s.Exact && simValue(o.Old) == simValue(o.New) {
 			same++
 			continue
 		}
@@ -44,6 +52,26 @@ func (s *OutcomeDiff) changed() (out []OutcomeChange, same int) {
 // simValue writes a mean over the games; shares and counts alike get three
 // decimals, since the simulation does not say which is which.
 func simValue(f float64) string { return strconv.FormatFloat(f, 'f', 3, 64) }
+
+// oldText and newText write a side's mean: three decimals over games; the
+// fraction and its decimal when exact ("2/9 (0.222)").
+func (o OutcomeChange) oldText() string { return exactText(o.OldExact, o.Old) }
+func (o OutcomeChange) newText() string { return exactText(o.NewExact, o.New) }
+
+func exactText(frac string, f float64) string {
+	if frac == "" {
+		return simValue(f)
+	}
+	return frac + " (" + simValue(f) + ")"
+}
+
+// changeText is the exact change, when there is one: ", -1/36".
+func (o OutcomeChange) changeText() string {
+	if o.Change == "" {
+		return ""
+	}
+	return ", " + o.Change
+}
 
 // ---- text ----------------------------------------------------------------------
 
@@ -104,10 +132,14 @@ func (d *ModuleDiff) WriteText(w io.Writer, sim *OutcomeDiff, colored bool) {
 		}
 	}
 	if sim != nil {
-		fmt.Fprintf(w, "\noutcomes of %s, %d games per side, seed %d (means over the games):\n", sim.Scenario, sim.Runs, sim.Seed)
+		if sim.Exact {
+			fmt.Fprintf(w, "\noutcomes of %s, exact over every path through the dice:\n", sim.Scenario)
+		} else {
+			fmt.Fprintf(w, "\noutcomes of %s, %d games per side, seed %d (means over the games):\n", sim.Scenario, sim.Runs, sim.Seed)
+		}
 		changed, same := sim.changed()
 		for _, o := range changed {
-			fmt.Fprintf(w, "    %s: %s → %s\n", o.Outcome, p.paint(ansiRed, simValue(o.Old)), p.paint(ansiGreen, simValue(o.New)))
+			fmt.Fprintf(w, "    %s: %s → %s%s\n", o.Outcome, p.paint(ansiRed, o.oldText()), p.paint(ansiGreen, o.newText()), o.changeText())
 		}
 		if same > 0 {
 			fmt.Fprintf(w, "    (%d more the same)\n", same)
@@ -229,6 +261,15 @@ func (d *ModuleDiff) WriteMarkdown(w io.Writer, sim *OutcomeDiff) {
 	if sim != nil {
 		fmt.Fprintf(w, "## Outcomes of %s\n\n", sim.Scenario)
 		changed, same := sim.changed()
+		if sim.Exact {
+			fmt.Fprintf(w, "Exact, over every path through the dice; %d more outcomes are the same.\n\n", same)
+			fmt.Fprintln(w, "| Outcome | Was | Now | Change |")
+			fmt.Fprintln(w, "|---|---:|---:|---:|")
+			for _, o := range changed {
+				fmt.Fprintf(w, "| %s | %s | %s | %s |\n", mdEscape(o.Outcome), o.oldText(), o.newText(), o.Change)
+			}
+			return
+		}
 		fmt.Fprintf(w, "Means over %d games per side, seed %d; %d more outcomes are the same.\n\n", sim.Runs, sim.Seed, same)
 		fmt.Fprintln(w, "| Outcome | Was | Now |")
 		fmt.Fprintln(w, "|---|---:|---:|")

@@ -36,6 +36,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) int {
 	scenario := fs.String("simulate", "", "also compare the outcomes of this scenario, played under each side")
 	runs := fs.IntP("runs", "n", 1000, "games per side for --simulate")
 	seed := fs.Uint64("seed", 1, "dice seed for --simulate (both sides use it)")
+	exact := fs.Bool("exact", false, "with --simulate: compare exact odds over every path through the dice instead of -n games")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille diff [flags] OLD NEW
 
@@ -83,6 +84,10 @@ Flags:`)
 		fmt.Fprintf(stderr, "bataille diff: --color is auto, always or never; got %q\n", *color)
 		return exitUsage
 	}
+	if *exact && !fs.Changed("simulate") {
+		fmt.Fprintln(stderr, "bataille diff: --exact goes with --simulate SCENARIO")
+		return exitUsage
+	}
 	if fs.Changed("simulate") {
 		if simulateFn == nil {
 			fmt.Fprintln(stderr, "bataille diff: --simulate is not available in this build")
@@ -117,7 +122,7 @@ Flags:`)
 	var sim *dsl.OutcomeDiff
 	if fs.Changed("simulate") {
 		var err error
-		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed); err != nil {
+		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact); err != nil {
 			fmt.Fprintf(stderr, "bataille diff: --simulate: %v\n", err)
 			return exitUsage
 		}
@@ -342,7 +347,7 @@ func withScenario(mod *dsl.Module, sd *dsl.ScenarioDef) *dsl.Module {
 	return &cp
 }
 
-func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64) (*dsl.OutcomeDiff, error) {
+func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact bool) (*dsl.OutcomeDiff, error) {
 	if oldMod == nil || newMod == nil {
 		return nil, fmt.Errorf("both sides need rules to play a scenario")
 	}
@@ -355,6 +360,9 @@ func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint6
 	} else if _, ok := oldMod.Scenario(scenario); !ok {
 		sd, _ := newMod.Scenario(scenario)
 		oldMod = withScenario(oldMod, sd)
+	}
+	if exact {
+		return exactBoth(oldMod, newMod, scenario)
 	}
 	a, err := simulateFn(oldMod, scenario, n, seed)
 	if err != nil {

@@ -30,12 +30,14 @@ type simReport struct {
 	Shard    string      `json:"shard,omitempty"`
 	From     int         `json:"from"`
 	To       int         `json:"to"`
+	Exact    bool        `json:"exact,omitempty"` // figures over every path through the dice, not sampled
 	Columns  []simColumn `json:"columns"`
 }
 
 type simColumn struct {
 	Rules    string       `json:"rules"`
 	Runs     int64        `json:"runs"`
+	Paths    int64        `json:"paths,omitempty"` // --exact: the paths through the dice played
 	Outcomes []simOutcome `json:"outcomes"`
 }
 
@@ -48,6 +50,8 @@ type simOutcome struct {
 	Mean  float64 `json:"mean"`
 	Lo    float64 `json:"lo"`
 	Hi    float64 `json:"hi"`
+	// Exact is the mean as a fraction, with --exact (Lo and Hi are the mean).
+	Exact string `json:"exact,omitempty"`
 }
 
 func cmdSimulate(args []string, stdout, stderr io.Writer) int {
@@ -61,8 +65,10 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) int {
 	shard := fs.String("shard", "", "play only slice I of N of the runs (I/N, from 1), for spreading a sweep over machines")
 	merge := fs.Bool("merge", false, "add up the --json outputs of --shard runs given as arguments")
 	answers := answerFlags(fs)
+	exact := exactFlags(fs)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille simulate GAME|DIR [SCENARIO] -n N [--seed S] [--rules OTHER]… [--workers K] [--json] [--shard I/N]
+       bataille simulate GAME|DIR [SCENARIO] --exact [--max-paths P] [--or-sample] [--rules OTHER]…
        bataille simulate --merge FILE… [--json]
 
 Plays a scenario N times (run i with seed S+i) and prints how often each
@@ -71,6 +77,10 @@ mean of each count (increments lost, hexes moved), with 95% confidence
 intervals. Each --rules adds a column: the same scenario and seeds under
 another battle's rules, to compare two editions side by side.
 
+With --exact the scenario is played down every path through the dice
+instead, each path weighted by its exact chance: each outcome's chance as a
+fraction and a decimal, and each count's exact mean.
+
 Flags:`)
 		fs.PrintDefaults()
 	}
@@ -78,7 +88,15 @@ Flags:`)
 		return code
 	}
 	if *merge {
+		if exact.on {
+			fmt.Fprintln(stderr, "bataille simulate: --merge adds up sampled shards; --exact needs none")
+			return exitUsage
+		}
 		return mergeReports(fs.Args(), *asJSON, stdout, stderr)
+	}
+	if exact.on && *shard != "" {
+		fmt.Fprintln(stderr, "bataille simulate: --shard slices the sampled runs; --exact plays every path at once")
+		return exitUsage
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 || *n < 1 {
 		fs.Usage()
@@ -116,6 +134,11 @@ Flags:`)
 	}
 	for _, m := range mods {
 		notePlaceholders(stderr, m)
+	}
+	if exact.on {
+		if code, done := simulateExact(exact, sd, mods, names, *workers, decider, *asJSON, stdout, stderr); done {
+			return code
+		}
 	}
 	rep := simReport{Scenario: sd.Name, Seed: *seed, N: *n, Shard: *shard, From: from, To: to}
 	bar := newProgress(stderr, int64(to-from)*int64(len(mods)))
@@ -175,7 +198,11 @@ func printReport(rep simReport, asJSON bool, w io.Writer) int {
 		}
 		return exitOK
 	}
-	fmt.Fprintf(w, "scenario %s: %d runs per column, seeds %d..%d\n\n", rep.Scenario, rep.To-rep.From, rep.Seed+uint64(rep.From), rep.Seed+uint64(rep.To)-1)
+	if rep.Exact {
+		fmt.Fprintf(w, "scenario %s: exact, over every path through the dice (%s)\n\n", rep.Scenario, pathCounts(rep))
+	} else {
+		fmt.Fprintf(w, "scenario %s: %d runs per column, seeds %d..%d\n\n", rep.Scenario, rep.To-rep.From, rep.Seed+uint64(rep.From), rep.Seed+uint64(rep.To)-1)
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	header := []string{"outcome"}
 	for _, c := range rep.Columns {
@@ -200,7 +227,7 @@ func printReport(rep simReport, asJSON bool, w io.Writer) int {
 		for i, s := range cells {
 			if s == "" {
 				cells[i] = "-"
-			} else if !strings.HasPrefix(s, "0.0% ") && !strings.HasPrefix(s, "0.00 ") {
+			} else if !strings.HasPrefix(s, "0.0% ") && !strings.HasPrefix(s, "0.00 ") && !strings.HasSuffix(s, " = 0") {
 				nonzero = true
 			}
 		}
@@ -213,6 +240,9 @@ func printReport(rep simReport, asJSON bool, w io.Writer) int {
 }
 
 func cell(o simOutcome) string {
+	if o.Exact != "" {
+		return exactCell(o)
+	}
 	if o.Share {
 		return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*o.Mean, 100*o.Lo, 100*o.Hi)
 	}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"sort"
+	"strings"
+
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
+	"github.com/spf13/pflag"
+)
+
+// exactOpts are simulate's flags for exact odds.
+type exactOpts struct {
+	on       bool
+	maxPaths int64
+	orSample bool
+}
+
+func exactFlags(fs *pflag.FlagSet) *exactOpts {
+	o := &exactOpts{}
+	fs.BoolVar(&o.on, "exact", false, "play every path through the dice, weighted by its exact chance, instead of sampling")
+	fs.Int64Var(&o.maxPaths, "max-paths", bataille.DefaultMaxPaths, "with --exact: the most paths through the dice to play before giving up")
+	fs.BoolVar(&o.orSample, "or-sample", false, "with --exact: when a scenario has more paths than --max-paths, sample -n runs instead of failing")
+	return o
+}
+
+// simulateExact prints the exact report of every column. It is not done
+// (and the caller samples) only when a tree is too large and --or-sample
+// asks for sampling then.
+func simulateExact(o *exactOpts, sd *dsl.ScenarioDef, mods []*dsl.Module, names []string, workers int,
+	answers *interpreter.ScriptedDecider, asJSON bool, stdout, stderr io.Writer) (code int, done bool) {
+	rep := simReport{Scenario: sd.Name, Exact: true}
+	for i, m := range mods {
+		x, err := bataille.Exact(context.Background(), m, sd, bataille.ExactOptions{Answers: answers, MaxPaths: o.maxPaths, Workers: workers})
+		if errors.Is(err, bataille.ErrTreeTooLarge) && o.orSample {
+			fmt.Fprintf(stderr, "bataille simulate: %s: %v; sampling instead\n", names[i], err)
+			return 0, false
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", names[i], err)
+			if errors.Is(err, bataille.ErrTreeTooLarge) {
+				fmt.Fprintln(stderr, "bataille simulate: raise --max-paths, or add --or-sample to sample -n runs instead")
+			}
+			return exitFail, true
+		}
+		rep.Columns = append(rep.Columns, exactColumn(names[i], x))
+	}
+	return printReport(rep, asJSON, stdout), true
+}
+
+func exactColumn(rules string, x *bataille.ExactTally) simColumn {
+	col := simColumn{Rules: rules, Paths: x.Paths}
+	for _, name := range x.Names() {
+		v := x.Outcomes[name]
+		m := round6(v.Float())
+		col.Outcomes = append(col.Outcomes, simOutcome{Name: name, Share: x.Shares[name], Mean: m, Lo: m, Hi: m, Exact: v.Mean.RatString()})
+	}
+	return col
+}
+
+func pathCounts(rep simReport) string {
+	parts := make([]string, len(rep.Columns))
+	for i, c := range rep.Columns {
+		parts[i] = fmt.Sprintf("%d paths", c.Paths)
+		if len(rep.Columns) > 1 {
+			parts[i] = c.Rules + " " + parts[i]
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// exactCell writes an exact figure as a decimal and a fraction: "2.78% =
+// 1/36", "0.889 = 8/9".
+func exactCell(o simOutcome) string {
+	r, ok := new(big.Rat).SetString(o.Exact)
+	if !ok {
+		return o.Exact
+	}
+	f, _ := r.Float64()
+	if o.Share {
+		return fmt.Sprintf("%.2f%% = %s", 100*f, o.Exact)
+	}
+	return fmt.Sprintf("%.3f = %s", f, o.Exact)
+}
+
+// exactOutcomes plays a module's scenario down every path through the dice
+// and returns each outcome's exact mean, for diff --simulate --exact.
+func exactOutcomes(mod *dsl.Module, scenario string, maxPaths int64) (map[string]*big.Rat, error) {
+	sd, err := bataille.FindScenario(mod, scenario)
+	if err != nil {
+		return nil, err
+	}
+	x, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxPaths: maxPaths})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*big.Rat{}
+	for name, v := range x.Outcomes {
+		out[name] = v.Mean
+	}
+	return out, nil
+}
+
+// exactFn gives each outcome's exact mean over every path through the dice,
+// for `diff --simulate --exact`. Tests may replace it.
+var exactFn = func(mod *dsl.Module, scenario string) (map[string]*big.Rat, error) {
+	return exactOutcomes(mod, scenario, bataille.DefaultMaxPaths)
+}
+
+// exactBoth compares the exact outcomes of a scenario under two modules.
+func exactBoth(oldMod, newMod *dsl.Module, scenario string) (*dsl.OutcomeDiff, error) {
+	a, err := exactFn(oldMod, scenario)
+	if err != nil {
+		return nil, fmt.Errorf("old side: %w", err)
+	}
+	b, err := exactFn(newMod, scenario)
+	if err != nil {
+		return nil, fmt.Errorf("new side: %w", err)
+	}
+	zero := new(big.Rat)
+	s := &dsl.OutcomeDiff{Scenario: scenario, Exact: true}
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	for k := range keys {
+		o, n := a[k], b[k]
+		if o == nil {
+			o = zero
+		}
+		if n == nil {
+			n = zero
+		}
+		of, _ := o.Float64()
+		nf, _ := n.Float64()
+		change := new(big.Rat).Sub(n, o)
+		c := change.RatString()
+		if change.Sign() > 0 {
+			c = "+" + c
+		}
+		s.Outcomes = append(s.Outcomes, dsl.OutcomeChange{Outcome: k, Old: round6(of), New: round6(nf), OldExact: o.RatString(), NewExact: n.RatString(), Change: c})
+	}
+	sort.Slice(s.Outcomes, func(i, j int) bool { return s.Outcomes[i].Outcome < s.Outcomes[j].Outcome })
+	return s, nil
+}
