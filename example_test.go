@@ -82,3 +82,43 @@ override param rout.hexes = "eight"
 	//                                 ^
 	// 8
 }
+
+// Exact odds: a scenario played down every path through the dice, each
+// outcome's chance a fraction. The Carré table gives Carré on 18 of the
+// 36 results and rout on 6; the rout has the hussars roll to recall.
+func ExampleExact() {
+	files := fstest.MapFS{"mine/rules.rules": {Data: []byte(`game mine "My battle" extends premier
+override table carre_realization "Carré Realization" roll d66 + modifier -12..12 {
+  11..36 => carre
+  41..56 => disorder
+  61..66 => rout
+}
+scenario attempt "Hussars charge a battalion that tries Carré" {
+  map 12 x 20 clear
+  turn allied
+  unit hus "Hussars" { side: allied  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0616 }
+  unit inf "Battalion" { side: french  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  melee: 6  at: 0610 }
+  charge hus at inf path 0615 0614 0613 0612 0611
+  decide inf form_carre yes
+}
+`)}}
+	mod, diags := bataille.LoadDir(files, "mine")
+	if diags.HasErrors() {
+		fmt.Println(diags.Err())
+		return
+	}
+	sd, _ := bataille.FindScenario(mod, "attempt")
+	x, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, name := range []string{"inf marked carre_tried", "inf in carre", "hus marked recall_rolled"} {
+		v := x.Outcomes[name]
+		fmt.Printf("%s: %s (%.3f)\n", name, v.Mean.RatString(), v.Float())
+	}
+	// Output:
+	// inf marked carre_tried: 1 (1.000)
+	// inf in carre: 1/2 (0.500)
+	// hus marked recall_rolled: 1/6 (0.167)
+}
