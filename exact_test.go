@@ -37,7 +37,8 @@ func exactOf(t *testing.T, mod *dsl.Module, scenario string, opt bataille.ExactO
 // Carré (11), 29 for disorder (12..56) and 6 for rout (61..66); the
 // scenarios roll it plain, at -12 and at +12. At -12 the naturals 11..31
 // all step down to 11 (13 of 36); at +12 the naturals 41..66 all reach 61
-// or more (18 of 36). A rout of the declared target has the hussars roll
+// or more (18 of 36); the shaken battalion's named modifier (+6) is held
+// with it to the bound, +12. A rout of the declared target has the hussars roll
 // the recall chart (1d6: 1..2 recall): a third of the routs end recalled,
 // two thirds not, the two chances multiplied.
 func TestExactByHand(t *testing.T) {

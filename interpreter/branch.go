@@ -181,13 +181,22 @@ func branchGrain(m *dsl.Module) int {
 			}
 		}
 	}
+	// A roll made from an outcome's rules sees the outer roll: its column
+	// keys and conditions, threshold and modifiers may read it.
 	for _, t := range m.Tables {
+		for _, k := range t.Keys {
+			see(k.Prog)
+		}
 		for _, c := range t.Columns {
 			see(c.When)
 		}
 	}
 	for _, c := range m.Checks {
 		see(c.Threshold)
+	}
+	for _, md := range m.Modifiers {
+		see(md.Value)
+		see(md.When)
 	}
 	return grain
 }
