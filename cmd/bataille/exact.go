@@ -68,6 +68,9 @@ func pathCounts(rep simReport) string {
 	parts := make([]string, len(rep.Columns))
 	for i, c := range rep.Columns {
 		parts[i] = fmt.Sprintf("%d paths", c.Paths)
+		if c.Paths == 1 {
+			parts[i] = "1 path"
+		}
 		if len(rep.Columns) > 1 {
 			parts[i] = c.Rules + " " + parts[i]
 		}

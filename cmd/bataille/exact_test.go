@@ -74,6 +74,12 @@ func TestSimulateExact(t *testing.T) {
 	if !found {
 		t.Errorf("no hus marked no_recall of 1/3 in %s", js)
 	}
+	// The players' answers come from --answer as in run: no attempt, no
+	// Carré roll.
+	code, out, stderr = bat(t, "simulate", exactCarre, "shaken", "--exact", "--answer", "inf:form_carre=no")
+	if code != exitOK || strings.Contains(out, "got_") || strings.Contains(out, "carre_tried") {
+		t.Errorf("--answer: exit %d, %s\n%s", code, stderr, out)
+	}
 }
 
 // A tree over the budget fails, naming the flags that help; --or-sample
