@@ -48,7 +48,10 @@ type branchKey struct {
 }
 
 type branchCache struct {
-	grain int
+	// floor is the grain every roll needs; hooks the grain the rules of
+	// each outcome hook need.
+	floor int
+	hooks map[string]int
 	alts  map[branchKey][]Alternative
 }
 
@@ -60,12 +63,12 @@ func (e *Engine) roll(d dsl.Dice, mod int, col *dsl.ColumnDef, check *dsl.CheckD
 		return rollDice(e.dice, d), nil
 	}
 	if e.branches == nil {
-		e.branches = &branchCache{grain: branchGrain(e.Module), alts: map[branchKey][]Alternative{}}
+		e.branches = newBranchCache(e.Module)
 	}
 	key := branchKey{col, check, d, mod, threshold}
 	alts, ok := e.branches.alts[key]
 	if !ok {
-		alts = alternatives(e.branches.grain, key)
+		alts = alternatives(e.branches.grain(key), key)
 		e.branches.alts[key] = alts
 	}
 	i := e.cfg.Brancher.Choose(alts)
@@ -157,46 +160,86 @@ func naturalWays(d dsl.Dice) (naturals []int, ways []*big.Int, total *big.Int) {
 	return naturals, ways, total
 }
 
-// branchGrain finds how finely rolls must be told apart: by the row they
-// read, unless some expression of the module reads the roll itself.
-func branchGrain(m *dsl.Module) int {
-	grain := byRow
-	see := func(p *dsl.Program) {
-		if p == nil {
-			return
-		}
-		grain = max(grain, programGrain(p))
-	}
-	for _, r := range m.Rules {
-		see(r.Guard)
-		for _, c := range r.Clauses {
-			see(c.Cond)
-			see(c.Of)
-			for _, cd := range c.Calls {
-				for _, a := range cd.Args {
-					if a != nil {
-						see(a.Prog)
-					}
-				}
+// newBranchCache finds how finely each roll must be told apart: by the
+// row it reads, unless an expression reads the roll itself. The rules of a
+// roll's outcome hooks read that roll: they decide for it alone. Any other
+// expression that reads `roll` (a rule elsewhere, a column condition, key,
+// threshold or modifier of a roll made from an outcome's rules) reads some
+// enclosing roll: every roll is told apart as finely then.
+func newBranchCache(m *dsl.Module) *branchCache {
+	b := &branchCache{hooks: map[string]int{}, alts: map[branchKey][]Alternative{}}
+	outcome := map[string]bool{}
+	for _, t := range m.Tables {
+		for _, c := range t.Columns {
+			for _, r := range c.Rows {
+				outcome[r.Hook] = true
 			}
 		}
 	}
-	// A roll made from an outcome's rules sees the outer roll: its column
-	// keys and conditions, threshold and modifiers may read it.
+	for _, c := range m.Checks {
+		outcome[c.PassHook], outcome[c.FailHook] = true, true
+	}
+	floor := func(p *dsl.Program) {
+		if p != nil {
+			b.floor = max(b.floor, programGrain(p))
+		}
+	}
+	for _, r := range m.Rules {
+		g := ruleGrain(r)
+		if outcome[r.Hook] {
+			b.hooks[r.Hook] = max(b.hooks[r.Hook], g)
+		} else {
+			b.floor = max(b.floor, g)
+		}
+	}
 	for _, t := range m.Tables {
 		for _, k := range t.Keys {
-			see(k.Prog)
+			floor(k.Prog)
 		}
 		for _, c := range t.Columns {
-			see(c.When)
+			floor(c.When)
 		}
 	}
 	for _, c := range m.Checks {
-		see(c.Threshold)
+		floor(c.Threshold)
 	}
 	for _, md := range m.Modifiers {
-		see(md.Value)
-		see(md.When)
+		floor(md.Value)
+		floor(md.When)
+	}
+	return b
+}
+
+// grain is how finely one roll must be told apart.
+func (b *branchCache) grain(k branchKey) int {
+	g := b.floor
+	if k.check != nil {
+		return max(g, b.hooks[k.check.PassHook], b.hooks[k.check.FailHook])
+	}
+	for _, r := range k.col.Rows {
+		g = max(g, b.hooks[r.Hook])
+	}
+	return g
+}
+
+func ruleGrain(r *dsl.RuleDef) int {
+	grain := byRow
+	see := func(p *dsl.Program) {
+		if p != nil {
+			grain = max(grain, programGrain(p))
+		}
+	}
+	see(r.Guard)
+	for _, c := range r.Clauses {
+		see(c.Cond)
+		see(c.Of)
+		for _, cd := range c.Calls {
+			for _, a := range cd.Args {
+				if a != nil {
+					see(a.Prog)
+				}
+			}
+		}
 	}
 	return grain
 }
