@@ -27,7 +27,7 @@ type Alternative struct {
 	// shows and the outcome hook reads as `natural`.
 	Natural int
 	// What names it: the row ("41..56 disorder") or "pass"/"fail", with the
-	// roll when the module reads the roll itself ("roll 43: pass").
+	// roll when rules read the roll itself ("roll 43: pass").
 	What string
 }
 
