@@ -3,7 +3,9 @@ package interpreter
 import (
 	"fmt"
 	"math/big"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/expr-lang/expr/ast"
@@ -79,15 +81,18 @@ func (e *Engine) roll(d dsl.Dice, mod int, col *dsl.ColumnDef, check *dsl.CheckD
 }
 
 // alternatives groups the naturals of a roll by what they decide, in the
-// order of their first natural, and adds up their chances.
+// order of their first natural, and adds up their chances. Rows of a
+// column that read the same outcome with the same numbers decide the same
+// (the outcome hook is not told the row), so they are one alternative.
 func alternatives(grain int, k branchKey) []Alternative {
 	naturals, ways, total := naturalWays(k.dice)
 	var out []Alternative
 	var counts []*big.Int
+	var ranges [][]string // the rows of each alternative, for its name
 	index := map[string]int{}
 	for i, n := range naturals {
 		result := k.dice.Modify(n, k.mod)
-		var what string
+		var what, rows string
 		switch {
 		case k.check != nil:
 			what = "fail"
@@ -96,9 +101,12 @@ func alternatives(grain int, k branchKey) []Alternative {
 			}
 		default:
 			if row, ok := k.col.Lookup(result); ok {
-				what = row.RangeString() + " " + row.Outcome
+				what, rows = row.Outcome, row.RangeString()
 				if row.HasValue {
 					what += " " + strconv.Itoa(row.Value)
+				}
+				if row.HasValue2 {
+					what += " " + strconv.Itoa(row.Value2)
 				}
 			} else {
 				what = "no row"
@@ -116,11 +124,25 @@ func alternatives(grain int, k branchKey) []Alternative {
 			index[what] = j
 			out = append(out, Alternative{Natural: n, What: what})
 			counts = append(counts, new(big.Int))
+			ranges = append(ranges, nil)
 		}
 		counts[j].Add(counts[j], ways[i])
+		if rows != "" && !slices.Contains(ranges[j], rows) {
+			ranges[j] = append(ranges[j], rows)
+		}
 	}
 	for j := range out {
 		out[j].P = new(big.Rat).SetFrac(counts[j], total)
+		if len(ranges[j]) > 0 {
+			// "41..56 disorder", "roll 43: 41..56 disorder"
+			head, tail, found := strings.Cut(out[j].What, ": ")
+			if !found {
+				head, tail = "", head
+			} else {
+				head += ": "
+			}
+			out[j].What = head + strings.Join(ranges[j], ", ") + " " + tail
+		}
 	}
 	return out
 }

@@ -17,6 +17,12 @@ func TestAlternatives(t *testing.T) {
 		{Lo: 12, Hi: 56, Outcome: "disorder"},
 		{Lo: 61, Hi: 66, Outcome: "rout"},
 	}}
+	split := &dsl.ColumnDef{Rows: []dsl.RowDef{
+		{Lo: 11, Hi: 16, Outcome: "no_effect"},
+		{Lo: 21, Hi: 36, Outcome: "loss", Value: 1, HasValue: true},
+		{Lo: 41, Hi: 56, Outcome: "loss", Value: 1, HasValue: true, Value2: 2, HasValue2: true},
+		{Lo: 61, Hi: 66, Outcome: "no_effect"},
+	}}
 	at7 := &dsl.CheckDef{Direction: "at_least"}
 	d66, twoD6 := dsl.Dice{D66: true}, dsl.Dice{N: 2, Sides: 6}
 	type alt struct {
@@ -39,6 +45,10 @@ func TestAlternatives(t *testing.T) {
 		// and up, held at 66.
 		{"clamped at 66", byRow, branchKey{col: col, dice: d66, mod: 12}, []alt{
 			{"12..56 disorder", "1/2", 11}, {"61..66 rout", "1/2", 41}}},
+		// Two rows that read the same outcome decide the same: one
+		// alternative. Different numbers on a row decide differently.
+		{"same outcome, two rows", byRow, branchKey{col: split, dice: d66}, []alt{
+			{"11..16, 61..66 no_effect", "1/3", 11}, {"21..36 loss 1", "1/3", 21}, {"41..56 loss 1 2", "1/3", 41}}},
 		// 2d6 at least 7: 21 of the 36 throws.
 		{"2d6 check", byRow, branchKey{check: at7, dice: twoD6, threshold: 7}, []alt{
 			{"fail", "5/12", 2}, {"pass", "7/12", 7}}},
