@@ -160,6 +160,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	// effective module, so inherited rules see the game's params and a rule
 	// may read a param declared below it.
 	u.compileAll(u.hookEnvs())
+	u.checkCosts()
 	for _, r := range mod.Rules {
 		mod.Hooks[r.Hook] = append(mod.Hooks[r.Hook], r)
 	}

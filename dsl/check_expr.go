@@ -111,11 +111,17 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 	for k, t := range env {
 		tm[k] = typeOfReflect(t)
 	}
-	opts := []expr.Option{expr.Env(tm), expr.MaxNodes(MaxExprNodes), expr.Patch(&paramInliner{params: u.mod.Params}), u.languageOption()}
+	guard := &sourceGuard{}
+	opts := []expr.Option{expr.Env(tm), expr.MaxNodes(MaxExprNodes), expr.Patch(&paramInliner{params: u.mod.Params}), expr.Patch(guard), u.languageOption()}
 	if asBool {
 		opts = append(opts, expr.AsBool())
 	}
 	prog, err := expr.Compile(text, opts...)
+	if guard.bad != nil {
+		// What the source says is refused before whatever expr made of it.
+		u.errorf(advance(start, text, guard.bad.Location().From), "expr", "%s", guard.msg)
+		return nil
+	}
 	if err != nil {
 		pos, msg := u.exprError(err, text, start, env)
 		u.errorf(pos, "expr", "%s", msg)
@@ -127,7 +133,7 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 	}
 	root := prog.Node()
 	ast.Walk(&root, &wordChecker{u: u, text: text, start: start})
-	p := &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type()}
+	p := &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type(), Cost: exprCost(prog.Node())}
 	switch n := prog.Node().(type) {
 	case *ast.StringNode:
 		p.IsConst, p.Const = true, n.Value
@@ -167,6 +173,10 @@ func (u *unit) methodCall(root ast.Node) (at int, name string, ok bool) {
 	for name := range u.mod.Charts {
 		funcs[name] = true
 	}
+	for _, op := range checkedOps {
+		funcs[op] = true
+	}
+	funcs[opInt], funcs[opFloat] = true, true
 	v := &callFinder{funcs: funcs}
 	ast.Walk(&root, v)
 	if v.bad == nil {
@@ -215,6 +225,9 @@ func (u *unit) languageOption() expr.Option {
 		}
 		for _, f := range u.env.Functions {
 			expr.Function(f.Name, f.Fn, f.Types...)(c)
+		}
+		for _, op := range checkedOptions() {
+			op(c)
 		}
 		u.disabled, u.functions = c.Disabled, c.Functions
 	}

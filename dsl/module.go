@@ -570,6 +570,8 @@ type Program struct {
 	IsConst bool
 	Const   any
 	Var     string
+	// Cost is the estimated cost of one evaluation (see ProgramCost).
+	Cost int
 }
 
 // Param looks up an effective parameter.

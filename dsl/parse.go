@@ -128,7 +128,8 @@ var Limits = struct {
 	ExprTokens int // longest expression (checked in Check)
 	Entries    int // declarations, clauses, rows, scenario lines and properties in one file, and in one module (checked in Check)
 	Errors     int // errors a check reports before it gives up
-}{FileBytes: 1 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512, Entries: 8192, Errors: 100}
+	Cost       int // estimated cost of running one rule, choosing one table's column or one check's threshold (cost.go)
+}{FileBytes: 1 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512, Entries: 8192, Errors: 100, Cost: 1_000_000}
 
 // scanLimits rejects, before parsing, input that would be too big or too
 // deep to parse safely. It reads brackets the way the lexer does: those in

@@ -70,6 +70,7 @@ func (e *Engine) chargePhase() error {
 	for _, o := range charges {
 		u := o.Unit
 		stack, leader := 0, false
+		e.Board.charge(1 + len(e.Board.Units))
 		for _, x := range e.Board.Units {
 			if x.Increments <= 0 || !x.occupies(u.Hex) {
 				continue
@@ -136,6 +137,9 @@ func (e *Engine) resolveCharge(o *Order) error {
 			break
 		}
 		ch.step = i + 1
+		if err := e.work(1); err != nil {
+			return err
+		}
 		if ok, err := e.chargeStep(h); err != nil || !ok {
 			if err != nil {
 				return err
@@ -150,6 +154,9 @@ func (e *Engine) resolveCharge(o *Order) error {
 		for _, en := range e.enemies(u) {
 			if ch.halted || ch.contacted {
 				break
+			}
+			if err := e.work(1); err != nil {
+				return err
 			}
 			d := UnitDistance(u, en)
 			if _, _, err := e.fire("charge_approach", "unit", en, "charger", u, "target", ch.target, "distance", d, "los", LOS(en, u),
@@ -294,6 +301,9 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 		if toward.Increments <= 0 {
 			return false, nil
 		}
+		if err := e.work(1); err != nil {
+			return false, err
+		}
 		for _, en := range e.enemies(u) {
 			if UnitDistance(u, en) <= 1 {
 				if !contact {
@@ -348,6 +358,7 @@ func (e *Engine) stepToward(from, goal Hex) (Hex, bool) {
 // the engine reuses: a caller that fires hooks while it ranges over it gets
 // its own copy by taking the list before (ranging evaluates it once).
 func (e *Engine) enemies(u *Unit) []*Unit {
+	e.Board.charge(1 + len(e.sorted))
 	n := len(e.enemyBuf)
 	for _, x := range e.sorted {
 		if x.Side != u.Side && x.Increments > 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
@@ -18,6 +19,9 @@ type Config struct {
 	Dice     Dice    // when set, used instead of dice seeded from Seed
 	Decider  Decider // answers the questions rules ask
 	MaxSteps int     // rule clauses and effects one Run may take; 0 means 100000
+	// MaxCost is the cost budget of one Run (see the cost model in
+	// docs/safety.md); 0 means DefaultMaxCost.
+	MaxCost int64
 	NoTrace  bool    // skip building the trace (for simulation)
 	Effects  map[string]EffectFunc
 	// Brancher, when set, decides every roll instead of the dice: it is
@@ -55,6 +59,7 @@ type Engine struct {
 	steps   int
 	depth   int
 	ctx     context.Context
+	meter   meter
 	subject *Unit
 
 	ch     *chargeState
@@ -67,6 +72,7 @@ type Engine struct {
 	phasing   string
 	curRule   *dsl.RuleDef // the rule whose effect is being carried out
 	curEffect string
+	curPos    dsl.Pos // the place of that effect's call
 	argStack  []any
 	callStack []Call
 	cells     map[Hex]*Cell
@@ -131,6 +137,11 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 	if e.cfg.MaxSteps <= 0 {
 		e.cfg.MaxSteps = 100000
 	}
+	if e.cfg.MaxCost <= 0 {
+		e.cfg.MaxCost = DefaultMaxCost
+	}
+	e.meter.limit = e.cfg.MaxCost
+	board.meter = &e.meter
 	e.env = mod.ParamValues()
 	// expr's VM checks what each evaluation allocates against this budget
 	// (a range, an array, a repeated string) and fails the evaluation past it.
@@ -206,6 +217,8 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	e.meter.reset(ctx, e.cfg.MaxCost)
+	e.Board.meter = &e.meter
 	e.enemyBuf = e.enemyBuf[:0]
 	e.phasing = e.phasingSide()
 	if err := e.chargePhase(); err != nil {
@@ -254,6 +267,7 @@ func (e *Engine) emit(ev Event) {
 	if e.cfg.NoTrace {
 		return
 	}
+	e.Board.charge(1) // the trace's memory
 	ev.Seq = len(e.trace) + 1
 	ev.Phase = e.phase
 	e.trace = append(e.trace, ev)
@@ -280,16 +294,15 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 	e.emit(ev)
 }
 
-// tick counts a step against the budget and honours cancellation.
+// tick counts a step against the step budget, and a unit against the
+// cost budget, which also honours cancellation.
 func (e *Engine) tick(r *dsl.RuleDef) error {
 	e.steps++
 	if e.steps > e.cfg.MaxSteps {
 		return ruleErr(r.Pos, r, "%w (%d steps)", ErrStepBudget, e.cfg.MaxSteps)
 	}
-	if e.ctx != nil && e.steps%64 == 0 {
-		if err := e.ctx.Err(); err != nil {
-			return ruleErr(r.Pos, r, "%w", err)
-		}
+	if err := e.meter.charge(1); err != nil {
+		return ruleErr(r.Pos, r, "%w", err)
 	}
 	return nil
 }
@@ -498,9 +511,9 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 	if !ok {
 		return ruleErr(cd.Pos, r, "effect %s has no implementation in this engine", cd.Effect.Name)
 	}
-	prevRule, prevEffect := e.curRule, e.curEffect
-	e.curRule, e.curEffect = r, cd.Effect.Name
-	defer func() { e.curRule, e.curEffect = prevRule, prevEffect }()
+	prevRule, prevEffect, prevPos := e.curRule, e.curEffect, e.curPos
+	e.curRule, e.curEffect, e.curPos = r, cd.Effect.Name, cd.Pos
+	defer func() { e.curRule, e.curEffect, e.curPos = prevRule, prevEffect, prevPos }()
 	// Arguments and calls live on stacks the engine keeps, so that an effect
 	// costs no allocation; an effect that fires hooks (roll) pushes above.
 	start, depth := len(e.argStack), len(e.callStack)
@@ -537,14 +550,28 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 	return nil
 }
 
+// eval evaluates an expression of rule r, charging its estimated cost
+// first (and what the functions it calls look at, as they do).
 func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
 	switch {
 	case p.IsConst:
+		if err := e.meter.charge(1); err != nil {
+			return nil, ruleErr(p.Pos, r, "%w", err)
+		}
 		return p.Const, nil
 	case p.Var != "":
+		if err := e.meter.charge(1); err != nil {
+			return nil, ruleErr(p.Pos, r, "%w", err)
+		}
 		return e.env[p.Var], nil
 	}
+	if err := e.meter.charge(p.Cost); err != nil {
+		return nil, ruleErr(p.Pos, r, "%w", err)
+	}
 	out, err := e.machine.Run(p.Prog, e.env)
+	if e.meter.err != nil {
+		return nil, ruleErr(p.Pos, r, "%w", e.meter.err)
+	}
 	if err != nil {
 		msg := firstLine(err.Error())
 		var fe *file.Error
@@ -552,6 +579,9 @@ func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
 			msg = fe.Message // without expr's own line and column
 		}
 		return nil, ruleErr(p.Pos, r, "%s", msg)
+	}
+	if f, ok := out.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
+		return nil, ruleErr(p.Pos, r, "%s is not a finite number", p.Source)
 	}
 	return out, nil
 }

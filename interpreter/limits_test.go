@@ -173,7 +173,10 @@ func TestExprMemoryBudget(t *testing.T) {
 			if sc.name == "1×" {
 				n = dsl.MaxExprMemory
 			}
-			mod := limModule(t, limHead+fmt.Sprintf("rule big on turn_end { when len(1..%d) > 0  do note(\"ok\") }\n", n))
+			// The bound is computed, so that the check cannot refuse the
+			// range before it runs (a constant one past the cost limit is
+			// refused at check time: TestHostile).
+			mod := limModule(t, limHead+fmt.Sprintf("rule big on turn_end { when len(1..(%d * unit.increments)) > 0  do note(\"ok\") }\n", n))
 			err := limRun(mod, limBoard(1, 1), interpreter.Config{})
 			if sc.name == "fits" {
 				if err != nil {

@@ -94,6 +94,9 @@ func (e *Engine) move(o *Order, mp int) error {
 	u := o.Unit
 	spent := 0
 	for i, h := range o.Path {
+		if err := e.work(1); err != nil {
+			return err
+		}
 		dir, adjacent := DirectionTo(u.Hex, h)
 		if !adjacent || !e.Board.Fits(u, h) {
 			if e.Tracing() {
@@ -176,6 +179,7 @@ func (e *Engine) projectsZdI(u *Unit, h Hex) bool {
 
 // FriendlyZdI reports whether a friend of u (not u) projects Zd'I into h.
 func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool {
+	e.Board.charge(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x != u && x.Side == u.Side && x.Increments > 0 && e.projectsZdI(x, h) {
 			return true
@@ -238,6 +242,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		}
 	}
 	cav, art := false, false
+	e.Board.charge(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x.Increments <= 0 || !x.occupies(f.Hex) {
 			continue
@@ -402,6 +407,9 @@ func (e *Engine) endPhase() error {
 	e.beginPhase("end of turn")
 	units := e.sorted
 	for _, u := range units {
+		if err := e.work(1); err != nil {
+			return err
+		}
 		if _, _, err := e.fire("turn_end", "unit", u); err != nil {
 			return err
 		}
@@ -437,6 +445,7 @@ func (e *Engine) stacking(u *Unit, f string, h Hex) string {
 		return ""
 	}
 	total, oneRegiment := u.Increments, u.Regiment != ""
+	e.Board.charge(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x != u && x.Side == u.Side && x.Increments > 0 && x.occupies(h) {
 			total += x.Increments

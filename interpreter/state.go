@@ -54,6 +54,7 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	start := u.Hex
 	moved := 0
 	for range n {
+		e.Board.charge(1)
 		next := StepAway(u.Hex, from.Hex)
 		if !e.Board.Fits(u, next) {
 			break
@@ -261,6 +262,7 @@ func (e *Engine) EnterHexOf(u, of *Unit) error {
 // ShareResult gives the friends of u of the given arm in its hex u's
 // formation and state: artillery stacked with infantry shares its Carré roll.
 func (e *Engine) ShareResult(u *Unit, arm string) {
+	e.Board.charge(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x != u && x.Increments > 0 && x.occupies(u.Hex) && x.Side == u.Side && x.Arm == arm {
 			x.Formation, x.State = u.Formation, u.State
@@ -273,6 +275,7 @@ func (e *Engine) ShareResult(u *Unit, arm string) {
 
 // Around lists the units next to u (either side), by id.
 func (e *Engine) Around(u *Unit) []*Unit {
+	e.Board.charge(1 + len(e.Board.Units))
 	var out []*Unit
 	for _, x := range e.Board.Units {
 		if x != u && x.Increments > 0 && UnitDistance(u, x) == 1 {

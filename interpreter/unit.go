@@ -63,6 +63,7 @@ type Board struct {
 	byID       map[string]*Unit
 	blocksLOS  map[string]bool
 	module     *dsl.Module // for functions that read the vocabulary
+	meter      *meter      // the cost meter of the engine playing on the board
 }
 
 // Module is the rules module the board is played under (set by New).
@@ -121,6 +122,7 @@ func (b *Board) OnMap(h Hex) bool {
 
 // At lists the units in a hex (either hex of a two-hex line), in board order.
 func (b *Board) At(h Hex) []*Unit {
+	b.charge(1 + len(b.Units))
 	var out []*Unit
 	for _, u := range b.Units {
 		if u.Increments > 0 && u.occupies(h) {
@@ -132,6 +134,7 @@ func (b *Board) At(h Hex) []*Unit {
 
 // occupied reports whether any unit still on the board stands in h.
 func (b *Board) occupied(h Hex) bool {
+	b.charge(1 + len(b.Units))
 	for _, u := range b.Units {
 		if u.Increments > 0 && u.occupies(h) {
 			return true
@@ -160,11 +163,13 @@ func (u *Unit) MoveTo(h Hex) {
 // Blocked reports whether a hex blocks line of sight: its terrain does, or
 // units stand in it.
 func (b *Board) Blocked(h Hex) bool {
+	b.charge(1 + len(b.Units))
 	return b.blocksLOS[b.TerrainAt(h)] || len(b.At(h)) > 0
 }
 
 // Enemies lists the units of other sides still on the board, by id.
 func (b *Board) Enemies(of *Unit) []*Unit {
+	b.charge(1 + len(b.Units))
 	var out []*Unit
 	for _, u := range b.Units {
 		if u.Side != of.Side && u.Increments > 0 {

@@ -1,0 +1,154 @@
+package dsl
+
+import (
+	"reflect"
+	"sort"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// The cost model. A unit of cost is about one step of expr's virtual
+// machine: a node of an expression, an element of a list it builds or
+// reads, 64 bytes of a string it builds. Every expression gets a static
+// estimate of what one evaluation costs (Program.Cost), worked out from
+// its compiled tree; the engine charges it each time it evaluates one, and
+// charges its own work (each hex of a path, each unit it looks at) as it
+// goes. What can be known before a run is refused at check time: a table
+// whose column conditions together cost more than Limits.Cost to choose a
+// column, a check whose threshold does, a rule whose clauses do.
+
+// maxCost is where an estimate stops growing: past it, the number no longer
+// matters.
+const maxCost = 1 << 40
+
+// exprCost estimates what one evaluation of a compiled expression costs.
+func exprCost(root ast.Node) int {
+	c := &costVisitor{}
+	ast.Walk(&root, c)
+	return min(c.cost, maxCost)
+}
+
+type costVisitor struct{ cost int }
+
+func (c *costVisitor) add(n int) { c.cost = min(c.cost+n, maxCost) }
+
+func (c *costVisitor) Visit(n *ast.Node) {
+	c.add(1)
+	switch x := (*n).(type) {
+	case *ast.BinaryNode:
+		if x.Operator == ".." {
+			lo, ok1 := x.Left.(*ast.IntegerNode)
+			hi, ok2 := x.Right.(*ast.IntegerNode)
+			if ok1 && ok2 {
+				// Done in int64 terms: the bounds are any whole numbers.
+				if d := int64(hi.Value) - int64(lo.Value); d >= 0 {
+					c.add(int(min(d+1, maxCost)))
+				}
+			} else {
+				// A range of computed bounds is held to the VM's memory
+				// budget.
+				c.add(MaxExprMemory)
+			}
+		}
+	case *ast.ConstantNode:
+		// The optimiser folds a constant range or list into one value that
+		// a built-in then walks.
+		v := reflect.ValueOf(x.Value)
+		switch v.Kind() {
+		case reflect.Slice, reflect.Array, reflect.Map, reflect.String:
+			c.add(v.Len())
+		}
+	case *ast.CallNode:
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok && id.Value == opAdd && exactString(x.Type()) {
+			c.add(MaxStringBytes / 64)
+		}
+	case *ast.BuiltinNode:
+		switch x.Name {
+		case "trim", "trimPrefix", "trimSuffix", "upper", "lower", "hasPrefix", "hasSuffix", "indexOf", "lastIndexOf":
+			c.add(MaxStringBytes / 64)
+		}
+	}
+}
+
+// ProgramCost is what the engine charges for one evaluation of p: its
+// estimate, or one unit for a constant or a name read directly.
+func ProgramCost(p *Program) int {
+	if p == nil {
+		return 0
+	}
+	return max(p.Cost, 1)
+}
+
+// checkCosts refuses declarations whose estimated cost to run once is past
+// Limits.Cost, and lets that bind a list (a list kept through a rule's
+// clauses holds memory no evaluation budget sees again).
+func (u *unit) checkCosts() {
+	names := make([]string, 0, len(u.mod.Tables))
+	for name := range u.mod.Tables {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		t := u.mod.Tables[name]
+		if t.Module != u.mod.ID {
+			continue
+		}
+		total := 0
+		for _, c := range t.Columns {
+			total = min(total+ProgramCost(c.When), maxCost)
+		}
+		if total > Limits.Cost {
+			u.errorf(t.Pos, "too-costly", "choosing a column of table %s may cost %d units (its columns' conditions); at most %d", name, total, Limits.Cost)
+		}
+	}
+	names = names[:0]
+	for name := range u.mod.Checks {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		c := u.mod.Checks[name]
+		if c.Module != u.mod.ID {
+			continue
+		}
+		if n := ProgramCost(c.Threshold); n > Limits.Cost {
+			u.errorf(c.Pos, "too-costly", "check %s's threshold may cost %d units; at most %d", name, n, Limits.Cost)
+		}
+	}
+	for _, r := range u.mod.Rules {
+		if r.Module != u.mod.ID {
+			continue
+		}
+		if n := RuleCost(r); n > Limits.Cost {
+			u.errorf(r.Pos, "too-costly", "rule %s may cost %d units to run once (its conditions, lets and arguments); at most %d", r.ID, n, Limits.Cost)
+		}
+		for _, c := range r.Clauses {
+			if c.Kind != ClauseLet || c.Cond == nil || c.Cond.Type == nil {
+				continue
+			}
+			switch c.Cond.Type.Kind() {
+			case reflect.Slice, reflect.Array, reflect.Map:
+				u.errorf(c.Cond.Pos, "bad-let", "let %s binds a list; a let binds a number, a string, a truth value or a unit", c.Name)
+			}
+		}
+	}
+}
+
+// RuleCost estimates what running a rule once costs: each clause and
+// effect one unit, and every expression it evaluates.
+func RuleCost(r *RuleDef) int {
+	total := 0
+	for _, c := range r.Clauses {
+		total += 1 + ProgramCost(c.Cond) + ProgramCost(c.Of)
+		for _, cd := range c.Calls {
+			total++
+			for _, a := range cd.Args {
+				if a != nil {
+					total += ProgramCost(a.Prog)
+				}
+			}
+		}
+		total = min(total, maxCost)
+	}
+	return total
+}

@@ -1,0 +1,97 @@
+package interpreter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// DefaultMaxCost is the cost budget of one Run when Config.MaxCost is zero:
+// over four thousand times what the largest bundled scenario takes (2,277
+// units for Austerlitz's carre_attempt), and well under a second of work
+// on one core for any script.
+const DefaultMaxCost = 10_000_000
+
+// pollEvery is how many units of cost pass between looks at the context.
+// A unit is at most a few hundred nanoseconds of work (one VM step, one
+// element of a list, one unit looked at), so a cancelled Run returns within
+// a millisecond or so of work, whatever the script does.
+const pollEvery = 1024
+
+// ErrCostBudget is wrapped by the error of a run that used up its cost
+// budget (Config.MaxCost).
+var ErrCostBudget = errors.New("cost budget exceeded")
+
+// meter counts the cost of a run: the static estimate of every expression
+// evaluated, one unit for every clause and effect, and the engine's own
+// work (each hex of a path or a retreat, each unit looked at for an enemy,
+// a line of sight or a stack). The board carries it so that the language's
+// functions charge what they look at too.
+type meter struct {
+	used, limit int64
+	nextPoll    int64
+	ctx         context.Context
+	err         error // the first error: the budget spent or the context done
+}
+
+func (m *meter) reset(ctx context.Context, limit int64) {
+	*m = meter{limit: limit, nextPoll: pollEvery, ctx: ctx}
+}
+
+// charge adds n units; it returns the meter's error once the budget is
+// spent or the context is done, and keeps returning it.
+func (m *meter) charge(n int) error {
+	if m == nil {
+		return nil
+	}
+	if m.err != nil {
+		return m.err
+	}
+	m.used += int64(n)
+	if m.used > m.limit {
+		m.err = fmt.Errorf("%w (%d units)", ErrCostBudget, m.limit)
+		return m.err
+	}
+	if m.used >= m.nextPoll {
+		m.nextPoll = m.used + pollEvery
+		if m.ctx != nil {
+			if err := m.ctx.Err(); err != nil {
+				m.err = err
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Cost reports the units of cost the last Run used.
+func (e *Engine) Cost() int64 { return e.meter.used }
+
+// work charges n units of the engine's own work. Its error names the rule
+// whose effect does the work, at the effect's place, or the phase when no
+// rule is running.
+func (e *Engine) work(n int) error {
+	if err := e.meter.charge(n); err != nil {
+		return e.meterErr(err)
+	}
+	return nil
+}
+
+func (e *Engine) meterErr(err error) error {
+	if e.curRule != nil {
+		return ruleErr(e.curPos, e.curRule, "%w", err)
+	}
+	if e.phase != "" {
+		return fmt.Errorf("%s phase: %w", e.phase, err)
+	}
+	return err
+}
+
+// charge is Board's way to charge the engine's meter, from code that has
+// no error to return (a line of sight, a look at a hex): the meter keeps
+// the error and the engine reports it at its next charge.
+func (b *Board) charge(n int) {
+	if b.meter != nil {
+		_ = b.meter.charge(n)
+	}
+}
