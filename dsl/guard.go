@@ -233,8 +233,8 @@ func checkedOptions() []expr.Option {
 // arithmetic on numbers and strings into the checked operations, folding
 // constants itself so that `9223372036854775807 + 1` is a check error.
 type sourceGuard struct {
-	bad   ast.Node
-	msg   string
+	bad ast.Node
+	msg string
 }
 
 func (g *sourceGuard) fail(n ast.Node, format string, args ...any) {

@@ -22,8 +22,8 @@ type Config struct {
 	// MaxCost is the cost budget of one Run (see the cost model in
 	// docs/safety.md); 0 means DefaultMaxCost.
 	MaxCost int64
-	NoTrace  bool    // skip building the trace (for simulation)
-	Effects  map[string]EffectFunc
+	NoTrace bool // skip building the trace (for simulation)
+	Effects map[string]EffectFunc
 	// Brancher, when set, decides every roll instead of the dice: it is
 	// offered what the roll can decide, with exact chances, and picks one
 	// (exhaustive play over the dice; see branch.go).
