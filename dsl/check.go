@@ -156,6 +156,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	u.checkParamNames()
 	u.checkVocab()
 	u.checkCharts()
+	u.checkUniqueFlags()
 	// Expressions are compiled once every declaration is in, against the
 	// effective module, so inherited rules see the game's params and a rule
 	// may read a param declared below it.

@@ -250,9 +250,28 @@ func (u *unit) hookEnvs() map[string]vars {
 		}
 		return v, true
 	}
-	for range 8 {
+	// Each table's names start as everything (a site not yet known is
+	// skipped) and only shrink, so the passes reach the fixed point; they
+	// go in sorted order and run until nothing changes, so the answer never
+	// depends on Go's map order. The bound only guards the proof: every
+	// pass before the last removes a name from some table, or makes one
+	// known.
+	refs := make([]string, 0, len(rollers))
+	for ref := range rollers {
+		refs = append(refs, ref)
+	}
+	sort.Strings(refs)
+	names := len(OutcomeVars)
+	for _, hk := range u.env.Hooks {
+		names += len(hk.Vars)
+	}
+	for _, eff := range u.env.Effects {
+		names += len(eff.Params)
+	}
+	for range (len(refs) + 1) * (names + 2) {
 		changed := false
-		for ref, sites := range rollers {
+		for _, ref := range refs {
+			sites := rollers[ref]
 			var acc vars
 			for _, s := range sites {
 				e, ok := envOf(s.hook)
@@ -374,7 +393,8 @@ func bareName(e *Expr) (string, bool) {
 // threshold. Declarations inherited from the base are copied first: they
 // are shared with the base module and never changed.
 func (u *unit) compileAll(envs map[string]vars) {
-	for name, t := range u.mod.Tables {
+	for _, name := range sortedKeys(u.mod.Tables) {
+		t := u.mod.Tables[name]
 		if t.Module != u.mod.ID {
 			cp := *t
 			cp.Columns = append([]*ColumnDef(nil), t.Columns...)
@@ -391,7 +411,8 @@ func (u *unit) compileAll(envs map[string]vars) {
 		}
 		u.tableKeys(t, envs["roll:"+name])
 	}
-	for name, c := range u.mod.Checks {
+	for _, name := range sortedKeys(u.mod.Checks) {
+		c := u.mod.Checks[name]
 		if c.Module != u.mod.ID {
 			cp := *c
 			c = &cp

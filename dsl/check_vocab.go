@@ -69,7 +69,8 @@ func VocabSchema(kind string) map[string]string {
 func (u *unit) checkVocab() {
 	for _, kind := range vocabKinds {
 		schema := vocabSchema[kind]
-		for _, w := range u.mod.Vocab[kind] {
+		for _, name := range sortedKeys(u.mod.Vocab[kind]) {
+			w := u.mod.Vocab[kind][name]
 			if w.Module != u.mod.ID {
 				continue
 			}

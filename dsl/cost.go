@@ -2,7 +2,6 @@ package dsl
 
 import (
 	"reflect"
-	"sort"
 
 	"github.com/expr-lang/expr/ast"
 )
@@ -83,12 +82,7 @@ func ProgramCost(p *Program) int {
 // Limits.Cost, and lets that bind a list (a list kept through a rule's
 // clauses holds memory no evaluation budget sees again).
 func (u *unit) checkCosts() {
-	names := make([]string, 0, len(u.mod.Tables))
-	for name := range u.mod.Tables {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range sortedKeys(u.mod.Tables) {
 		t := u.mod.Tables[name]
 		if t.Module != u.mod.ID {
 			continue
@@ -101,12 +95,7 @@ func (u *unit) checkCosts() {
 			u.errorf(t.Pos, "too-costly", "choosing a column of table %s may cost %d units (its columns' conditions); at most %d", name, total, Limits.Cost)
 		}
 	}
-	names = names[:0]
-	for name := range u.mod.Checks {
-		names = append(names, name)
-	}
-	sort.Strings(names)
-	for _, name := range names {
+	for _, name := range sortedKeys(u.mod.Checks) {
 		c := u.mod.Checks[name]
 		if c.Module != u.mod.ID {
 			continue

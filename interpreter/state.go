@@ -39,14 +39,20 @@ func (e *Engine) SetState(u *Unit, state string) error {
 	return nil
 }
 
-// RoutedState is the module's state with the `routed` flag.
+// RoutedState is the module's state with the `routed` flag. The checker
+// allows only one; should a module built by hand have more, the first by
+// name is chosen, never one by map order.
 func (e *Engine) RoutedState() (string, error) {
+	found := ""
 	for name, w := range e.Module.Vocab[dsl.KindState] {
-		if w.Flag("routed") {
-			return name, nil
+		if w.Flag("routed") && (found == "" || name < found) {
+			found = name
 		}
 	}
-	return "", fmt.Errorf("the module declares no state with the routed flag")
+	if found == "" {
+		return "", fmt.Errorf("the module declares no state with the routed flag")
+	}
+	return found, nil
 }
 
 // Retreat moves a unit n hexes, each step away from another unit.
