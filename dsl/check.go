@@ -50,6 +50,9 @@ type checker struct {
 	// shares (languageOption): made once per check.
 	disabled  map[string]bool
 	functions map[string]*builtin.Function
+	// bytes counts the source read for this check, every module of the
+	// extends chain included (Limits.ChainBytes).
+	bytes int
 }
 
 // unit is the working state of one module being checked.
@@ -85,6 +88,13 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	u := &unit{checker: c, declared: map[string]Pos{}}
 	for _, f := range files {
 		c.srcs[f.Pos.Filename] = f.Src
+		c.bytes += len(f.Src)
+	}
+	if c.bytes > Limits.ChainBytes && len(files) > 0 {
+		// Every module of a chain is compiled again for the modules that
+		// extend it: the chain's size bounds the work of the whole check.
+		u.errorf(Pos{File: files[0].Pos.Filename, Line: 1, Col: 1}, "too-large", "this module and the modules it extends are %d bytes together; at most %d", c.bytes, Limits.ChainBytes)
+		return nil, u.diags
 	}
 	if ds := checkEntries(files); ds != nil {
 		return nil, ds
@@ -180,6 +190,10 @@ func (u *unit) base(ref *ModuleRef, stack []string) *Module {
 	}
 	if m, ok := u.done[ext.Name]; ok {
 		return m
+	}
+	if len(stack) >= Limits.Extends {
+		u.errorf(pos, "too-deep", "the extends chain %s goes on past %d modules", strings.Join(append(stack, ext.Name), " → "), Limits.Extends)
+		return nil
 	}
 	if u.load == nil {
 		u.errorf(pos, "unknown-module", "cannot load module %q: no loader", ext.Name)

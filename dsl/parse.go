@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"sort"
 	"strings"
@@ -129,7 +130,10 @@ var Limits = struct {
 	Entries    int // declarations, clauses, rows, scenario lines and properties in one file, and in one module (checked in Check)
 	Errors     int // errors a check reports before it gives up
 	Cost       int // estimated cost of running one rule, choosing one table's column or one check's threshold (cost.go)
-}{FileBytes: 1 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512, Entries: 8192, Errors: 100, Cost: 1_000_000}
+	Extends    int // modules in an `extends` chain, the module itself included
+	ChainBytes int // bytes of all the files of a module and the modules it extends
+}{FileBytes: 1 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512, Entries: 8192, Errors: 100, Cost: 1_000_000,
+	Extends: 8, ChainBytes: 2 << 20}
 
 // scanLimits rejects, before parsing, input that would be too big or too
 // deep to parse safely. It reads brackets the way the lexer does: those in
@@ -210,6 +214,9 @@ func scanLimits(filename, src string) (Diagnostic, bool) {
 // names), in name order.
 func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
 	var names []string
+	if isLink(fsys, dir) {
+		return nil, Diagnostics{{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: "cannot read: a symbolic link; only regular files and folders are read"}}
+	}
 	if st, err := fs.Stat(fsys, dir); err == nil && !st.IsDir() {
 		names = []string{dir}
 	} else {
@@ -244,16 +251,30 @@ func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
 	return files, diags
 }
 
-// readLimited reads a regular file, and no more than one byte past
+// readLimited reads a rule file through ReadFile.
+func readLimited(fsys fs.FS, name string) ([]byte, error) { return ReadFile(fsys, name) }
+
+// ReadFile is the one way the commands read a script: a regular file, never
+// a symbolic link (a link in a battle folder could show any file of the
+// machine as a diagnostic's source line), a pipe or a device (which might
+// never end, or never answer), and no more than one byte past
 // Limits.FileBytes of it, for Parse to report as too large: a huge file is
-// never loaded whole, and a pipe or a device named like a rule file (which
-// might never end, or never answer) is not read at all.
-func readLimited(fsys fs.FS, name string) ([]byte, error) {
-	st, err := fs.Stat(fsys, name)
+// never loaded whole. The file opened is compared with the one looked at,
+// so a link put in its place between the two is refused too.
+func ReadFile(fsys fs.FS, name string) ([]byte, error) {
+	return ReadFileLimit(fsys, name, int64(Limits.FileBytes)+1)
+}
+
+// ReadFileLimit is ReadFile with its own bound: it reads at most limit bytes.
+func ReadFileLimit(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	lst, err := fs.Lstat(fsys, name)
 	if err != nil {
 		return nil, err
 	}
-	if !st.Mode().IsRegular() {
+	if lst.Mode()&fs.ModeSymlink != 0 {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("a symbolic link; only regular files are read")}
+	}
+	if !lst.Mode().IsRegular() {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("not a regular file")}
 	}
 	f, err := fsys.Open(name)
@@ -261,7 +282,20 @@ func readLimited(fsys fs.FS, name string) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, int64(Limits.FileBytes)+1))
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !st.Mode().IsRegular() || (lst.Sys() != nil && st.Sys() != nil && !os.SameFile(lst, st)) {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("changed while being opened")}
+	}
+	return io.ReadAll(io.LimitReader(f, limit))
+}
+
+// isLink reports whether name is a symbolic link in fsys.
+func isLink(fsys fs.FS, name string) bool {
+	st, err := fs.Lstat(fsys, name)
+	return err == nil && st.Mode()&fs.ModeSymlink != 0
 }
 
 func readErr(err error) string {

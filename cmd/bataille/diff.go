@@ -177,8 +177,8 @@ func onlyNoHeader(ds dsl.Diagnostics) bool {
 // gitLineDiff is what the git driver shows for a file that is not a module
 // on its own: its lines, as a unified diff.
 func gitLineDiff(stdout, stderr io.Writer, path, oldFile, newFile string) int {
-	a, errA := os.ReadFile(oldFile)
-	b, errB := os.ReadFile(newFile)
+	a, errA := readSide(oldFile)
+	b, errB := readSide(newFile)
 	if errA != nil || errB != nil {
 		fmt.Fprintf(stderr, "bataille diff: %v\n", errors.Join(errA, errB))
 		return exitUsage
@@ -187,6 +187,15 @@ func gitLineDiff(stdout, stderr io.Writer, path, oldFile, newFile string) int {
 	fmt.Fprintln(stdout, "(not a module on its own: compared line by line)")
 	writeLineDiff(stdout, splitLines(string(a)), splitLines(string(b)), 3)
 	return exitOK
+}
+
+// readSide reads one side of a git diff: git's /dev/null for a file added
+// or deleted is empty, anything else is read as a script is.
+func readSide(p string) ([]byte, error) {
+	if p == os.DevNull {
+		return nil, nil
+	}
+	return readScript(p)
 }
 
 func splitLines(s string) []string {

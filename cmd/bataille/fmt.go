@@ -148,7 +148,7 @@ func rulesFiles(p string) ([]fmtFile, error) {
 		return nil, err
 	}
 	if !st.IsDir() {
-		data, err := os.ReadFile(p)
+		data, err := readScript(p)
 		if err != nil {
 			return nil, err
 		}
@@ -168,7 +168,7 @@ func rulesFiles(p string) ([]fmtFile, error) {
 		if !strings.HasSuffix(q, dsl.Ext) {
 			return nil
 		}
-		data, err := os.ReadFile(q)
+		data, err := readScript(q)
 		if err != nil {
 			return err
 		}
@@ -176,6 +176,13 @@ func rulesFiles(p string) ([]fmtFile, error) {
 		return nil
 	})
 	return out, err
+}
+
+// readScript reads a file on disk through the checker's bounded reader: no
+// symbolic link, pipe or device, and no more than a byte past the file size
+// limit (which Parse then reports).
+func readScript(p string) ([]byte, error) {
+	return dsl.ReadFile(os.DirFS(filepath.Dir(p)), filepath.Base(p))
 }
 
 func isDir(p string) bool {

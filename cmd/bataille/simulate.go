@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
@@ -249,6 +250,10 @@ func cell(o simOutcome) string {
 	return fmt.Sprintf("%.2f [%.2f, %.2f]", o.Mean, o.Lo, o.Hi)
 }
 
+// maxReportBytes bounds a shard report --merge reads: a report has one
+// line per outcome, far below this.
+const maxReportBytes = 64 << 20
+
 // mergeReports adds up shard reports into the report one run would print.
 func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
@@ -257,7 +262,7 @@ func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 	}
 	var reps []simReport
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := dsl.ReadFileLimit(os.DirFS(filepath.Dir(f)), filepath.Base(f), maxReportBytes)
 		if err != nil {
 			fmt.Fprintf(stderr, "bataille simulate --merge: %v\n", err)
 			return exitFail
