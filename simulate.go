@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"math/big"
+	"math/bits"
 	"runtime"
 	"sort"
 	"sync"
@@ -29,15 +31,56 @@ type SimOptions struct {
 // Counter adds up one outcome over runs: how many runs, the sum of the value
 // and the sum of its squares (a yes/no outcome counts 1 or 0). Integers, so
 // that adding in any order, on any number of workers or machines, gives the
-// same result.
+// same result; the sum of squares has 128 bits, for a square alone may take
+// 60 of int64's 63.
 type Counter struct {
 	N     int64 `json:"n"`
 	Sum   int64 `json:"sum"`
-	SumSq int64 `json:"sumsq"`
+	SumSq Wide  `json:"sumsq"`
 }
 
 // Add adds another counter.
-func (c *Counter) Add(o Counter) { c.N += o.N; c.Sum += o.Sum; c.SumSq += o.SumSq }
+func (c *Counter) Add(o Counter) { c.N += o.N; c.Sum += o.Sum; c.SumSq.Add(o.SumSq) }
+
+// Wide is a whole number of 128 bits, at least 0: the sum of squares of a
+// counter. It reads and writes as a JSON number.
+type Wide struct{ Hi, Lo uint64 }
+
+// WideOf makes a Wide of a number at least 0.
+func WideOf(x uint64) Wide { return Wide{Lo: x} }
+
+// Add adds o; past 128 bits it stays at the largest value.
+func (w *Wide) Add(o Wide) {
+	lo, c := bits.Add64(w.Lo, o.Lo, 0)
+	hi, c2 := bits.Add64(w.Hi, o.Hi, c)
+	if c2 != 0 {
+		*w = Wide{math.MaxUint64, math.MaxUint64}
+		return
+	}
+	w.Hi, w.Lo = hi, lo
+}
+
+// Float is the number as a float64.
+func (w Wide) Float() float64 { return float64(w.Hi)*0x1p64 + float64(w.Lo) }
+
+func (w Wide) big() *big.Int {
+	b := new(big.Int).SetUint64(w.Hi)
+	return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(w.Lo))
+}
+
+// MarshalJSON writes the number in decimal.
+func (w Wide) MarshalJSON() ([]byte, error) { return []byte(w.big().String()), nil }
+
+// UnmarshalJSON reads a whole number from 0 to 2^128-1.
+func (w *Wide) UnmarshalJSON(data []byte) error {
+	b, ok := new(big.Int).SetString(string(data), 10)
+	if !ok || b.Sign() < 0 || b.BitLen() > 128 {
+		return fmt.Errorf("sumsq: %s is not a whole number of at most 128 bits", data)
+	}
+	w.Lo = b.Uint64()
+	w.Hi = new(big.Int).Rsh(b, 64).Uint64()
+	return nil
+}
 
 // Mean is the average value.
 func (c Counter) Mean() float64 {
@@ -63,7 +106,7 @@ func (c Counter) CI95(share bool) (lo, hi float64) {
 		return mid - half, mid + half
 	}
 	m := c.Mean()
-	v := float64(c.SumSq)/n - m*m
+	v := c.SumSq.Float()/n - m*m
 	if c.N > 1 {
 		v *= n / (n - 1)
 	}
@@ -110,7 +153,9 @@ func newTally() *Tally {
 }
 
 // Simulate plays runs From..To of a scenario under a module and adds up
-// what happened to each unit. The result does not depend on Workers.
+// what happened to each unit. The result does not depend on Workers. When
+// ctx ends first, it returns the runs finished so far (their tally has
+// fewer Runs) with the context's error.
 //
 // The scenario may come from another module: a designer plays one battle's
 // scenario under another edition's rules.
@@ -156,6 +201,9 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 				end := min(start+chunk, opt.To)
 				for i := start; i < end; i++ {
 					if err := r.Play(ctx, opt.Seed+uint64(i)); err != nil {
+						if ctx.Err() != nil {
+							return // an interrupted run is not counted
+						}
 						errOnce.Do(func() { firstErr = fmt.Errorf("run %d (seed %d): %w", i, opt.Seed+uint64(i), err) })
 						return
 					}
@@ -172,14 +220,16 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 	if firstErr != nil {
 		return nil, firstErr
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
 	out := newTally()
 	for _, t := range tallies {
 		out.Add(t)
 	}
 	out.Finish()
+	if err := ctx.Err(); err != nil {
+		// The runs finished before the context ended, for a caller to
+		// show as a partial result.
+		return out, err
+	}
 	return out, nil
 }
 
@@ -236,6 +286,9 @@ func (r *Runner) Start(i int) interpreter.Unit { return r.start[i] }
 // strings.
 type tallyKeys struct {
 	names map[tallyKey]string
+	// named are the marks the module's rules name by a constant: the
+	// marks tallied one by one.
+	named map[string]bool
 }
 
 type tallyKey struct {
@@ -243,7 +296,27 @@ type tallyKey struct {
 	kind, word string
 }
 
-func newTallyKeys(r *Runner) *tallyKeys { return &tallyKeys{names: map[tallyKey]string{}} }
+func newTallyKeys(r *Runner) *tallyKeys {
+	k := &tallyKeys{names: map[tallyKey]string{}, named: map[string]bool{}}
+	for _, rule := range r.Engine.Module.Rules {
+		for _, c := range rule.Clauses {
+			for _, cd := range c.Calls {
+				if cd.Effect.Name != "mark" || len(cd.Args) < 2 || cd.Args[1] == nil || cd.Args[1].Prog == nil {
+					continue
+				}
+				if s, ok := cd.Args[1].Prog.Const.(string); ok && cd.Args[1].Prog.IsConst {
+					k.named[s] = true
+				}
+			}
+		}
+	}
+	for _, u := range r.start {
+		for m := range u.Marks {
+			k.named[m] = true // a scenario's own marks
+		}
+	}
+	return k
+}
 
 func (k *tallyKeys) name(unit int, id, kind, word string) string {
 	key := tallyKey{unit, kind, word}
@@ -285,6 +358,11 @@ func (k *tallyKeys) each(r *Runner, t outcomeSink) {
 		t.share(k.name(i, u.ID, "exhausted", ""), u.Exhausted)
 		t.share(k.name(i, u.ID, "tired", ""), u.Tired)
 		for m := range u.Marks {
+			if !k.named[m] {
+				// A mark whose name a rule computes could take a new name
+				// every run and grow the tally without end.
+				m = "(a computed name)"
+			}
 			t.share(k.name(i, u.ID, "marked %s", m), true)
 		}
 	}
@@ -295,7 +373,7 @@ func (t *Tally) share(name string, yes bool) {
 	c := t.Outcomes[name]
 	if yes {
 		c.Sum++
-		c.SumSq++
+		c.SumSq.Add(WideOf(1))
 	}
 	t.Outcomes[name] = c
 }
@@ -303,7 +381,12 @@ func (t *Tally) share(name string, yes bool) {
 func (t *Tally) value(name string, v int64) {
 	c := t.Outcomes[name]
 	c.Sum += v
-	c.SumSq += v * v
+	a := uint64(v)
+	if v < 0 {
+		a = uint64(-v)
+	}
+	hi, lo := bits.Mul64(a, a)
+	c.SumSq.Add(Wide{hi, lo})
 	t.Outcomes[name] = c
 }
 

@@ -444,6 +444,10 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 					return false, "", err
 				}
 				whom, _ = v.(*Unit)
+				if whom == nil {
+					// A Decider is promised a unit to ask.
+					return false, "", ruleErr(c.Of.Pos, r, "ask %s of: no unit to ask (%s gives none)", c.Question, c.Of.Source)
+				}
 			}
 			answer := e.decider.Decide(Question{Ask: c.Question, Unit: whom, Rule: r.ID, Hook: hook})
 			if e.Tracing() {

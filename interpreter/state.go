@@ -145,10 +145,14 @@ func (e *Engine) Halt(reason string) error {
 	return nil
 }
 
-// LimitMP caps the MP the charger may still spend.
+// LimitMP caps the MP the charger may still spend (n at least 0: the
+// engine's own "no limit" is not a value a script can give).
 func (e *Engine) LimitMP(n int) error {
 	if e.ch == nil {
 		return errNoCharge
+	}
+	if n < 0 {
+		return fmt.Errorf("a limit is at least 0; got %d", n)
 	}
 	e.ch.cap = n
 	if e.Tracing() {
@@ -203,11 +207,19 @@ func (e *Engine) Charger() *Unit {
 	return e.ch.charger
 }
 
-// SetCost sets the cost of the action the hook is about.
-func (e *Engine) SetCost(n int) { e.act.cost = n }
+// SetCost sets the cost of the action the hook is about (at least 0: a
+// negative cost would grant MP).
+func (e *Engine) SetCost(n int) { e.act.cost = max(n, 0) }
 
-// AddCost adds to the cost of the action the hook is about.
-func (e *Engine) AddCost(n int) { e.act.cost += n }
+// AddCost adds to the cost of the action the hook is about; a cost never
+// goes below zero, for a negative cost would grant MP.
+func (e *Engine) AddCost(n int) error {
+	if e.act.cost+n < 0 {
+		return fmt.Errorf("the cost would be %d; a cost is at least 0", e.act.cost+n)
+	}
+	e.act.cost += n
+	return nil
+}
 
 // SetFire sets the fire value of the fire being resolved.
 func (e *Engine) SetFire(v float64) { e.act.fire = v }

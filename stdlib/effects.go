@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 
 	"github.com/bataille/bataille/dsl"
@@ -32,7 +33,7 @@ func opt(p dsl.EffectParam) dsl.EffectParam { p.Optional = true; return p }
 var Effects = []*Effect{
 	{dsl.Effect{Name: "lose", Doc: "the unit loses n increments (at least 0); with none left it is eliminated",
 		Params: []dsl.EffectParam{unitP("unit", ""), intP("n", "increments lost")}},
-		func(c *interpreter.Call) error { c.E.Lose(u(c, 0), num(c, 1)); return nil }},
+		func(c *interpreter.Call) error { c.E.Lose(u(c, 0), count(c, 1, 0, maxCount)); return nil }},
 	{dsl.Effect{Name: "set_state", Doc: "puts the unit in a morale state of the module",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "state", Type: tString, Vocab: dsl.KindState}}},
 		func(c *interpreter.Call) error { return c.E.SetState(u(c, 0), str(c, 1)) }},
@@ -47,7 +48,7 @@ var Effects = []*Effect{
 			if err := c.E.SetState(unit, routed); err != nil {
 				return err
 			}
-			if n := num(c, 1); n > 0 {
+			if n := count(c, 1, 0, maxHexes); n > 0 {
 				from := optUnit(c, 2, c.E.Charger())
 				if from == nil {
 					return fmt.Errorf("rout %d hexes from whom? name the unit with from", n)
@@ -63,7 +64,7 @@ var Effects = []*Effect{
 			if from == nil {
 				return fmt.Errorf("retreat from whom? name the unit with from")
 			}
-			c.E.Retreat(u(c, 0), num(c, 1), from)
+			c.E.Retreat(u(c, 0), count(c, 1, 0, maxHexes), from)
 			return nil
 		}},
 	{dsl.Effect{Name: "set_formation", Doc: "puts the unit in a formation at once, without the change_formation rules",
@@ -84,21 +85,21 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error { return c.E.Halt(optStr(c, 0)) }},
 	{dsl.Effect{Name: "limit_mp", Doc: "the charger may spend at most n more MP, counted from the hex `from` vacated when it last retreated if given",
 		Params: []dsl.EffectParam{intP("n", ""), opt(unitP("from", "a unit that retreated: the n MP count from the hex it left"))}},
-		func(c *interpreter.Call) error { return c.E.LimitMPFrom(num(c, 0), optUnit(c, 1, nil)) }},
+		func(c *interpreter.Call) error { return c.E.LimitMPFrom(count(c, 0, 0, maxCount), optUnit(c, 1, nil)) }},
 	{dsl.Effect{Name: "add_mp", Doc: "the charger gains n MP", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { return c.E.AddMP(num(c, 0)) }},
+		func(c *interpreter.Call) error { return c.E.AddMP(count(c, 0, -maxCount, maxCount)) }},
 	{dsl.Effect{Name: "set_cost", Doc: "sets the MP cost of the hex entered or the formation change", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { c.E.SetCost(num(c, 0)); return nil }},
+		func(c *interpreter.Call) error { c.E.SetCost(count(c, 0, 0, maxCount)); return nil }},
 	{dsl.Effect{Name: "add_cost", Doc: "adds to the MP cost of the hex entered or the formation change", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { c.E.AddCost(num(c, 0)); return nil }},
+		func(c *interpreter.Call) error { return c.E.AddCost(count(c, 0, -maxCount, maxCount)) }},
 	{dsl.Effect{Name: "set_fire", Doc: "sets the fire value of the fire being resolved", Params: []dsl.EffectParam{{Name: "value", Type: tFloat}}},
-		func(c *interpreter.Call) error { c.E.SetFire(flt(c, 0)); return nil }},
+		func(c *interpreter.Call) error { c.E.SetFire(factor(c, 0, 0, maxCount)); return nil }},
 	{dsl.Effect{Name: "shift", Doc: "adds column shifts to the fire being resolved", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { c.E.Shift(num(c, 0)); return nil }},
+		func(c *interpreter.Call) error { c.E.Shift(count(c, 0, -maxShift, maxShift)); return nil }},
 	{dsl.Effect{Name: "scale_attack", Doc: "multiplies the attacker's melee strength", Params: []dsl.EffectParam{{Name: "factor", Type: tFloat}}},
-		func(c *interpreter.Call) error { c.E.ScaleAttack(flt(c, 0)); return nil }},
+		func(c *interpreter.Call) error { c.E.ScaleAttack(factor(c, 0, 0, maxFactor)); return nil }},
 	{dsl.Effect{Name: "scale_defense", Doc: "multiplies the defender's melee strength", Params: []dsl.EffectParam{{Name: "factor", Type: tFloat}}},
-		func(c *interpreter.Call) error { c.E.ScaleDefense(flt(c, 0)); return nil }},
+		func(c *interpreter.Call) error { c.E.ScaleDefense(factor(c, 0, 0, maxFactor)); return nil }},
 	{dsl.Effect{Name: "set_side", Doc: "sets the hexside (front, flank, rear) a melee comes through", Params: []dsl.EffectParam{{Name: "side", Type: tString}}},
 		func(c *interpreter.Call) error {
 			s := str(c, 0)
@@ -114,11 +115,13 @@ var Effects = []*Effect{
 		Params: []dsl.EffectParam{{Name: "table", Kind: dsl.ArgTable}, opt(intP("modifier", "within the table's declared bounds")),
 			opt(dsl.EffectParam{Name: "unit", Type: tUnit, Binds: "unit", Doc: "the unit the roll is for"})}},
 		func(c *interpreter.Call) error {
-			return c.E.RollTable(c.Rule, str(c, 0), num(c, 1), optUnit(c, 2, nil))
+			return c.E.RollTable(c.Rule, str(c, 0), count(c, 1, -maxCount, maxCount), optUnit(c, 2, nil))
 		}},
 	{dsl.Effect{Name: "check", Doc: "rolls a check for the unit and runs `name.pass` or `name.fail`",
 		Params: []dsl.EffectParam{{Name: "check", Kind: dsl.ArgCheck}, {Name: "unit", Type: tUnit, Binds: "unit"}, opt(intP("modifier", ""))}},
-		func(c *interpreter.Call) error { return c.E.RollCheck(c.Rule, str(c, 0), u(c, 1), num(c, 2)) }},
+		func(c *interpreter.Call) error {
+			return c.E.RollCheck(c.Rule, str(c, 0), u(c, 1), count(c, 2, -maxCount, maxCount))
+		}},
 	{dsl.Effect{Name: "follow", Doc: "the charger moves toward a unit as its MP allow and contacts the first enemy it reaches",
 		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("toward", "")}},
 		func(c *interpreter.Call) error { _, err := c.E.Follow(u(c, 0), u(c, 1), true); return err }},
@@ -131,7 +134,7 @@ var Effects = []*Effect{
 	{dsl.Effect{Name: "fire_at", Doc: "the firer fires at the target now (opportunity fire), times times",
 		Params: []dsl.EffectParam{unitP("firer", ""), unitP("target", ""), opt(intP("times", ""))}},
 		func(c *interpreter.Call) error {
-			n := num(c, 2)
+			n := count(c, 2, 0, maxCount)
 			if c.Args[2] == nil {
 				n = 1
 			}
@@ -156,7 +159,7 @@ var Effects = []*Effect{
 				if x.Side != center.Side {
 					continue
 				}
-				if err := c.E.RollCheck(c.Rule, str(c, 0), x, num(c, 2)); err != nil {
+				if err := c.E.RollCheck(c.Rule, str(c, 0), x, count(c, 2, -maxCount, maxCount)); err != nil {
 					return err
 				}
 			}
@@ -179,6 +182,47 @@ func optUnit(c *interpreter.Call, i int, def *interpreter.Unit) *interpreter.Uni
 		return x
 	}
 	return def
+}
+
+// The bounds effects hold their arguments to. No value a script can give
+// means something else (a limit of -1 is not "no limit"; a negative cost
+// does not grant MP); a value past them is an error at the call.
+const (
+	maxCount  = 1_000_000 // increments, MP, costs, modifiers, times
+	maxHexes  = 1_000     // hexes of a retreat or rout: more than any map
+	maxShift  = 100       // fire column shifts
+	maxFactor = 1_000     // a melee strength's multiplier
+)
+
+// count reads a whole-number argument and holds it to lo..hi.
+func count(c *interpreter.Call, i, lo, hi int) int {
+	var n int
+	switch x := c.Args[i].(type) {
+	case nil:
+		return 0 // an optional argument not given
+	case int:
+		n = x
+	case float64:
+		if math.IsNaN(x) || x < float64(lo) || x > float64(hi) {
+			panic(interpreter.ArgError(fmt.Sprintf("%s of %s is %g; it must be within %d..%d", c.Def.Effect.Params[i].Name, c.Def.Effect.Name, x, lo, hi)))
+		}
+		n = int(x)
+	}
+	if n < lo || n > hi {
+		panic(interpreter.ArgError(fmt.Sprintf("%s of %s is %d; it must be within %d..%d", c.Def.Effect.Params[i].Name, c.Def.Effect.Name, n, lo, hi)))
+	}
+	return n
+}
+
+// factor reads a number argument and holds it to lo..hi; NaN and the
+// infinities are refused (a NaN strength would win every comparison's
+// fallback).
+func factor(c *interpreter.Call, i int, lo, hi float64) float64 {
+	x := flt(c, i)
+	if math.IsNaN(x) || x < lo || x > hi {
+		panic(interpreter.ArgError(fmt.Sprintf("%s of %s is %g; it must be within %g..%g", c.Def.Effect.Params[i].Name, c.Def.Effect.Name, x, lo, hi)))
+	}
+	return x
 }
 
 func num(c *interpreter.Call, i int) int {

@@ -20,6 +20,9 @@ const (
 	exitOK    = 0
 	exitFail  = 1 // errors found, or (diff) the sides differ
 	exitUsage = 2
+	// exitInterrupted is a shell's code for a command stopped by SIGINT
+	// (128 + 2).
+	exitInterrupted = 130
 )
 
 type command struct {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -25,14 +26,17 @@ func init() {
 // the integer counters, so that slices add up to the whole exactly, and the
 // means and intervals made from them.
 type simReport struct {
-	Scenario string      `json:"scenario"`
-	Seed     uint64      `json:"seed"`
-	N        int         `json:"n"`
-	Shard    string      `json:"shard,omitempty"`
-	From     int         `json:"from"`
-	To       int         `json:"to"`
-	Exact    bool        `json:"exact,omitempty"` // figures over every path through the dice, not sampled
-	Columns  []simColumn `json:"columns"`
+	Scenario string `json:"scenario"`
+	Seed     uint64 `json:"seed"`
+	N        int    `json:"n"`
+	Shard    string `json:"shard,omitempty"`
+	// Partial says the run was interrupted: each column holds the runs
+	// finished before (its runs), not all of them.
+	Partial bool        `json:"partial,omitempty"`
+	From    int         `json:"from"`
+	To      int         `json:"to"`
+	Exact   bool        `json:"exact,omitempty"` // figures over every path through the dice, not sampled
+	Columns []simColumn `json:"columns"`
 }
 
 type simColumn struct {
@@ -43,14 +47,14 @@ type simColumn struct {
 }
 
 type simOutcome struct {
-	Name  string  `json:"name"`
-	Share bool    `json:"share"`
-	N     int64   `json:"n"`
-	Sum   int64   `json:"sum"`
-	SumSq int64   `json:"sumsq"`
-	Mean  float64 `json:"mean"`
-	Lo    float64 `json:"lo"`
-	Hi    float64 `json:"hi"`
+	Name  string        `json:"name"`
+	Share bool          `json:"share"`
+	N     int64         `json:"n"`
+	Sum   int64         `json:"sum"`
+	SumSq bataille.Wide `json:"sumsq"`
+	Mean  float64       `json:"mean"`
+	Lo    float64       `json:"lo"`
+	Hi    float64       `json:"hi"`
 	// Exact is the mean as a fraction, with --exact (Lo and Hi are the mean).
 	Exact string `json:"exact,omitempty"`
 }
@@ -143,10 +147,22 @@ Flags:`)
 	}
 	rep := simReport{Scenario: sd.Name, Seed: *seed, N: *n, Shard: *shard, From: from, To: to}
 	bar := newProgress(stderr, int64(to-from)*int64(len(mods)))
+	// SIGINT stops the workers; what they finished is printed, marked
+	// partial, and the command exits as an interrupted one does.
+	ctx, stop := interruptContext()
+	defer stop()
 	for i, m := range mods {
 		base := int64(i) * int64(to-from)
-		t, err := bataille.Simulate(context.Background(), m, sd, bataille.SimOptions{Seed: *seed, From: from, To: to, Workers: *workers, Answers: decider,
-			Progress: func(done int64) { bar.set(base + done) }})
+		t, err := bataille.Simulate(ctx, m, sd, bataille.SimOptions{Seed: *seed, From: from, To: to, Workers: *workers, Answers: decider,
+			Progress: func(done int64) { bar.set(base + done); simProgress() }})
+		if err != nil && ctx.Err() != nil && t != nil {
+			bar.clear()
+			rep.Partial = true
+			rep.Columns = append(rep.Columns, column(names[i], t))
+			fmt.Fprintf(stderr, "bataille simulate: interrupted; the result is partial (%d of %d runs in the last column)\n", t.Runs, to-from)
+			printReport(rep, *asJSON, stdout)
+			return exitInterrupted
+		}
 		if err != nil {
 			bar.clear()
 			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", names[i], err)
@@ -157,6 +173,15 @@ Flags:`)
 	bar.clear()
 	return printReport(rep, *asJSON, stdout)
 }
+
+// interruptContext is the context simulate plays under: it ends on SIGINT.
+func interruptContext() (context.Context, context.CancelFunc) {
+	return signal.NotifyContext(context.Background(), os.Interrupt)
+}
+
+// simProgress is called as runs finish; a test sets it to learn that a
+// simulation is under way.
+var simProgress = func() {}
 
 // shardRange turns "I/N" into the runs of slice I.
 func shardRange(shard string, n int) (from, to int, err error) {
@@ -198,6 +223,13 @@ func printReport(rep simReport, asJSON bool, w io.Writer) int {
 			return exitFail
 		}
 		return exitOK
+	}
+	if rep.Partial {
+		fmt.Fprintf(w, "PARTIAL RESULT: interrupted; runs finished per column:")
+		for _, c := range rep.Columns {
+			fmt.Fprintf(w, " %s %d", c.Rules, c.Runs)
+		}
+		fmt.Fprintf(w, " (of %d)\n", rep.To-rep.From)
 	}
 	if rep.Exact {
 		fmt.Fprintf(w, "scenario %s: exact, over every path through the dice (%s)\n\n", rep.Scenario, pathCounts(rep))
@@ -287,6 +319,10 @@ func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 		}
 		if r.From != out.To {
 			fmt.Fprintf(stderr, "bataille simulate --merge: runs %d..%d are missing or given twice\n", out.To, r.From)
+			return exitFail
+		}
+		if r.Partial {
+			fmt.Fprintf(stderr, "bataille simulate --merge: the report of runs %d..%d is partial (interrupted); play that shard again\n", r.From, r.To)
 			return exitFail
 		}
 		out.To = r.To
