@@ -83,25 +83,23 @@ func ProgramCost(p *Program) int {
 // clauses holds memory no evaluation budget sees again).
 func (u *unit) checkCosts() {
 	for _, name := range sortedKeys(u.mod.Tables) {
+		// Inherited tables too: this module may have added modifiers.
 		t := u.mod.Tables[name]
-		if t.Module != u.mod.ID {
-			continue
+		total := modifiersCost(t.Modifiers) + len(t.Columns)
+		for _, k := range t.Keys {
+			total = min(total+ProgramCost(k.Prog), maxCost)
 		}
-		total := 0
 		for _, c := range t.Columns {
 			total = min(total+ProgramCost(c.When), maxCost)
 		}
 		if total > Limits.Cost {
-			u.errorf(t.Pos, "too-costly", "choosing a column of table %s may cost %d units (its columns' conditions); at most %d", name, total, Limits.Cost)
+			u.errorf(t.Pos, "too-costly", "rolling table %s may cost %d units (its keys, its columns' conditions and its modifiers); at most %d", name, total, Limits.Cost)
 		}
 	}
 	for _, name := range sortedKeys(u.mod.Checks) {
 		c := u.mod.Checks[name]
-		if c.Module != u.mod.ID {
-			continue
-		}
-		if n := ProgramCost(c.Threshold); n > Limits.Cost {
-			u.errorf(c.Pos, "too-costly", "check %s's threshold may cost %d units; at most %d", name, n, Limits.Cost)
+		if n := min(ProgramCost(c.Threshold)+modifiersCost(c.Modifiers), maxCost); n > Limits.Cost {
+			u.errorf(c.Pos, "too-costly", "rolling check %s may cost %d units (its threshold and its modifiers); at most %d", name, n, Limits.Cost)
 		}
 	}
 	for _, r := range u.mod.Rules {
@@ -121,6 +119,15 @@ func (u *unit) checkCosts() {
 			}
 		}
 	}
+}
+
+// modifiersCost estimates what summing a roll's modifiers costs.
+func modifiersCost(mods []*ModifierDef) int {
+	total := 0
+	for _, m := range mods {
+		total = min(total+ProgramCost(m.When)+ProgramCost(m.Value), maxCost)
+	}
+	return total
 }
 
 // RuleCost estimates what running a rule once costs: each clause and

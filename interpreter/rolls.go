@@ -83,6 +83,7 @@ func (e *Engine) column(r *dsl.RuleDef, t *dsl.TableDef) (*dsl.ColumnDef, error)
 			vals = append(vals, v)
 		}
 		e.keyVals = vals
+		e.Board.charge(len(t.Columns)) // the columns' cells looked at
 		for _, c := range t.Columns {
 			if c.MatchesKeys(vals) {
 				return c, nil
