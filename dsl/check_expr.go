@@ -28,7 +28,7 @@ const MaxExprNodes = 2000
 // in expr's units (an element of a range or array, a byte of a repeated
 // string). The engine gives it to expr's VM as its memory budget; a script
 // needs almost none.
-const MaxExprMemory = 100_000
+const MaxExprMemory = 10_000
 
 // allowedBuiltins are the expr built-ins a script may call: pure functions
 // of numbers and strings whose result is never much bigger than their

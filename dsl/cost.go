@@ -7,14 +7,19 @@ import (
 )
 
 // The cost model. A unit of cost is about one step of expr's virtual
-// machine: a node of an expression, an element of a list it builds or
-// reads, 64 bytes of a string it builds. Every expression gets a static
+// machine: a node of an expression, 64 bytes of a string it builds; an
+// element of a list it builds or reads costs ten. Every expression gets a static
 // estimate of what one evaluation costs (Program.Cost), worked out from
 // its compiled tree; the engine charges it each time it evaluates one, and
 // charges its own work (each hex of a path, each unit it looks at) as it
 // goes. What can be known before a run is refused at check time: a table
 // whose column conditions together cost more than Limits.Cost to choose a
 // column, a check whose threshold does, a rule whose clauses do.
+
+// rangeUnits is the cost of one element of a range or a list: expr builds
+// and walks them through reflection, measured at about forty times the
+// time of a step of its machine.
+const rangeUnits = 10
 
 // maxCost is where an estimate stops growing: past it, the number no longer
 // matters.
@@ -41,12 +46,12 @@ func (c *costVisitor) Visit(n *ast.Node) {
 			if ok1 && ok2 {
 				// Done in int64 terms: the bounds are any whole numbers.
 				if d := int64(hi.Value) - int64(lo.Value); d >= 0 {
-					c.add(int(min(d+1, maxCost)))
+					c.add(int(min(d+1, maxCost/rangeUnits)) * rangeUnits)
 				}
 			} else {
 				// A range of computed bounds is held to the VM's memory
 				// budget.
-				c.add(MaxExprMemory)
+				c.add(MaxExprMemory * rangeUnits)
 			}
 		}
 	case *ast.ConstantNode:
@@ -54,8 +59,10 @@ func (c *costVisitor) Visit(n *ast.Node) {
 		// a built-in then walks.
 		v := reflect.ValueOf(x.Value)
 		switch v.Kind() {
-		case reflect.Slice, reflect.Array, reflect.Map, reflect.String:
-			c.add(v.Len())
+		case reflect.Slice, reflect.Array, reflect.Map:
+			c.add(min(v.Len(), maxCost/rangeUnits) * rangeUnits)
+		case reflect.String:
+			c.add(v.Len() / 64)
 		}
 	case *ast.CallNode:
 		if id, ok := x.Callee.(*ast.IdentifierNode); ok && id.Value == opAdd && exactString(x.Type()) {
