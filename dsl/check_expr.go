@@ -133,7 +133,7 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 	}
 	root := prog.Node()
 	ast.Walk(&root, &wordChecker{u: u, text: text, start: start})
-	p := &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type(), Cost: exprCost(prog.Node())}
+	p := &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type(), Cost: u.exprCost(prog.Node())}
 	switch n := prog.Node().(type) {
 	case *ast.StringNode:
 		p.IsConst, p.Const = true, n.Value

@@ -26,13 +26,16 @@ const rangeUnits = 10
 const maxCost = 1 << 40
 
 // exprCost estimates what one evaluation of a compiled expression costs.
-func exprCost(root ast.Node) int {
-	c := &costVisitor{}
+func (u *unit) exprCost(root ast.Node) int {
+	c := &costVisitor{charts: u.mod.Charts}
 	ast.Walk(&root, c)
 	return min(c.cost, maxCost)
 }
 
-type costVisitor struct{ cost int }
+type costVisitor struct {
+	cost   int
+	charts map[string]*ChartDef // a chart's call looks at its rows
+}
 
 func (c *costVisitor) add(n int) { c.cost = min(c.cost+n, maxCost) }
 
@@ -65,8 +68,15 @@ func (c *costVisitor) Visit(n *ast.Node) {
 			c.add(v.Len() / 64)
 		}
 	case *ast.CallNode:
-		if id, ok := x.Callee.(*ast.IdentifierNode); ok && id.Value == opAdd && exactString(x.Type()) {
+		id, ok := x.Callee.(*ast.IdentifierNode)
+		if !ok {
+			break
+		}
+		if id.Value == opAdd && exactString(x.Type()) {
 			c.add(MaxStringBytes / 64)
+		}
+		if ch, isChart := c.charts[id.Value]; isChart {
+			c.add(len(ch.Rows))
 		}
 	case *ast.BuiltinNode:
 		switch x.Name {

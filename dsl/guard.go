@@ -270,6 +270,9 @@ func (g *sourceGuard) Visit(n *ast.Node) {
 		if !(exactNumber(lt) && exactNumber(rt)) && !(op == opAdd && exactString(lt) && exactString(rt)) {
 			return
 		}
+		if op == opMod && (lt.Kind() != reflect.Int || rt.Kind() != reflect.Int) {
+			return // expr reports % of a non-integer itself
+		}
 		g.replace(n, op, []ast.Node{x.Left, x.Right})
 	}
 }
@@ -367,4 +370,29 @@ func exactString(t reflect.Type) bool { return t != nil && t.Kind() == reflect.S
 func IsArithError(err error) bool {
 	var ae *ArithError
 	return errors.As(err, &ae)
+}
+
+// CheckedFunction returns the checked operation a compiled expression calls
+// by name (checked_add …), for a backend other than expr's machine that
+// evaluates the same tree: it must fail where these fail.
+func CheckedFunction(name string) (func(args ...any) (any, error), bool) {
+	switch name {
+	case opAdd:
+		return fn2(checkedAdd), true
+	case opSub:
+		return fn2(checkedSub), true
+	case opMul:
+		return fn2(checkedMul), true
+	case opDiv:
+		return fn2(checkedDiv), true
+	case opMod:
+		return fn2(checkedMod), true
+	case opPow:
+		return fn2(checkedPow), true
+	case opInt:
+		return func(a ...any) (any, error) { return checkedInt(a[0]) }, true
+	case opFloat:
+		return func(a ...any) (any, error) { return checkedFloat(a[0]) }, true
+	}
+	return nil, false
 }
