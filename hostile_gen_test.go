@@ -74,6 +74,24 @@ func TestHostileGenerated(t *testing.T) {
 			"run: budget exceeded", func() fstest.MapFS {
 				return oneFile(manyEnemies(1100, 700))
 			}, "h.rules"},
+		{"trace-growth", "1,300 units each noting 60 fresh strings of 4 KB: the trace kept 388 MB under the step budget alone",
+			"run: cost budget exceeded", func() fstest.MapFS {
+				var b strings.Builder
+				b.WriteString(genHead + "rule big on turn_end {\n  let s0 = \"" + strings.Repeat("n", 64) + "\"\n")
+				for i := 1; i <= 5; i++ {
+					fmt.Fprintf(&b, "  let s%d = s%d + s%d\n", i, i-1, i-1)
+				}
+				calls := make([]string, 60)
+				for i := range calls {
+					calls[i] = "note(s5 + s5)"
+				}
+				b.WriteString("  do " + strings.Join(calls, ", ") + "\n}\nscenario s \"Units\" {\n  map 99 x 99 clear\n")
+				for i := range 1300 {
+					fmt.Fprintf(&b, "  unit u%04d \"U\" { side: x  arm: infantry  increments: 4  formation: line  at: %02d%02d }\n", i, 1+i%99, 1+i/99)
+				}
+				b.WriteString("}\n")
+				return oneFile(b.String())
+			}, "h.rules"},
 		{"extends-100", "a chain of 100 modules each extending the last grew check time with its square (100 folders: 41 s, 4 GB)",
 			"check: too-deep goes on past 8 modules", func() fstest.MapFS {
 				fs := fstest.MapFS{}

@@ -18,6 +18,17 @@ const DefaultMaxCost = 10_000_000
 // a millisecond or so of work, whatever the script does.
 const pollEvery = 1024
 
+// What the run keeps is charged too, so that the cost budget bounds its
+// memory: an event of the trace costs eventUnits, and the text of an event
+// or the name of a mark a unit per keptBytesPerUnit bytes. Under the
+// default budget a run keeps at most some 40 MB of text, and a run's
+// narration of fresh 4 KB strings, which kept 388 MB under the step budget
+// alone, stops at the cost budget.
+const (
+	eventUnits       = 8
+	keptBytesPerUnit = 4
+)
+
 // ErrCostBudget is wrapped by the error of a run that used up its cost
 // budget (Config.MaxCost).
 var ErrCostBudget = errors.New("cost budget exceeded")

@@ -236,7 +236,15 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	if err := e.meleePhase(); err != nil {
 		return err
 	}
-	return e.endPhase()
+	if err := e.endPhase(); err != nil {
+		return err
+	}
+	// Work charged where nothing could stop (the last hook's narration, a
+	// look at the board) may have spent the budget or met the context's end.
+	if e.meter.err != nil {
+		return e.meterErr(e.meter.err)
+	}
+	return nil
 }
 
 func (e *Engine) phasingSide() string {
@@ -267,7 +275,7 @@ func (e *Engine) emit(ev Event) {
 	if e.cfg.NoTrace {
 		return
 	}
-	e.Board.charge(1) // the trace's memory
+	e.Board.charge(eventUnits + len(ev.Text)/keptBytesPerUnit) // the trace's memory
 	ev.Seq = len(e.trace) + 1
 	ev.Phase = e.phase
 	e.trace = append(e.trace, ev)

@@ -407,9 +407,9 @@ func (e *Engine) endPhase() error {
 	e.beginPhase("end of turn")
 	units := e.sorted
 	for _, u := range units {
-		if err := e.work(1); err != nil {
-			return err
-		}
+		// Charged without stopping here: a spent budget or a cancelled
+		// context is reported by the next rule, at its place, or by Run.
+		e.Board.charge(1)
 		if _, _, err := e.fire("turn_end", "unit", u); err != nil {
 			return err
 		}

@@ -109,6 +109,7 @@ func (e *Engine) Tire(u *Unit) {
 // Mark sets or clears a named mark on a unit.
 func (e *Engine) Mark(u *Unit, name string, on bool) {
 	if on {
+		e.Board.charge(1 + len(name)/keptBytesPerUnit)
 		u.Marks[name] = true
 	} else {
 		delete(u.Marks, name)
