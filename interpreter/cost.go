@@ -7,9 +7,9 @@ import (
 )
 
 // DefaultMaxCost is the cost budget of one Run when Config.MaxCost is zero:
-// over four thousand times what the largest bundled scenario takes (2,277
-// units for Austerlitz's carre_attempt), and well under a second of work
-// on one core for any script.
+// three thousand times what the largest bundled scenario takes (3,206
+// units for Austerlitz's carre_attempt with its trace), and well under a
+// second of work on one core for the costliest scripts we could write.
 const DefaultMaxCost = 10_000_000
 
 // pollEvery is how many units of cost pass between looks at the context.
