@@ -112,7 +112,7 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		tm[k] = typeOfReflect(t)
 	}
 	guard := &sourceGuard{}
-	opts := []expr.Option{expr.Env(tm), expr.MaxNodes(MaxExprNodes), expr.Patch(&paramInliner{params: u.mod.Params}), expr.Patch(guard), u.languageOption()}
+	opts := []expr.Option{expr.Env(tm), expr.MaxNodes(MaxExprNodes), expr.Patch(&inlineThenGuard{&paramInliner{params: u.mod.Params}, guard}), u.languageOption()}
 	if asBool {
 		opts = append(opts, expr.AsBool())
 	}

@@ -396,3 +396,26 @@ func CheckedFunction(name string) (func(args ...any) (any, error), bool) {
 	}
 	return nil, false
 }
+
+// inlineThenGuard runs the param inliner and then the source guard on each
+// node in one walk: expr type-checks the whole expression again before
+// every patching visitor, and a second visitor made checking a module
+// almost twice as slow. A param the inliner writes in gets its type here,
+// for the guard to see.
+type inlineThenGuard struct {
+	inline *paramInliner
+	guard  *sourceGuard
+}
+
+func (v *inlineThenGuard) Visit(n *ast.Node) {
+	before := *n
+	v.inline.Visit(n)
+	if *n != before && (*n).Type() == nil {
+		if val, ok := constValue(*n); ok {
+			(*n).SetType(reflect.TypeOf(val))
+		} else if b, ok := (*n).(*ast.BoolNode); ok {
+			(*n).SetType(reflect.TypeOf(b.Value))
+		}
+	}
+	v.guard.Visit(n)
+}
