@@ -80,7 +80,7 @@ func TestOneAnswerPerInput(t *testing.T) {
 				return b.String()
 			}
 			want := once()
-			const times = 12
+			const times = 8
 			got := make([]string, times)
 			var wg sync.WaitGroup
 			for i := range times {
