@@ -36,11 +36,18 @@ func exactFlags(fs *pflag.FlagSet) *exactOpts {
 func simulateExact(o *exactOpts, sd *dsl.ScenarioDef, mods []*dsl.Module, names []string, workers int,
 	answers *interpreter.ScriptedDecider, asJSON bool, stdout, stderr io.Writer) (code int, done bool) {
 	rep := simReport{Scenario: sd.Name, Exact: true}
+	ctx, stop := interruptContext()
+	defer stop()
 	for i, m := range mods {
-		x, err := bataille.Exact(context.Background(), m, sd, bataille.ExactOptions{Answers: answers, MaxPaths: o.maxPaths, Workers: workers})
+		x, err := bataille.Exact(ctx, m, sd, bataille.ExactOptions{Answers: answers, MaxPaths: o.maxPaths, Workers: workers})
 		if errors.Is(err, bataille.ErrTreeTooLarge) && o.orSample {
 			fmt.Fprintf(stderr, "bataille simulate: %s: %v; sampling instead\n", names[i], err)
 			return 0, false
+		}
+		if ctx.Err() != nil {
+			// Part of a tree is no answer: say so rather than print it.
+			fmt.Fprintf(stderr, "bataille simulate: interrupted before %s's tree was complete: no exact result\n", names[i])
+			return exitInterrupted, true
 		}
 		if err != nil {
 			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", names[i], err)
