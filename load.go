@@ -59,17 +59,26 @@ func LoadDir(fsys fs.FS, dir string) (*dsl.Module, dsl.Diagnostics) {
 	if mod == nil {
 		return nil, diags
 	}
-	// A scenario is checked by setting it up: its hexes must be on its map
-	// and its paths unbroken, which only the engine's geometry knows.
+	diags = append(diags, CheckScenarios(mod)...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return mod, diags
+}
+
+// CheckScenarios sets up each of the module's own scenarios and returns
+// the errors found: its hexes must be on its map and its paths unbroken,
+// which only the engine's geometry knows, so dsl.Check cannot tell. LoadDir
+// calls it; a tool that checks with dsl.Check itself (the language server,
+// which keeps the parsed files) calls it to report the same errors.
+func CheckScenarios(mod *dsl.Module) dsl.Diagnostics {
+	var diags dsl.Diagnostics
 	for _, sd := range mod.Scenarios {
 		if _, ds := interpreter.BuildScenario(mod, sd); ds.HasErrors() {
 			diags = append(diags, ds...)
 		}
 	}
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	return mod, diags
+	return diags
 }
 
 // LoadBundled loads a bundled battle by folder name, or a base module by id.

@@ -1,0 +1,495 @@
+package lsp
+
+import (
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/stdlib"
+)
+
+// occKind says what a token of a file is: the one classification hover,
+// definition, references and the semantic tokens all read.
+type occKind int
+
+const (
+	occNone     occKind = iota
+	occKeyword          // a word of the grammar
+	occComment          //
+	occString           //
+	occNumber           // a number or dice
+	occDecl             // the name of a declaration (kind in occ.kind2)
+	occModule           // a module id: the header's, or after extends
+	occParam            // a part of a param's name in an expression
+	occVar              // a name a hook offers, or a let
+	occField            // a field of a unit or a hex
+	occFunction         // a function of the language
+	occEffect           // an effect in a do clause
+	occHook             // the hook a rule runs on
+	occRef              // a table, check or chart named in an expression or argument
+	occWord             // a vocabulary word
+	occUnit             // a scenario unit, named in an order
+	occUnitDecl         // a scenario unit's id where it is placed
+	occProp             // a property key
+)
+
+// occ is one classified token.
+type occ struct {
+	from, to int
+	kind     occKind
+	name     string // the full name: a dotted param, a hook, a word
+	declKind string // for occDecl and occRef: the kind of what is named
+	// For a var or a field: its type and doc; owner is the var a field
+	// belongs to.
+	typ   reflect.Type
+	doc   string
+	owner string
+	rule  *dsl.Rule // the rule an expression belongs to, for its hook
+	// A name of several tokens (a dotted param, a hook) is counted once, at
+	// its first token, which is lead and whose end is the name's end.
+	lead bool
+	end  int
+}
+
+// grammarWords are the literal words of the grammar, read from the
+// parser's own EBNF, so that a new keyword is known without a change here.
+var grammarWords = func() map[string]bool {
+	out := map[string]bool{}
+	for _, m := range regexp.MustCompile(`"([a-z_]+)"`).FindAllStringSubmatch(dsl.Grammar(), -1) {
+		out[m[1]] = true
+	}
+	return out
+}()
+
+// classify classifies the tokens of a file, once.
+func (a *analysis) classify(f *srcFile) []occ {
+	if f.occs != nil {
+		return f.occs
+	}
+	c := &classifier{a: a, f: f, byOff: map[int]int{}}
+	for i, t := range f.toks {
+		c.byOff[t.Pos.Offset] = i
+	}
+	c.occs = make([]occ, len(f.toks))
+	for i, t := range f.toks {
+		o := occ{from: t.Pos.Offset, to: t.Pos.Offset + len(t.Value)}
+		switch t.Type {
+		case tokComment:
+			o.kind = occComment
+		case tokString:
+			o.kind = occString
+		case tokNumber, tokDice:
+			o.kind = occNumber
+		case tokKeyword:
+			o.kind = occKeyword
+		case tokIdent:
+			if grammarWords[t.Value] {
+				o.kind = occKeyword
+			}
+		}
+		c.occs[i] = o
+	}
+	if f.ast != nil {
+		c.file(f.ast)
+	}
+	f.occs = c.occs
+	return f.occs
+}
+
+// occAt finds the classified token at off (or just before it, for a
+// cursor at the end of a word).
+func (a *analysis) occAt(f *srcFile, off int) (occ, bool) {
+	occs := a.classify(f)
+	i := sort.Search(len(occs), func(i int) bool { return occs[i].to > off })
+	if i < len(occs) && occs[i].from <= off && occs[i].kind != occNone {
+		return occs[i], true
+	}
+	if i > 0 && occs[i-1].to == off && occs[i-1].kind != occNone {
+		return occs[i-1], true
+	}
+	if i < len(occs) && occs[i].from <= off {
+		return occs[i], true
+	}
+	return occ{}, false
+}
+
+type classifier struct {
+	a     *analysis
+	f     *srcFile
+	occs  []occ
+	byOff map[int]int // token offset → index
+}
+
+func (c *classifier) set(off int, o occ) {
+	i, ok := c.byOff[off]
+	if !ok {
+		return
+	}
+	o.from, o.to = c.occs[i].from, c.occs[i].to
+	if o.end == 0 {
+		o.lead, o.end = true, o.to
+	}
+	c.occs[i] = o
+}
+
+func (c *classifier) file(f *dsl.File) {
+	if h := f.Header; h != nil {
+		if at := findWord(c.f.text.src, h.ID, h.Pos.Offset+len(h.Kind), 200); at >= 0 {
+			c.set(at, occ{kind: occModule, name: h.ID})
+		}
+		if h.Extends != nil {
+			c.set(h.Extends.Pos.Offset, occ{kind: occModule, name: h.Extends.Name})
+		}
+	}
+	for _, r := range c.a.order {
+		if r.file != c.f {
+			continue
+		}
+		if r.nameTo > r.nameFrom {
+			kind := occDecl
+			if r.kind == "scenario" {
+				kind = occDecl
+			}
+			c.set(r.nameFrom, occ{kind: kind, name: r.name, declKind: r.kind})
+		}
+		rule, _ := r.node.(*dsl.Rule)
+		if rule != nil {
+			c.hook(rule)
+		}
+		c.walk(reflect.ValueOf(r.node), rule, "")
+	}
+}
+
+func (c *classifier) hook(r *dsl.Rule) {
+	if r.Hook == nil {
+		return
+	}
+	name := strings.Join(r.Hook.Parts, ".")
+	first, ok := c.byOff[r.Hook.Pos.Offset]
+	last := first
+	for i := first; ok && i < len(c.occs); i++ {
+		t := c.f.toks[i]
+		if t.Type != tokIdent && t.Type != tokKeyword && !(t.Type == tokOp && t.Value == ".") {
+			break
+		}
+		last = i
+	}
+	for i := first; ok && i <= last; i++ {
+		c.occs[i] = occ{from: c.occs[i].from, to: c.occs[i].to, kind: occHook, name: name, lead: i == first, end: c.occs[last].to}
+		if c.f.toks[i].Type == tokOp {
+			c.occs[i].kind, c.occs[i].lead = occNone, false
+		}
+	}
+}
+
+var (
+	tExpr     = reflect.TypeFor[*dsl.Expr]()
+	tCall     = reflect.TypeFor[*dsl.Call]()
+	tProp     = reflect.TypeFor[*dsl.Prop]()
+	tPosition = reflect.TypeFor[lexer.Position]()
+)
+
+// walk visits the AST under v by reflection: expressions, effect calls,
+// properties and scenario names. propKey is the key of the property whose
+// values are being visited.
+func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return
+		}
+		switch x := v.Interface().(type) {
+		case *dsl.Expr:
+			c.expr(x, rule)
+			return
+		case *dsl.Call:
+			c.call(x, rule)
+			return
+		case *dsl.Prop:
+			c.set(x.Pos.Offset, occ{kind: occProp, name: x.Key})
+			for _, val := range x.Values {
+				c.walk(reflect.ValueOf(val), rule, x.Key)
+			}
+			return
+		case *dsl.Value:
+			if x.Ident != nil {
+				c.wordOrNothing(x.Pos.Offset, *x.Ident, propKey)
+			}
+			return
+		case *dsl.Order:
+			c.set(x.Unit.Pos.Offset, occ{kind: occUnit, name: x.Unit.Name})
+			if x.Target != nil {
+				c.set(x.Target.Pos.Offset, occ{kind: occUnit, name: x.Target.Name})
+			}
+			if x.Formation != nil {
+				c.wordOrNothing(x.Formation.Pos.Offset, x.Formation.Name, dsl.KindFormation)
+			}
+			return
+		case *dsl.Decide:
+			c.set(x.Unit.Pos.Offset, occ{kind: occUnit, name: x.Unit.Name})
+			return
+		case *dsl.UnitDef:
+			if at := findWord(c.f.text.src, x.ID, x.Pos.Offset+len("unit"), 200); at >= 0 {
+				c.set(at, occ{kind: occUnitDecl, name: x.ID})
+			}
+		case *dsl.MapSize:
+			if x.Terrain != "" {
+				if at := findWord(c.f.text.src, x.Terrain, x.Pos.Offset+len("map"), 200); at >= 0 {
+					c.wordOrNothing(at, x.Terrain, dsl.KindTerrain)
+				}
+			}
+			return
+		case *dsl.HexSet:
+			if x.Name != "" {
+				if at := findWord(c.f.text.src, x.Name, x.Pos.Offset+len(x.Kind), 200); at >= 0 {
+					c.wordOrNothing(at, x.Name, dsl.KindTerrain)
+				}
+			}
+			return
+		}
+		c.walk(v.Elem(), rule, propKey)
+	case reflect.Struct:
+		if v.Type() == tPosition {
+			return
+		}
+		for i := 0; i < v.NumField(); i++ {
+			if v.Type().Field(i).IsExported() {
+				c.walk(v.Field(i), rule, propKey)
+			}
+		}
+	case reflect.Slice:
+		for i := 0; i < v.Len(); i++ {
+			c.walk(v.Index(i), rule, propKey)
+		}
+	}
+}
+
+// wordOrNothing marks a bare word that is a vocabulary word.
+func (c *classifier) wordOrNothing(off int, name, kind string) {
+	if r := c.a.word(name, kind); r != nil {
+		c.set(off, occ{kind: occWord, name: name, declKind: r.kind})
+	}
+}
+
+// word finds the vocabulary word called name, of the given kind when the
+// kind is one (a property key such as formation is).
+func (a *analysis) word(name, kind string) *declRef {
+	for _, k := range vocabKinds() {
+		if kind != "" && kind == k {
+			return a.effective(k, name)
+		}
+	}
+	for _, k := range vocabKinds() {
+		if r := a.effective(k, name); r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// vocabKinds are the kinds of vocabulary words.
+func vocabKinds() []string {
+	return []string{dsl.KindTerrain, dsl.KindFormation, dsl.KindArm, dsl.KindState, "nationality", "class"}
+}
+
+func (c *classifier) call(call *dsl.Call, rule *dsl.Rule) {
+	eff := stdlib.Env().Effects[call.Name]
+	if eff != nil {
+		c.set(call.Pos.Offset, occ{kind: occEffect, name: call.Name})
+	}
+	for i, arg := range call.Args {
+		var p *dsl.EffectParam
+		if eff != nil {
+			for j := range eff.Params {
+				if arg.Name == eff.Params[j].Name || arg.Name == "" && j == i {
+					p = &eff.Params[j]
+				}
+			}
+		}
+		if arg.Name != "" {
+			c.set(arg.Pos.Offset, occ{kind: occProp, name: arg.Name})
+		}
+		if p != nil && p.Kind != dsl.ArgExpr && arg.Value != nil {
+			toks := exprToks(arg.Value)
+			if len(toks) == 1 {
+				kind := dsl.KindTable
+				if p.Kind == dsl.ArgCheck {
+					kind = dsl.KindCheck
+				}
+				c.set(toks[0].Pos.Offset, occ{kind: occRef, name: toks[0].Value, declKind: kind})
+				continue
+			}
+		}
+		c.expr(arg.Value, rule)
+	}
+}
+
+func exprToks(e *dsl.Expr) []lexer.Token {
+	var out []lexer.Token
+	for _, t := range e.Tokens {
+		if !blank(t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// scope lists the names an expression of a rule may read: its hook's, the
+// roll's for an outcome hook, and its lets. Outside a rule (a table's
+// column, a check's threshold) the names of every hook stand in.
+func (a *analysis) scope(rule *dsl.Rule) map[string]dsl.Var {
+	env := stdlib.Env()
+	out := map[string]dsl.Var{}
+	hook := ""
+	if rule != nil && rule.Hook != nil {
+		hook = strings.Join(rule.Hook.Parts, ".")
+	}
+	if h, ok := env.Hooks[hook]; ok {
+		for _, v := range h.Vars {
+			out[v.Name] = v
+		}
+	} else {
+		for _, name := range env.HookNames() {
+			for _, v := range env.Hooks[name].Vars {
+				if _, seen := out[v.Name]; !seen {
+					out[v.Name] = v
+				}
+			}
+		}
+		if hook != "" || rule == nil {
+			for _, v := range dsl.OutcomeVars {
+				out[v.Name] = v
+			}
+		}
+	}
+	if rule != nil {
+		for _, cl := range rule.Clauses {
+			if cl.Let != nil {
+				out[cl.Let.Name] = dsl.Var{Name: cl.Let.Name, Doc: "bound by `let` in this rule"}
+			}
+		}
+	}
+	return out
+}
+
+// expr classifies the tokens of an expression: dotted chains of names,
+// calls, and strings that are vocabulary words.
+func (c *classifier) expr(e *dsl.Expr, rule *dsl.Rule) {
+	toks := exprToks(e)
+	if len(toks) == 0 {
+		return
+	}
+	scope := c.a.scope(rule)
+	funcs := map[string]*dsl.Function{}
+	for _, fn := range stdlib.Env().Functions {
+		funcs[fn.Name] = fn
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Type == tokString {
+			if r := c.a.word(t.Value, ""); r != nil {
+				c.set(t.Pos.Offset, occ{kind: occWord, name: t.Value, declKind: r.kind})
+			}
+			continue
+		}
+		if t.Type != tokIdent || (i > 0 && toks[i-1].Type == tokOp && (toks[i-1].Value == "." || toks[i-1].Value == "?.")) {
+			continue
+		}
+		// A chain a.b.c starting here.
+		chain := []lexer.Token{t}
+		for j := i + 1; j+1 < len(toks) && toks[j].Type == tokOp && (toks[j].Value == "." || toks[j].Value == "?.") && toks[j+1].Type == tokIdent; j += 2 {
+			chain = append(chain, toks[j+1])
+		}
+		called := i+len(chain)*2-1 < len(toks) && toks[i+len(chain)*2-1].Value == "("
+		c.chain(chain, called, scope, funcs, rule)
+		i += len(chain)*2 - 2
+	}
+}
+
+func (c *classifier) chain(chain []lexer.Token, called bool, scope map[string]dsl.Var, funcs map[string]*dsl.Function, rule *dsl.Rule) {
+	head := chain[0].Value
+	if len(chain) == 1 && called {
+		if fn := funcs[head]; fn != nil {
+			c.set(chain[0].Pos.Offset, occ{kind: occFunction, name: head, doc: fn.Doc})
+		} else if r := c.a.lookup(head, "chart"); r != nil {
+			c.set(chain[0].Pos.Offset, occ{kind: occRef, name: head, declKind: r.kind})
+		}
+		return
+	}
+	if v, ok := scope[head]; ok {
+		c.set(chain[0].Pos.Offset, occ{kind: occVar, name: head, typ: v.Type, doc: v.Doc, rule: rule})
+		t := v.Type
+		for _, part := range chain[1:] {
+			ft, doc, ok := fieldOf(t, part.Value)
+			if !ok {
+				break
+			}
+			c.set(part.Pos.Offset, occ{kind: occField, name: part.Value, owner: head, typ: ft, doc: doc})
+			t = ft
+		}
+		return
+	}
+	// The longest prefix of the chain that names a param.
+	for n := len(chain); n >= 1; n-- {
+		var parts []string
+		for _, p := range chain[:n] {
+			parts = append(parts, p.Value)
+		}
+		name := strings.Join(parts, ".")
+		if r := c.a.effective(dsl.KindParam, name); r != nil {
+			end := chain[n-1].Pos.Offset + len(chain[n-1].Value)
+			for i, p := range chain[:n] {
+				c.set(p.Pos.Offset, occ{kind: occParam, name: name, declKind: dsl.KindParam, lead: i == 0, end: end})
+			}
+			return
+		}
+	}
+	if len(chain) == 1 {
+		if r := c.a.lookup(head, dsl.KindTable, dsl.KindCheck, "chart"); r != nil {
+			c.set(chain[0].Pos.Offset, occ{kind: occRef, name: head, declKind: r.kind})
+		}
+	}
+}
+
+// fieldOf finds the field an expression calls name on a value of type t,
+// with the doc a scenario gives the unit property of that name.
+func fieldOf(t reflect.Type, name string) (reflect.Type, string, bool) {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil, "", false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag := f.Tag.Get("expr")
+		if tag == "-" {
+			continue
+		}
+		if tag == name || tag == "" && f.Name == name {
+			return f.Type, fieldDocs[name], true
+		}
+	}
+	return nil, "", false
+}
+
+// fieldDocs say what the fields scripts read mean: the scenario's unit
+// properties, and the hex's fields.
+var fieldDocs = func() map[string]string {
+	out := map[string]string{
+		"id": "the unit's id in the scenario", "name": "the unit's name", "charged": "it declared a charge this turn",
+		"fired_on": "it was fired on this turn", "hexes": "hexes it covers (2 for a two-hex line)", "terrain": "the terrain of its hex",
+		"number": "the hex's printed map number", "road": "a road runs through the hex", "no_charge": "cavalry may not charge into or through it",
+		"blocks_los": "it blocks line of sight", "cost": "its movement cost",
+	}
+	for k, v := range dsl.UnitProps {
+		out[k] = v
+	}
+	return out
+}()

@@ -1,0 +1,159 @@
+package lsp
+
+import (
+	"strings"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/lsp/jsonrpc"
+	"github.com/bataille/bataille/stdlib"
+)
+
+// definition goes from a use to its declaration, from an override or a
+// removal to the version it replaces, from a hook to the rules on it (an
+// outcome hook: to its table), and from a unit named in an order to where
+// it is placed.
+func (s *Server) definition(p TextDocumentPositionParams) ([]Location, *jsonrpc.Error) {
+	a, f, off, err := s.at(p.TextDocument.URI, p.Position)
+	if err != nil {
+		return nil, err
+	}
+	o, ok := a.occAt(f, off)
+	if !ok {
+		return []Location{}, nil
+	}
+	var out []Location
+	add := func(r *declRef) {
+		if r == nil {
+			return
+		}
+		if l, ok := s.location(r.file, r.nameFrom, r.nameTo); ok {
+			out = append(out, l)
+		}
+	}
+	switch o.kind {
+	case occDecl:
+		vs := a.versions(o.declKind, o.name)
+		for i, v := range vs {
+			if v.file == f && v.nameFrom == o.from {
+				if i > 0 {
+					add(vs[i-1])
+				} else {
+					add(v)
+				}
+			}
+		}
+	case occParam, occRef, occWord:
+		add(a.effective(o.declKind, o.name))
+	case occHook:
+		if _, builtin := stdlib.Env().Hooks[o.name]; builtin {
+			for _, r := range a.rulesOn(o.name) {
+				add(r)
+			}
+		} else {
+			table, _, _ := strings.Cut(o.name, ".")
+			add(a.lookup(table, dsl.KindTable, dsl.KindCheck))
+		}
+	case occUnit, occUnitDecl:
+		for _, u := range a.units(f, o.from, o.name) {
+			if u.kind == occUnitDecl {
+				if l, ok := s.location(f, u.from, u.to); ok {
+					out = append(out, l)
+				}
+			}
+		}
+	case occModule:
+		for _, g := range a.files {
+			if g.ast != nil && g.ast.Header != nil && g.ast.Header.ID == o.name {
+				if at := findWord(g.text.src, o.name, g.ast.Header.Pos.Offset+len(g.ast.Header.Kind), 200); at >= 0 {
+					if l, ok := s.location(g, at, at+len(o.name)); ok {
+						out = append(out, l)
+					}
+				}
+			}
+		}
+	}
+	if out == nil {
+		out = []Location{}
+	}
+	return out, nil
+}
+
+// rulesOn lists the rules in force on a hook, in the order of the files.
+func (a *analysis) rulesOn(hook string) []*declRef {
+	var out []*declRef
+	for _, r := range a.order {
+		if rule, ok := r.node.(*dsl.Rule); ok && rule.Hook != nil && strings.Join(rule.Hook.Parts, ".") == hook && a.effective(dsl.KindRule, r.name) == r {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// units lists the occurrences of a unit id in the scenario that holds off.
+func (a *analysis) units(f *srcFile, off int, id string) []occ {
+	d := a.declAt(f, off)
+	if d == nil {
+		return nil
+	}
+	var out []occ
+	for _, o := range a.classify(f) {
+		if (o.kind == occUnit || o.kind == occUnitDecl) && o.name == id && o.from >= d.from && o.to <= d.to {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// references lists every place that names what is under the cursor, in
+// the module's files and those of the modules it extends: a declaration's
+// versions, its uses in expressions and arguments, the outcome hooks of a
+// table, the rules on a hook, a unit's orders.
+func (s *Server) references(p ReferenceParams) ([]Location, *jsonrpc.Error) {
+	a, f, off, err := s.at(p.TextDocument.URI, p.Position)
+	if err != nil {
+		return nil, err
+	}
+	o, ok := a.occAt(f, off)
+	out := []Location{}
+	if !ok {
+		return out, nil
+	}
+	if o.kind == occUnit || o.kind == occUnitDecl {
+		for _, u := range a.units(f, off, o.name) {
+			if u.kind == occUnit || p.Context.IncludeDeclaration {
+				if l, ok := s.location(f, u.from, u.to); ok {
+					out = append(out, l)
+				}
+			}
+		}
+		return out, nil
+	}
+	kind, name := o.declKind, o.name
+	isHook := o.kind == occHook
+	switch o.kind {
+	case occDecl, occParam, occRef, occWord, occHook:
+	default:
+		return out, nil
+	}
+	for _, g := range a.files {
+		for _, x := range a.classify(g) {
+			match := false
+			switch {
+			case isHook:
+				match = x.kind == occHook && x.name == name
+			case x.kind == occDecl:
+				match = p.Context.IncludeDeclaration && x.declKind == kind && x.name == name
+			case x.kind == occParam || x.kind == occRef || x.kind == occWord:
+				match = x.declKind == kind && x.name == name
+			case x.kind == occHook:
+				match = (kind == dsl.KindTable || kind == dsl.KindCheck) && strings.HasPrefix(x.name, name+".")
+			}
+			if match && x.lead {
+				if l, ok := s.location(g, x.from, x.end); ok {
+					out = append(out, l)
+				}
+			}
+		}
+	}
+	return out, nil
+}

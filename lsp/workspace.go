@@ -1,0 +1,386 @@
+package lsp
+
+import (
+	"bytes"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"time"
+
+	"github.com/alecthomas/participle/v2/lexer"
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/stdlib"
+)
+
+// overlay is the file system the checker reads: the disk under root, with
+// the text of open documents in place of what is saved. It records the
+// names opened, to tell which modules `extends` found on disk and which
+// among the embedded ones.
+type overlay struct {
+	root   string
+	disk   fs.FS
+	docs   map[string]string // slash name under root → text
+	opened map[string]bool
+}
+
+func newOverlay(root string, docs map[string]*document) *overlay {
+	o := &overlay{root: root, disk: os.DirFS(root), docs: map[string]string{}, opened: map[string]bool{}}
+	for p, d := range docs {
+		if rel, err := filepath.Rel(root, p); err == nil && filepath.IsLocal(rel) {
+			o.docs[filepath.ToSlash(rel)] = d.text.src
+		}
+	}
+	return o
+}
+
+func (o *overlay) Open(name string) (fs.File, error) {
+	o.opened[name] = true
+	if src, ok := o.docs[name]; ok {
+		return &memFile{Reader: bytes.NewReader([]byte(src)), name: path.Base(name), size: int64(len(src))}, nil
+	}
+	return o.disk.Open(name)
+}
+
+// memFile is an open document read as a file.
+type memFile struct {
+	*bytes.Reader
+	name string
+	size int64
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return f, nil }
+func (f *memFile) Close() error               { return nil }
+func (f *memFile) Name() string               { return f.name }
+func (f *memFile) Size() int64                { return f.size }
+func (f *memFile) Mode() fs.FileMode          { return 0o444 }
+func (f *memFile) ModTime() time.Time         { return time.Time{} }
+func (f *memFile) IsDir() bool                { return false }
+func (f *memFile) Sys() any                   { return nil }
+
+var _ io.Reader = (*memFile)(nil)
+
+// srcFile is one file of a module or of a module it extends.
+type srcFile struct {
+	name   string // as the checker names it
+	path   string // on disk; "" for a file embedded in the binary
+	module string // the module's id
+	depth  int    // 0: the module checked; 1: the module it extends; …
+	ast    *dsl.File
+	text   *text
+	toks   []lexer.Token
+	occs   []occ // classified tokens, made on first use
+}
+
+// analysis is a module checked as it stands in the editor: its files and
+// those of the modules it extends, the checker's diagnostics, the checked
+// module when it checks, and the declarations by name.
+type analysis struct {
+	key    string // the folder (or single file) checked
+	files  []*srcFile
+	byName map[string]*srcFile
+	mod    *dsl.Module
+	diags  dsl.Diagnostics
+	// decls lists each declaration's versions, base first, by "kind name".
+	decls map[string][]*declRef
+	// order is the declarations in the order of the files, for symbols.
+	order []*declRef
+}
+
+// unitOf says which folder or file is checked for the document at p: its
+// folder, unless several files there have a header (a folder of separate
+// examples), when the file is checked alone.
+func (s *Server) unitOf(p string) string {
+	dir := filepath.Dir(p)
+	ov := newOverlay(filepath.Dir(dir), s.docs)
+	files, _ := dsl.ParseFS(ov, filepath.Base(dir))
+	headers := 0
+	for _, f := range files {
+		if f.Header != nil {
+			headers++
+		}
+	}
+	if headers > 1 {
+		return p
+	}
+	return dir
+}
+
+// analyse checks the folder or file key with the open documents' text.
+func (s *Server) analyse(key string) *analysis {
+	root := filepath.Dir(key)
+	name := filepath.Base(key)
+	ov := newOverlay(root, s.docs)
+	files, diags := dsl.ParseFS(ov, name)
+	a := &analysis{key: key, byName: map[string]*srcFile{}, decls: map[string][]*declRef{}}
+	for _, f := range files {
+		a.add(f, filepath.Join(root, filepath.FromSlash(f.Pos.Filename)), "", 0)
+	}
+	// A file that does not parse still gets its tokens, for highlighting.
+	for _, d := range diags {
+		if _, ok := a.byName[d.Pos.File]; !ok && d.Code == "syntax" {
+			if src, err := fs.ReadFile(ov, d.Pos.File); err == nil {
+				a.addText(d.Pos.File, filepath.Join(root, filepath.FromSlash(d.Pos.File)), string(src))
+			}
+		}
+	}
+	type loaded struct {
+		files []*dsl.File
+		local bool
+	}
+	var loads []loaded
+	loader := bataille.Loader{Local: ov, Dir: name}
+	load := func(id string) ([]*dsl.File, dsl.Diagnostics) {
+		clear(ov.opened)
+		fs, ds := loader.Load(id)
+		local := false
+		for _, f := range fs {
+			local = local || ov.opened[f.Pos.Filename]
+		}
+		loads = append(loads, loaded{fs, local})
+		return fs, ds
+	}
+	mod, more := dsl.Check(files, stdlib.Env(), load)
+	if !diags.HasErrors() {
+		diags = append(diags, more...)
+		if mod != nil {
+			diags = append(diags, bataille.CheckScenarios(mod)...)
+		}
+	}
+	if diags.HasErrors() {
+		mod = nil
+	}
+	a.mod, a.diags = mod, diags
+	for i, l := range loads {
+		for _, f := range l.files {
+			disk := ""
+			if l.local {
+				disk = filepath.Join(root, filepath.FromSlash(f.Pos.Filename))
+			}
+			a.add(f, disk, "", i+1)
+		}
+	}
+	a.index()
+	return a
+}
+
+func (a *analysis) add(f *dsl.File, disk, module string, depth int) {
+	if _, dup := a.byName[f.Pos.Filename]; dup {
+		return
+	}
+	sf := &srcFile{name: f.Pos.Filename, path: disk, depth: depth, ast: f, text: newText(f.Src), toks: lex(f.Pos.Filename, f.Src)}
+	a.files = append(a.files, sf)
+	a.byName[sf.name] = sf
+}
+
+func (a *analysis) addText(name, disk, src string) {
+	sf := &srcFile{name: name, path: disk, text: newText(src), toks: lex(name, src)}
+	a.files = append(a.files, sf)
+	a.byName[name] = sf
+}
+
+// lex returns a file's tokens, as far as they can be read.
+func lex(name, src string) []lexer.Token {
+	lx, err := dsl.Lexer.LexString(name, src)
+	if err != nil {
+		return nil
+	}
+	var out []lexer.Token
+	for {
+		t, err := lx.Next()
+		if err != nil || t.EOF() {
+			return out
+		}
+		out = append(out, t)
+	}
+}
+
+// fileFor finds the analysed file at a path on disk.
+func (a *analysis) fileFor(p string) *srcFile {
+	for _, f := range a.files {
+		if f.path == p {
+			return f
+		}
+	}
+	return nil
+}
+
+// declRef is one version of a declaration: where it is written and what it
+// names.
+type declRef struct {
+	kind, name string
+	file       *srcFile
+	decl       *dsl.Decl
+	node       any // the *dsl.Param, *dsl.Table, … the Decl holds
+	nameFrom   int // byte offsets of the name in the file
+	nameTo     int
+	from, to   int // the declaration's extent
+	override   bool
+	remove     bool
+}
+
+func (d *declRef) key() string { return d.kind + " " + d.name }
+
+// index lists the declarations of every file, base modules first, so that
+// each name's versions come in the order they apply.
+func (a *analysis) index() {
+	maxDepth := 0
+	for _, f := range a.files {
+		maxDepth = max(maxDepth, f.depth)
+	}
+	for depth := maxDepth; depth >= 0; depth-- {
+		for _, f := range a.files {
+			if f.depth != depth || f.ast == nil {
+				continue
+			}
+			if f.ast.Header != nil {
+				for _, g := range a.files {
+					if g.depth == depth {
+						g.module = f.ast.Header.ID
+					}
+				}
+			}
+			for i, d := range f.ast.Decls {
+				next := len(f.text.src)
+				if i+1 < len(f.ast.Decls) {
+					next = f.ast.Decls[i+1].Pos.Offset
+				}
+				r := declOf(f, d, next)
+				if r == nil {
+					continue
+				}
+				a.decls[r.key()] = append(a.decls[r.key()], r)
+				a.order = append(a.order, r)
+			}
+		}
+	}
+}
+
+// declOf describes a declaration. It reads the AST by reflection, so that a
+// new kind of declaration (a field of dsl.Decl holding a node with a Name)
+// is listed without a change here.
+func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
+	r := &declRef{file: f, decl: d, override: d.Override, from: d.Pos.Offset}
+	dv := reflect.ValueOf(d).Elem()
+	for i := 0; i < dv.NumField(); i++ {
+		fv := dv.Field(i)
+		if fv.Kind() != reflect.Pointer || fv.IsNil() || fv.Elem().Kind() != reflect.Struct {
+			continue
+		}
+		r.node = fv.Interface()
+		r.kind = strings.ToLower(dv.Type().Field(i).Name)
+		nv := fv.Elem()
+		if k := nv.FieldByName("Kind"); k.IsValid() && k.Kind() == reflect.String {
+			r.kind = k.String()
+		}
+		r.name = nodeName(nv)
+		break
+	}
+	if r.node == nil || r.name == "" {
+		return nil
+	}
+	if _, ok := r.node.(*dsl.Remove); ok {
+		r.remove = true
+	}
+	if _, ok := r.node.(*dsl.CheckDecl); ok {
+		r.kind = dsl.KindCheck
+	}
+	// The extent runs to the last token before the next declaration.
+	r.to = r.from
+	for _, t := range f.toks {
+		if t.Pos.Offset >= next {
+			break
+		}
+		if t.Pos.Offset >= r.from && !blank(t) {
+			r.to = t.Pos.Offset + len(t.Value)
+		}
+	}
+	start := reflect.ValueOf(r.node).Elem().FieldByName("Pos").Interface().(lexer.Position).Offset
+	if at := findWord(f.text.src, r.name, start+1, max(0, r.to-start)); at >= 0 {
+		r.nameFrom, r.nameTo = at, at+len(r.name)
+	} else {
+		r.nameFrom, r.nameTo = start, start
+	}
+	return r
+}
+
+// nodeName reads the Name (a string, an Ident or a dotted name) of a node.
+func nodeName(v reflect.Value) string {
+	for _, field := range []string{"Name", "ID"} {
+		n := v.FieldByName(field)
+		if !n.IsValid() {
+			continue
+		}
+		switch x := n.Interface().(type) {
+		case string:
+			return x
+		case *dsl.DottedName:
+			if x != nil {
+				return strings.Join(x.Parts, ".")
+			}
+		case *dsl.Ident:
+			if x != nil {
+				return x.Name
+			}
+		}
+	}
+	return ""
+}
+
+var (
+	tokComment    = dsl.Lexer.Symbols()["Comment"]
+	tokWhitespace = dsl.Lexer.Symbols()["Whitespace"]
+	tokString     = dsl.Lexer.Symbols()["String"]
+	tokIdent      = dsl.Lexer.Symbols()["Ident"]
+	tokKeyword    = dsl.Lexer.Symbols()["Keyword"]
+	tokNumber     = dsl.Lexer.Symbols()["Number"]
+	tokDice       = dsl.Lexer.Symbols()["Dice"]
+	tokOp         = dsl.Lexer.Symbols()["Op"]
+	tokPunct      = dsl.Lexer.Symbols()["Punct"]
+)
+
+func blank(t lexer.Token) bool { return t.Type == tokComment || t.Type == tokWhitespace }
+
+// versions returns the versions of a declaration, base first.
+func (a *analysis) versions(kind, name string) []*declRef { return a.decls[kind+" "+name] }
+
+// effective is the version in force, or nil when it is removed or unknown.
+func (a *analysis) effective(kind, name string) *declRef {
+	vs := a.versions(kind, name)
+	if len(vs) == 0 || vs[len(vs)-1].remove {
+		return nil
+	}
+	return vs[len(vs)-1]
+}
+
+// declAt finds the declaration of a file whose extent holds off.
+func (a *analysis) declAt(f *srcFile, off int) *declRef {
+	var found *declRef
+	for _, r := range a.order {
+		if r.file == f && r.from <= off && off <= r.to {
+			found = r
+		}
+	}
+	return found
+}
+
+// lookup finds the declaration in force of any kind called name.
+func (a *analysis) lookup(name string, kinds ...string) *declRef {
+	if len(kinds) == 0 {
+		kinds = declKinds
+	}
+	for _, k := range kinds {
+		if r := a.effective(k, name); r != nil {
+			return r
+		}
+	}
+	return nil
+}
+
+// declKinds are the kinds a name is looked up among, most specific first.
+var declKinds = []string{dsl.KindParam, dsl.KindTable, dsl.KindCheck, dsl.KindRule, "modifier", "chart",
+	dsl.KindTerrain, dsl.KindFormation, dsl.KindArm, dsl.KindState, "nationality", "class", "scenario"}
