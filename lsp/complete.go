@@ -54,7 +54,7 @@ func (s *Server) completion(p TextDocumentPositionParams) (*CompletionList, *jso
 			}
 		}
 		c.words(kind)
-	case reOnHook.MatchString(prefix) && rule != nil:
+	case reOnHook.MatchString(prefix):
 		c.hooks()
 	case reMember.MatchString(prefix):
 		m := reMember.FindStringSubmatch(prefix)

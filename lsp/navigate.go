@@ -136,6 +136,9 @@ func (s *Server) references(p ReferenceParams) ([]Location, *jsonrpc.Error) {
 		return out, nil
 	}
 	for _, g := range a.files {
+		if g.stale {
+			continue
+		}
 		for _, x := range a.classify(g) {
 			match := false
 			switch {

@@ -59,8 +59,7 @@ const (
 
 // Serve runs the protocol on r and w until the client exits or r ends.
 func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
-	s := &Server{opts: opts, out: jsonrpc.NewWriter(w), docs: map[string]*document{}, results: map[string]*analysis{},
-		good: map[string]*analysis{}, shown: map[string][]string{}, fixes: map[string][]fix{}, lastDiag: map[string][]Diagnostic{}}
+	s := newServer(w, opts)
 	in := jsonrpc.NewReader(r)
 	for {
 		if err := ctx.Err(); err != nil {
@@ -106,6 +105,11 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
 			return err
 		}
 	}
+}
+
+func newServer(w io.Writer, opts Options) *Server {
+	return &Server{opts: opts, out: jsonrpc.NewWriter(w), docs: map[string]*document{}, results: map[string]*analysis{},
+		good: map[string]*analysis{}, shown: map[string][]string{}, fixes: map[string][]fix{}, lastDiag: map[string][]Diagnostic{}}
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -269,6 +273,7 @@ func (s *Server) doc(uri string) (*document, *jsonrpc.Error) {
 func (s *Server) refresh(p string) *jsonrpc.Error {
 	key := s.unitOf(p)
 	a := s.analyse(key)
+	a.borrow(s.good[key])
 	s.results[key] = a
 	if a.mod != nil {
 		s.good[key] = a
@@ -276,7 +281,7 @@ func (s *Server) refresh(p string) *jsonrpc.Error {
 	byURI := map[string][]Diagnostic{}
 	fixes := map[string][]fix{}
 	for _, f := range a.files {
-		if f.depth == 0 && f.path != "" {
+		if f.depth == 0 && f.path != "" && !f.stale {
 			byURI[pathToURI(f.path)] = []Diagnostic{}
 		}
 	}
@@ -352,6 +357,7 @@ func (s *Server) at(uri string, pos Position) (*analysis, *srcFile, int, *jsonrp
 	a := s.results[key]
 	if a == nil {
 		a = s.analyse(key)
+		a.borrow(s.good[key])
 		s.results[key] = a
 	}
 	f := a.fileFor(d.path)

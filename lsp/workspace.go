@@ -73,7 +73,10 @@ type srcFile struct {
 	ast    *dsl.File
 	text   *text
 	toks   []lexer.Token
-	occs   []occ // classified tokens, made on first use
+	// stale marks a file kept from an earlier analysis because its new
+	// text does not parse: its declarations still answer lookups.
+	stale bool
+	occs  []occ // classified tokens, made on first use
 }
 
 // analysis is a module checked as it stands in the editor: its files and
@@ -199,10 +202,34 @@ func lex(name, src string) []lexer.Token {
 	}
 }
 
+// borrow takes, from an earlier analysis that checked, the files this one
+// could not parse and the modules it could not load because of them, so
+// that completion, hover and definition keep working while a file is
+// being typed into.
+func (a *analysis) borrow(g *analysis) {
+	broken := false
+	for _, f := range a.files {
+		broken = broken || f.ast == nil
+	}
+	if !broken || g == nil {
+		return
+	}
+	for _, f := range g.files {
+		if cur := a.byName[f.name]; cur != nil && cur.ast != nil {
+			continue
+		}
+		old := *f
+		old.stale, old.occs = true, nil
+		a.files = append(a.files, &old)
+	}
+	a.decls, a.order = map[string][]*declRef{}, nil
+	a.index()
+}
+
 // fileFor finds the analysed file at a path on disk.
 func (a *analysis) fileFor(p string) *srcFile {
 	for _, f := range a.files {
-		if f.path == p {
+		if f.path == p && !f.stale {
 			return f
 		}
 	}
