@@ -141,7 +141,7 @@ func (c *classifier) file(f *dsl.File) {
 			c.set(at, occ{kind: occModule, name: h.ID})
 		}
 		if h.Extends != nil {
-			c.set(h.Extends.Pos.Offset, occ{kind: occModule, name: h.Extends.Name})
+			c.set(h.Extends.Pos.Offset, occ{kind: occModule, name: h.Extends.Name()})
 		}
 	}
 	for _, r := range c.a.order {
@@ -214,6 +214,12 @@ func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
 				c.walk(reflect.ValueOf(val), rule, x.Key)
 			}
 			return
+		case *dsl.Alt:
+			// A key cell or a key's domain: a word of the key's kind.
+			if x.Word != nil {
+				c.wordOrNothing(x.Pos.Offset, *x.Word, "")
+			}
+			return
 		case *dsl.Value:
 			if x.Ident != nil {
 				c.wordOrNothing(x.Pos.Offset, *x.Ident, propKey)
@@ -277,22 +283,17 @@ func (c *classifier) wordOrNothing(off int, name, kind string) {
 // word finds the vocabulary word called name, of the given kind when the
 // kind is one (a property key such as formation is).
 func (a *analysis) word(name, kind string) *declRef {
-	for _, k := range vocabKinds() {
+	for _, k := range dsl.VocabKinds() {
 		if kind != "" && kind == k {
 			return a.effective(k, name)
 		}
 	}
-	for _, k := range vocabKinds() {
+	for _, k := range dsl.VocabKinds() {
 		if r := a.effective(k, name); r != nil {
 			return r
 		}
 	}
 	return nil
-}
-
-// vocabKinds are the kinds of vocabulary words.
-func vocabKinds() []string {
-	return []string{dsl.KindTerrain, dsl.KindFormation, dsl.KindArm, dsl.KindState, "nationality", "class"}
 }
 
 func (c *classifier) call(call *dsl.Call, rule *dsl.Rule) {
@@ -414,7 +415,7 @@ func (c *classifier) chain(chain []lexer.Token, called bool, scope map[string]ds
 	if len(chain) == 1 && called {
 		if fn := funcs[head]; fn != nil {
 			c.set(chain[0].Pos.Offset, occ{kind: occFunction, name: head, doc: fn.Doc})
-		} else if r := c.a.lookup(head, "chart"); r != nil {
+		} else if r := c.a.lookup(head, dsl.KindChart); r != nil {
 			c.set(chain[0].Pos.Offset, occ{kind: occRef, name: head, declKind: r.kind})
 		}
 		return
@@ -448,7 +449,7 @@ func (c *classifier) chain(chain []lexer.Token, called bool, scope map[string]ds
 		}
 	}
 	if len(chain) == 1 {
-		if r := c.a.lookup(head, dsl.KindTable, dsl.KindCheck, "chart"); r != nil {
+		if r := c.a.lookup(head, dsl.KindTable, dsl.KindCheck, dsl.KindChart); r != nil {
 			c.set(chain[0].Pos.Offset, occ{kind: occRef, name: head, declKind: r.kind})
 		}
 	}

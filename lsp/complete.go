@@ -195,15 +195,16 @@ func braceDepth(f *srcFile, off int) int {
 
 // wordKind is the vocabulary kind a field or hook name holds.
 func wordKind(field string) string {
-	switch field {
-	case "formation", "arm", "state", "terrain", "nationality", "class":
-		return field
+	for _, k := range dsl.VocabKinds() {
+		if k == field {
+			return k
+		}
 	}
 	return ""
 }
 
 func (c *completer) words(kind string) {
-	for _, k := range vocabKinds() {
+	for _, k := range dsl.VocabKinds() {
 		if kind != "" && k != kind {
 			continue
 		}

@@ -62,7 +62,7 @@ func (s *Server) describe(a *analysis, o occ) string {
 					out += ", edition " + h.Edition
 				}
 				if h.Extends != nil {
-					out += "; extends `" + h.Extends.Name + "`"
+					out += "; extends `" + h.Extends.Name() + "`"
 				}
 				return out + "\n\n" + f.name
 			}
@@ -169,6 +169,9 @@ func oddsText(def *dsl.TableDef) string {
 	for _, col := range def.Columns {
 		if col.Title != "" || len(def.Columns) > 1 {
 			title := col.Title
+			if title == "" && len(col.Cells) > 0 {
+				title = "column " + dsl.CellsString(col.Cells)
+			}
 			if title == "" {
 				title = "(column)"
 			}
@@ -189,6 +192,19 @@ func oddsText(def *dsl.TableDef) string {
 			fmt.Fprintf(&b, "| %s | %s | %s (%.1f%%) |\n", row.RangeString(), outcome, chance.RatString(), 100*f)
 		}
 		b.WriteString("\n")
+	}
+	if len(def.Modifiers) > 0 {
+		b.WriteString("modifiers:\n\n")
+		for _, m := range def.Modifiers {
+			fmt.Fprintf(&b, "- %s: `%s`", m.Label(), m.Value.Source)
+			if m.When != nil {
+				fmt.Fprintf(&b, " when `%s`", m.When.Source)
+			}
+			if len(m.Cite) > 0 {
+				fmt.Fprintf(&b, " (%s)", strings.Join(m.Cite, "; "))
+			}
+			b.WriteString("\n")
+		}
 	}
 	return b.String()
 }

@@ -65,9 +65,9 @@ func symbolKind(kind string) int {
 	switch kind {
 	case dsl.KindParam:
 		return SymbolConstant
-	case dsl.KindTable, dsl.KindCheck, "chart":
+	case dsl.KindTable, dsl.KindCheck, dsl.KindChart:
 		return SymbolStruct
-	case dsl.KindRule, "modifier":
+	case dsl.KindRule, dsl.KindModifier:
 		return SymbolFunction
 	case "scenario":
 		return SymbolNamespace

@@ -409,5 +409,5 @@ func (a *analysis) lookup(name string, kinds ...string) *declRef {
 }
 
 // declKinds are the kinds a name is looked up among, most specific first.
-var declKinds = []string{dsl.KindParam, dsl.KindTable, dsl.KindCheck, dsl.KindRule, "modifier", "chart",
-	dsl.KindTerrain, dsl.KindFormation, dsl.KindArm, dsl.KindState, "nationality", "class", "scenario"}
+var declKinds = append([]string{dsl.KindParam, dsl.KindTable, dsl.KindCheck, dsl.KindRule, dsl.KindModifier, dsl.KindChart},
+	append(dsl.VocabKinds(), "scenario")...)
