@@ -148,12 +148,12 @@ func (c *classifier) file(f *dsl.File) {
 		if r.file != c.f {
 			continue
 		}
-		if r.nameTo > r.nameFrom {
-			kind := occDecl
-			if r.kind == "scenario" {
-				kind = occDecl
+		// A dotted name is several tokens, one name.
+		first, ok := c.byOff[r.nameFrom]
+		for i := first; ok && i < len(c.occs) && c.occs[i].from < r.nameTo; i++ {
+			if c.f.toks[i].Type != tokOp {
+				c.occs[i] = occ{from: c.occs[i].from, to: c.occs[i].to, kind: occDecl, name: r.name, declKind: r.kind, lead: c.occs[i].from == r.nameFrom, end: r.nameTo}
 			}
-			c.set(r.nameFrom, occ{kind: kind, name: r.name, declKind: r.kind})
 		}
 		rule, _ := r.node.(*dsl.Rule)
 		if rule != nil {

@@ -339,3 +339,211 @@ p
 		})
 	}
 }
+
+const newSyntax = `game mybattle "Test battle" extends premier
+
+nationality french "French"
+nationality russian "Russian"
+
+chart assault_bonus "Assault bonus" by side only attacker | defender cite "My charts: assault" {
+  attacker => 2
+  defender => 1
+}
+
+modifier carre_realization.my_lancers "My lancers" cite "My charts p41" { 1 when charger.lancer }
+
+rule my.close "Close in" on charge_contact {
+  when charger.nationality == "french" && assault_bonus("attacker") > 1
+  when target.formation != "colum"
+  do retreat(target, 2)
+}
+`
+
+// TestIssue10Syntax: charts, modifiers, nationalities and typed words.
+func TestIssue10Syntax(t *testing.T) {
+	ss := newSession(t, map[string]string{"rules.rules": newSyntax})
+	uri := ss.open("rules.rules")
+	diags := ss.published()[uri]
+	if len(diags) != 1 || diags[0].Code != "unknown-formation" {
+		t.Fatalf("want one unknown-formation diagnostic, got %+v", diags)
+	}
+	if want := posOf(t, newSyntax, "colum\"", 0, 0); diags[0].Range.Start != want {
+		t.Fatalf("diagnostic at %+v, want %+v", diags[0].Range, want)
+	}
+	actions, err := ss.s.codeAction(CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: diags[0].Range})
+	if err != nil || len(actions) != 1 {
+		t.Fatalf("code actions: %+v %v", actions, err)
+	}
+	fixed := applyEdits(t, newSyntax, actions[0].Edit.Changes[uri])
+	ss.change(uri, fixed)
+	if d := ss.published()[uri]; len(d) != 0 {
+		t.Fatalf("after the fix: %+v", d)
+	}
+	if h := ss.hover(uri, "assault_bonus(", 0, 3); !strings.Contains(h, "chart assault_bonus") || !strings.Contains(h, "My charts: assault") {
+		t.Errorf("hover on a chart call:\n%s", h)
+	}
+	if h := ss.hover(uri, `"french"`, 0, 2); !strings.Contains(h, `nationality french "French"`) {
+		t.Errorf("hover on a nationality:\n%s", h)
+	}
+	if h := ss.hover(uri, "carre_realization.my", 0, 3); !strings.Contains(h, "modifier carre_realization.my_lancers") {
+		t.Errorf("hover on a modifier:\n%s", h)
+	}
+	locs, derr := ss.s.definition(ss.pos(uri, "assault_bonus(", 0, 1))
+	if derr != nil || len(locs) != 1 || locs[0].Range.Start != posOf(t, fixed, "assault_bonus", 0, 0) {
+		t.Fatalf("definition of a chart call: %+v %v", locs, derr)
+	}
+	ss.change(uri, strings.Replace(fixed, `"french"`, `"`, 1))
+	got := ss.complete(uri, `nationality == "`, 0, len(`nationality == "`))
+	if strings.Join(got, " ") != "french russian" {
+		t.Errorf("words after nationality == \": %v", got)
+	}
+}
+
+func TestNeedsOverrideFix(t *testing.T) {
+	src := "game mybattle \"Test\" extends premier\n\nplaceholder param rout.hexes = 8\n"
+	ss := newSession(t, map[string]string{"rules.rules": src})
+	uri := ss.open("rules.rules")
+	diags := ss.published()[uri]
+	if len(diags) != 1 || diags[0].Code != "needs-override" {
+		t.Fatalf("want needs-override, got %+v", diags)
+	}
+	actions, err := ss.s.codeAction(CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: diags[0].Range})
+	if err != nil || len(actions) != 1 || actions[0].Title != "Add `override`" {
+		t.Fatalf("code actions: %+v %v", actions, err)
+	}
+	fixed := applyEdits(t, src, actions[0].Edit.Changes[uri])
+	if !strings.Contains(fixed, "\noverride placeholder param rout.hexes = 8\n") {
+		t.Fatalf("fixed:\n%s", fixed)
+	}
+	ss.change(uri, fixed)
+	if d := ss.published()[uri]; len(d) != 0 {
+		t.Fatalf("after the fix: %+v", d)
+	}
+}
+
+// The open buffer counts, not the file on disk; the folder's other files
+// get their diagnostics too, and lose them when they are fixed.
+func TestDiagnosticsAcrossFiles(t *testing.T) {
+	broken := strings.Replace(scenariosFile, "formation: column", "formation: colum", 1)
+	ss := newSession(t, map[string]string{"rules.rules": strings.Replace(rulesFile, "charger.morale", "charger.moral", 1), "scenarios.rules": broken})
+	uri := ss.open("rules.rules", rulesFile) // fixed in the editor, not saved
+	pub := ss.published()
+	if d := pub[uri]; len(d) != 0 {
+		t.Fatalf("the open buffer is clean, got %+v", d)
+	}
+	scen := ss.uri("scenarios.rules")
+	if d := pub[scen]; len(d) != 1 || d[0].Code != "unknown-formation" || d[0].Range.Start != posOf(t, broken, "colum ", 0, 0) {
+		t.Fatalf("scenarios.rules: %+v", d)
+	}
+	ss.open("scenarios.rules", scenariosFile)
+	if d, ok := ss.published()[scen]; !ok || len(d) != 0 {
+		t.Fatalf("scenarios.rules after the fix: %+v (published: %v)", d, ok)
+	}
+}
+
+func TestDocumentSymbols(t *testing.T) {
+	ss, uri := battleSession(t)
+	syms, err := ss.s.documentSymbol(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: uri}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range syms {
+		got = append(got, s.Name+":"+s.Detail)
+	}
+	want := "mybattle:game Test battle rout.hexes:override param my.bonus:param my.close:rule carre.min:override rule my.recall:rule"
+	if strings.Join(got, " ") != want {
+		t.Fatalf("symbols:\n%s\nwant:\n%s", strings.Join(got, " "), want)
+	}
+	scen := ss.open("scenarios.rules")
+	syms, _ = ss.s.documentSymbol(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: scen}})
+	if len(syms) != 1 || len(syms[0].Children) != 2 || syms[0].Children[1].Name != "inf" || syms[0].Children[1].Detail != "1/13e Léger" {
+		t.Fatalf("scenario symbols: %+v", syms)
+	}
+}
+
+func TestSemanticTokens(t *testing.T) {
+	ss, uri := battleSession(t)
+	toks, err := ss.s.semanticTokens(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: uri}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(toks.Data)%5 != 0 {
+		t.Fatalf("%d numbers, not a multiple of 5", len(toks.Data))
+	}
+	// Decode into "line:col text type" and look for a few.
+	lines := strings.Split(rulesFile, "\n")
+	got := map[string]map[string]bool{} // text → the types it is given
+	line, col := 0, 0
+	for i := 0; i < len(toks.Data); i += 5 {
+		if toks.Data[i] > 0 {
+			col = 0
+		}
+		line += toks.Data[i]
+		col += toks.Data[i+1]
+		u := utf16Slice(lines[line], col, toks.Data[i+2])
+		if got[u] == nil {
+			got[u] = map[string]bool{}
+		}
+		got[u][semanticTypes[toks.Data[i+3]]] = true
+	}
+	want := map[string]string{
+		"override": "keyword", "mybattle": "namespace", "premier": "namespace", "close": "function",
+		"charge_contact": "event", "charger": "parameter", "morale": "property", "retreat": "function",
+		"recall": "struct", `"line"`: "enumMember", `"My battle p40"`: "string", "rout": "variable",
+	}
+	for text, typ := range want {
+		if !got[text][typ] {
+			t.Errorf("%s: %v, want %q", text, got[text], typ)
+		}
+	}
+}
+
+// utf16Slice cuts a line by UTF-16 units, as the protocol counts.
+func utf16Slice(line string, from, n int) string {
+	units, start := 0, -1
+	for i, r := range line {
+		if units == from {
+			start = i
+		}
+		if start >= 0 && units == from+n {
+			return line[start:i]
+		}
+		units += utf16Len(r)
+	}
+	if start < 0 {
+		return ""
+	}
+	return line[start:]
+}
+
+func TestProtocolErrors(t *testing.T) {
+	var out strings.Builder
+	in := strings.NewReader(frame(`{"jsonrpc":"2.0","id":1,"method":"textDocument/hover","params":{}}`) +
+		frame(`{"jsonrpc":"2.0","id":2,"method":"initialize","params":{}}`) +
+		frame(`{"jsonrpc":"2.0","id":3,"method":"no/such"}`) +
+		frame(`{"jsonrpc":"2.0","id":4,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///nowhere.rules"},"position":{"line":0,"character":0}}}`) +
+		frame(`not json`) +
+		frame(`{"jsonrpc":"2.0","method":"exit"}`))
+	err := Serve(t.Context(), in, &out, Options{})
+	if !errors.Is(err, ErrNoShutdown) {
+		t.Errorf("exit without shutdown: %v, want ErrNoShutdown", err)
+	}
+	r := jsonrpc.NewReader(strings.NewReader(out.String()))
+	want := []int{jsonrpc.CodeServerNotInitialized, 0, jsonrpc.CodeMethodNotFound, jsonrpc.CodeInvalidParams, jsonrpc.CodeParseError}
+	for i, code := range want {
+		m, err := r.Read()
+		if err != nil {
+			t.Fatalf("answer %d: %v", i, err)
+		}
+		got := 0
+		if m.Error != nil {
+			got = m.Error.Code
+		}
+		if got != code {
+			t.Errorf("answer %d: code %d, want %d (%s)", i, got, code, m.Error)
+		}
+	}
+}
+
+func frame(body string) string { return "Content-Length: " + itoa(len(body)) + "\r\n\r\n" + body }

@@ -34,7 +34,7 @@ func (s *Server) definition(p TextDocumentPositionParams) ([]Location, *jsonrpc.
 	case occDecl:
 		vs := a.versions(o.declKind, o.name)
 		for i, v := range vs {
-			if v.file == f && v.nameFrom == o.from {
+			if v.file == f && v.nameFrom <= o.from && o.from < v.nameTo {
 				if i > 0 {
 					add(vs[i-1])
 				} else {

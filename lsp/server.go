@@ -46,6 +46,7 @@ type Server struct {
 	results  map[string]*analysis // by the folder or file checked
 	good     map[string]*analysis // the last analysis that checked, by key
 	shown    map[string][]string  // key → URIs given diagnostics
+	keyOf    map[string]string    // path → the folder or file checked for it
 	fixes    map[string][]fix     // URI → quick fixes of its diagnostics
 	lastDiag map[string][]Diagnostic
 	state    int
@@ -109,7 +110,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
 
 func newServer(w io.Writer, opts Options) *Server {
 	return &Server{opts: opts, out: jsonrpc.NewWriter(w), docs: map[string]*document{}, results: map[string]*analysis{},
-		good: map[string]*analysis{}, shown: map[string][]string{}, fixes: map[string][]fix{}, lastDiag: map[string][]Diagnostic{}}
+		good: map[string]*analysis{}, keyOf: map[string]string{}, shown: map[string][]string{}, fixes: map[string][]fix{}, lastDiag: map[string][]Diagnostic{}}
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -271,9 +272,8 @@ func (s *Server) doc(uri string) (*document, *jsonrpc.Error) {
 // refresh checks the module the file at p belongs to and publishes the
 // diagnostics of each of its files.
 func (s *Server) refresh(p string) *jsonrpc.Error {
-	key := s.unitOf(p)
-	a := s.analyse(key)
-	a.borrow(s.good[key])
+	a := s.analyseFor(p)
+	key := a.key
 	s.results[key] = a
 	if a.mod != nil {
 		s.good[key] = a
@@ -285,6 +285,7 @@ func (s *Server) refresh(p string) *jsonrpc.Error {
 			byURI[pathToURI(f.path)] = []Diagnostic{}
 		}
 	}
+	seen := map[string]bool{}
 	for _, d := range dedupe(a.diags) {
 		f := a.byName[d.Pos.File]
 		if f == nil || f.path == "" {
@@ -292,6 +293,13 @@ func (s *Server) refresh(p string) *jsonrpc.Error {
 		}
 		ld, fx := s.convert(a, f, d)
 		uri := pathToURI(f.path)
+		// The checker may say one thing twice from two places (a rule's
+		// when clauses are also compiled joined): once per span is enough.
+		k := fmt.Sprintf("%s %v %s %s", uri, ld.Range, ld.Code, ld.Message)
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
 		byURI[uri] = append(byURI[uri], ld)
 		fixes[uri] = append(fixes[uri], fx...)
 	}
@@ -353,12 +361,10 @@ func (s *Server) at(uri string, pos Position) (*analysis, *srcFile, int, *jsonrp
 	if err != nil {
 		return nil, nil, 0, err
 	}
-	key := s.unitOf(d.path)
-	a := s.results[key]
+	a := s.results[s.keyOf[d.path]]
 	if a == nil {
-		a = s.analyse(key)
-		a.borrow(s.good[key])
-		s.results[key] = a
+		a = s.analyseFor(d.path)
+		s.results[a.key] = a
 	}
 	f := a.fileFor(d.path)
 	if f == nil {

@@ -94,23 +94,20 @@ type analysis struct {
 	order []*declRef
 }
 
-// unitOf says which folder or file is checked for the document at p: its
-// folder, unless several files there have a header (a folder of separate
+// analyseFor checks the module the file at p belongs to: its folder,
+// unless several files there have a header (a folder of separate
 // examples), when the file is checked alone.
-func (s *Server) unitOf(p string) string {
-	dir := filepath.Dir(p)
-	ov := newOverlay(filepath.Dir(dir), s.docs)
-	files, _ := dsl.ParseFS(ov, filepath.Base(dir))
-	headers := 0
-	for _, f := range files {
-		if f.Header != nil {
-			headers++
+func (s *Server) analyseFor(p string) *analysis {
+	a := s.analyse(filepath.Dir(p))
+	for _, d := range a.diags {
+		if d.Code == "duplicate-header" {
+			a = s.analyse(p)
+			break
 		}
 	}
-	if headers > 1 {
-		return p
-	}
-	return dir
+	a.borrow(s.good[a.key])
+	s.keyOf[p] = a.key
+	return a
 }
 
 // analyse checks the folder or file key with the open documents' text.
