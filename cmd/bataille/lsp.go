@@ -12,6 +12,9 @@ import (
 	"github.com/spf13/pflag"
 )
 
+// lspInput is what the server reads: the process's stdin, or a test's pipe.
+var lspInput io.Reader = os.Stdin
+
 func init() {
 	register(command{"lsp", "serve the Language Server Protocol on stdin and stdout, for editors", cmdLSP})
 }
@@ -42,7 +45,7 @@ Flags:`)
 	if *verbose {
 		opts.Log = stderr
 	}
-	err := lsp.Serve(context.Background(), os.Stdin, stdout, opts)
+	err := lsp.Serve(context.Background(), lspInput, stdout, opts)
 	switch {
 	case err == nil:
 		return exitOK
