@@ -18,6 +18,7 @@ var (
 	reWordStart  = regexp.MustCompile(`^\s*\w*$`)
 	reAfterDo    = regexp.MustCompile(`\bdo\s+(.*)$`)
 	reTrailWord  = regexp.MustCompile(`\w*$`)
+	reDotted     = regexp.MustCompile(`[\w.]*$`)
 	declKeywords = []string{"param", "table", "check", "rule", "modifier", "chart", "terrain", "formation", "arm", "state",
 		"nationality", "class", "scenario", "override", "remove", "placeholder"}
 	clauseKeywords = []string{"when", "require", "let", "ask", "do"}
@@ -56,6 +57,12 @@ func (s *Server) completion(p TextDocumentPositionParams) (*CompletionList, *jso
 		c.words(kind)
 	case reOnHook.MatchString(prefix):
 		c.hooks()
+		// A hook name is dotted: the item replaces all of it, not the
+		// part after the last dot an editor takes for the word.
+		start := off - len(reDotted.FindString(prefix))
+		for i := range c.items {
+			c.items[i].TextEdit = &TextEdit{Range: f.text.rangeOf(start, off), NewText: c.items[i].Label}
+		}
 	case reMember.MatchString(prefix):
 		m := reMember.FindStringSubmatch(prefix)
 		c.members(m[1], rule)

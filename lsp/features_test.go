@@ -319,6 +319,11 @@ p
 		{"tables in roll(", "roll(r", 0, 6, []string{"recall", "carre_realization", "melee_results"}, []string{"retreat", "unit"}},
 		{"declarations at the top", "\np\n", 0, 2, []string{"param", "rule", "table", "override", "scenario"}, []string{"when"}},
 	}
+	// A dotted hook typed so far is replaced whole.
+	l, err := ss.s.completion(ss.pos(uri, "on c\n", 0, 4))
+	if err != nil || len(l.Items) == 0 || l.Items[0].TextEdit == nil || l.Items[0].TextEdit.Range.Start != posOf(t, src, "on c\n", 0, 3) {
+		t.Fatalf("hook completion edit: %+v %v", l, err)
+	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			got := ss.complete(uri, tt.needle, tt.nth, tt.shift)

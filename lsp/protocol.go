@@ -159,6 +159,9 @@ type CompletionItem struct {
 	Kind          int            `json:"kind,omitempty"`
 	Detail        string         `json:"detail,omitempty"`
 	Documentation *MarkupContent `json:"documentation,omitempty"`
+	// TextEdit, when set, replaces more than the word at the cursor: a
+	// dotted hook name typed so far.
+	TextEdit *TextEdit `json:"textEdit,omitempty"`
 }
 
 type CompletionList struct {

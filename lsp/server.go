@@ -368,7 +368,9 @@ func (s *Server) at(uri string, pos Position) (*analysis, *srcFile, int, *jsonrp
 	}
 	f := a.fileFor(d.path)
 	if f == nil {
-		return nil, nil, 0, rpcErr(jsonrpc.CodeInvalidParams, "%s is not among its module's files", uri)
+		// Not read with its folder (a name without the extension): the
+		// text alone, with no declarations, still answers.
+		f = &srcFile{name: filepath.Base(d.path), path: d.path, text: d.text, toks: lex(d.path, d.text.src)}
 	}
 	return a, f, f.text.offset(pos), nil
 }

@@ -120,9 +120,10 @@ func (s *Server) analyse(key string) *analysis {
 	for _, f := range files {
 		a.add(f, filepath.Join(root, filepath.FromSlash(f.Pos.Filename)), "", 0)
 	}
-	// A file that does not parse still gets its tokens, for highlighting.
+	// A file that does not parse (or is too big, or not text) still gets
+	// its tokens, for highlighting, and its diagnostic.
 	for _, d := range diags {
-		if _, ok := a.byName[d.Pos.File]; !ok && d.Code == "syntax" {
+		if _, ok := a.byName[d.Pos.File]; !ok {
 			if src, err := fs.ReadFile(ov, d.Pos.File); err == nil {
 				a.addText(d.Pos.File, filepath.Join(root, filepath.FromSlash(d.Pos.File)), string(src))
 			}
