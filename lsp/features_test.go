@@ -552,3 +552,40 @@ func TestProtocolErrors(t *testing.T) {
 }
 
 func frame(body string) string { return "Content-Length: " + itoa(len(body)) + "\r\n\r\n" + body }
+
+// A battle that extends a sibling folder: definition leads to the sibling
+// on disk, and a change there, told by the editor, is checked again.
+func TestSiblingBase(t *testing.T) {
+	ss := newSession(t, map[string]string{"rules.rules": "game mybattle \"Mine\" extends base-mod\n\noverride param my.x = 2\n"})
+	base := filepath.Join(filepath.Dir(ss.dir), "base-mod", "rules.rules")
+	if err := os.MkdirAll(filepath.Dir(base), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(base, []byte("game base_mod \"Base\" extends premier\n\nparam my.x = 1 cite \"Base p1\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	uri := ss.open("rules.rules")
+	if d := ss.published()[uri]; len(d) != 0 {
+		t.Fatalf("does not check: %+v", d)
+	}
+	locs, err := ss.s.definition(ss.pos(uri, "my.x", 0, 0))
+	if err != nil || len(locs) != 1 || locs[0].URI != pathToURI(base) || locs[0].Range.Start != (Position{Line: 2, Character: 6}) {
+		t.Fatalf("definition: %+v %v, want %s at 2:6", locs, err, pathToURI(base))
+	}
+	if h := ss.hover(uri, "my.x", 0, 0); !strings.Contains(h, "replaces the version of module base_mod") || !strings.Contains(h, "Base p1") {
+		t.Errorf("hover:\n%s", h)
+	}
+	if err := os.WriteFile(base, []byte("game base_mod \"Base\" extends premier\n\nparam my.x = 1\nrule r \"R\" on no_such_hook {\n  do tire(unit)\n}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ss.s.filesChanged(nil); err != nil {
+		t.Fatal(err)
+	}
+	pub := ss.published()
+	if d := pub[uri]; len(d) != 1 || d[0].Code != "bad-base" {
+		t.Errorf("the battle: %+v, want bad-base", d)
+	}
+	if d := pub[pathToURI(base)]; len(d) == 0 || d[0].Code != "unknown-hook" {
+		t.Errorf("the base: %+v, want unknown-hook", d)
+	}
+}

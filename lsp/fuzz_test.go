@@ -1,11 +1,14 @@
 package lsp
 
 import (
-	"io"
+	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bataille/bataille/lsp/jsonrpc"
 )
 
 // FuzzFeatures opens any text as a module file and asks every feature
@@ -31,7 +34,8 @@ func FuzzFeatures(f *testing.F) {
 		if len(src) > 4096 {
 			return
 		}
-		s := newServer(io.Discard, Options{CacheDir: cache})
+		var out bytes.Buffer
+		s := newServer(&out, Options{CacheDir: cache})
 		if _, err := s.initialize(nil); err != nil {
 			t.Fatal(err)
 		}
@@ -44,8 +48,17 @@ func FuzzFeatures(f *testing.F) {
 				t.Fatalf("%s: range %+v outside the %d lines of %q", what, r, lines, src)
 			}
 		}
-		for _, ds := range s.lastDiag {
-			for _, d := range ds {
+		r := jsonrpc.NewReader(&out)
+		for {
+			m, err := r.Read()
+			if err != nil {
+				break
+			}
+			var p PublishDiagnosticsParams
+			if err := json.Unmarshal(m.Params, &p); err != nil {
+				t.Fatal(err)
+			}
+			for _, d := range p.Diagnostics {
 				inFile("diagnostic", d.Range)
 			}
 		}

@@ -34,11 +34,7 @@ func (s *Server) describe(a *analysis, o occ) string {
 	env := stdlib.Env()
 	switch o.kind {
 	case occDecl, occRef, occParam, occWord:
-		kind := o.declKind
-		if o.kind == occDecl {
-			return s.describeDecl(a, kind, o.name)
-		}
-		return s.describeDecl(a, kind, o.name)
+		return s.describeDecl(a, o.declKind, o.name)
 	case occHook:
 		return describeHook(a, o.name)
 	case occEffect:

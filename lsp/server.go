@@ -40,16 +40,15 @@ type document struct {
 
 // Server is one language server session.
 type Server struct {
-	opts     Options
-	out      *jsonrpc.Writer
-	docs     map[string]*document // by path
-	results  map[string]*analysis // by the folder or file checked
-	good     map[string]*analysis // the last analysis that checked, by key
-	shown    map[string][]string  // key → URIs given diagnostics
-	keyOf    map[string]string    // path → the folder or file checked for it
-	fixes    map[string][]fix     // URI → quick fixes of its diagnostics
-	lastDiag map[string][]Diagnostic
-	state    int
+	opts    Options
+	out     *jsonrpc.Writer
+	docs    map[string]*document // by path
+	results map[string]*analysis // by the folder or file checked
+	good    map[string]*analysis // the last analysis that checked, by key
+	shown   map[string][]string  // key → URIs given diagnostics
+	keyOf   map[string]string    // path → the folder or file checked for it
+	fixes   map[string][]fix     // URI → quick fixes of its diagnostics
+	state   int
 }
 
 const (
@@ -110,7 +109,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
 
 func newServer(w io.Writer, opts Options) *Server {
 	return &Server{opts: opts, out: jsonrpc.NewWriter(w), docs: map[string]*document{}, results: map[string]*analysis{},
-		good: map[string]*analysis{}, keyOf: map[string]string{}, shown: map[string][]string{}, fixes: map[string][]fix{}, lastDiag: map[string][]Diagnostic{}}
+		good: map[string]*analysis{}, keyOf: map[string]string{}, shown: map[string][]string{}, fixes: map[string][]fix{}}
 }
 
 func (s *Server) logf(format string, args ...any) {
@@ -163,6 +162,7 @@ func init() {
 		"textDocument/didChange":           withParams((*Server).didChange),
 		"textDocument/didSave":             withParams((*Server).didSave),
 		"textDocument/didClose":            withParams((*Server).didClose),
+		"workspace/didChangeWatchedFiles":  withParams((*Server).filesChanged),
 		"textDocument/codeAction":          withParams((*Server).codeAction),
 		"textDocument/hover":               withParams((*Server).hover),
 		"textDocument/definition":          withParams((*Server).definition),
@@ -257,6 +257,28 @@ func (s *Server) didClose(p DidCloseTextDocumentParams) (any, *jsonrpc.Error) {
 	return nil, s.refresh(d.path)
 }
 
+// filesChanged checks the open documents again when files change on disk
+// (a sibling saved by another program, a base folder edited): their
+// modules may read them.
+func (s *Server) filesChanged(json.RawMessage) (any, *jsonrpc.Error) {
+	paths := make([]string, 0, len(s.docs))
+	for p := range s.docs {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	done := map[string]bool{}
+	for _, p := range paths {
+		if key := s.keyOf[p]; key != "" && done[key] {
+			continue
+		}
+		if err := s.refresh(p); err != nil {
+			return nil, err
+		}
+		done[s.keyOf[p]] = true
+	}
+	return nil, nil
+}
+
 func (s *Server) doc(uri string) (*document, *jsonrpc.Error) {
 	p, ok := uriToPath(uri)
 	if !ok {
@@ -324,7 +346,6 @@ func (s *Server) refresh(p string) *jsonrpc.Error {
 			}
 		}
 		s.fixes[uri] = fixes[uri]
-		s.lastDiag[uri] = byURI[uri]
 		if len(byURI[uri]) > 0 {
 			s.shown[key] = append(s.shown[key], uri)
 		}

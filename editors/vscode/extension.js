@@ -14,7 +14,11 @@ function activate(context) {
     'bataille',
     'bataille rules',
     { run, debug: run },
-    { documentSelector: [{ scheme: 'file', language: 'bataille' }] },
+    {
+      documentSelector: [{ scheme: 'file', language: 'bataille' }],
+      // A module reads its folder's other files and the folders it extends.
+      synchronize: { fileEvents: vscode.workspace.createFileSystemWatcher('**/*.rules') },
+    },
   );
   context.subscriptions.push({ dispose: () => client && client.stop() });
   return client.start().catch((err) => {
