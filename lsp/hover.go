@@ -93,6 +93,14 @@ func (s *Server) describeDecl(a *analysis, kind, name string) string {
 			b.WriteString(" (after overrides)")
 		}
 		b.WriteString("\n\n")
+	case *dsl.Table:
+		// Its rows come below with their odds when the module checks: the
+		// header line says the rest.
+		text := eff.file.text.src[eff.from:eff.to]
+		if mod := s.checked(a); mod != nil && mod.Tables[n.Name] != nil {
+			text, _, _ = strings.Cut(text, "\n")
+		}
+		fmt.Fprintf(&b, "```bataille\n%s\n```\n", text)
 	default:
 		fmt.Fprintf(&b, "```bataille\n%s\n```\n", eff.file.text.src[eff.from:eff.to])
 	}
