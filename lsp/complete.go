@@ -315,7 +315,7 @@ func (c *completer) refs(kind dsl.ArgKind) {
 		if c.a.effective(r.kind, r.name) != r {
 			continue
 		}
-		if r.kind == dsl.KindTable && kind == dsl.ArgTable || r.kind == dsl.KindCheck {
+		if r.kind == dsl.KindTable && kind == dsl.ArgTable || r.kind == dsl.KindCheck && kind == dsl.ArgCheck {
 			title := ""
 			switch n := r.node.(type) {
 			case *dsl.Table:

@@ -316,7 +316,7 @@ p
 		{"param parts", "my.\n", 0, 3, []string{"bonus"}, nil},
 		{"effects after do", "do r\n", 0, 4, []string{"retreat", "rout", "roll", "tire"}, []string{"unit"}},
 		{"effects after a comma", `"x"), t`, 0, 7, []string{"tire", "mark"}, nil},
-		{"tables in roll(", "roll(r", 0, 6, []string{"recall", "carre_realization", "melee_results"}, []string{"retreat", "unit"}},
+		{"tables in roll(", "roll(r", 0, 6, []string{"recall", "carre_realization", "melee_results"}, []string{"retreat", "unit", "stand"}},
 		{"declarations at the top", "\np\n", 0, 2, []string{"param", "rule", "table", "override", "scenario"}, []string{"when"}},
 	}
 	// A dotted hook typed so far is replaced whole.
