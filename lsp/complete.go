@@ -19,6 +19,10 @@ var (
 	reAfterDo    = regexp.MustCompile(`\bdo\s+(.*)$`)
 	reTrailWord  = regexp.MustCompile(`\w*$`)
 	reDotted     = regexp.MustCompile(`[\w.]*$`)
+	rePropValue  = regexp.MustCompile(`(?:^|[\s{])(\w+):\s*\w*$`)
+	reUnitProps  = regexp.MustCompile(`\bunit\s+\w+\s*(?:"(?:[^"\\]|\\.)*")?\s*\{[^}]*$`)
+	reVocabProps = regexp.MustCompile(`^\s*(?:(?:override|placeholder)\s+)*(\w+)\s+\w+\s*(?:"(?:[^"\\]|\\.)*")?\s*(?:cite\s+.*)?\{[^}]*$`)
+	rePropStart  = regexp.MustCompile(`(?:^|[{\s])\w*$`)
 	declKeywords = []string{"param", "table", "check", "rule", "modifier", "chart", "terrain", "formation", "arm", "state",
 		"nationality", "class", "scenario", "override", "remove", "placeholder"}
 	clauseKeywords = []string{"when", "require", "let", "ask", "do"}
@@ -55,6 +59,18 @@ func (s *Server) completion(p TextDocumentPositionParams) (*CompletionList, *jso
 			}
 		}
 		c.words(kind)
+	case rePropValue.MatchString(prefix) && wordKind(rePropValue.FindStringSubmatch(prefix)[1]) != "":
+		// `formation: li` in a unit or `arm: ca` in a class: the words.
+		c.words(wordKind(rePropValue.FindStringSubmatch(prefix)[1]))
+	case reUnitProps.MatchString(prefix) && rePropStart.MatchString(prefix):
+		for _, k := range sortedKeys(dsl.UnitProps) {
+			c.add(CompletionItem{Label: k, Kind: CompletionProperty, Documentation: doc(dsl.UnitProps[k])})
+		}
+	case reVocabProps.MatchString(prefix) && wordKind(reVocabProps.FindStringSubmatch(prefix)[1]) != "" && rePropStart.MatchString(prefix):
+		schema := dsl.VocabSchema(reVocabProps.FindStringSubmatch(prefix)[1])
+		for _, k := range sortedKeys(schema) {
+			c.add(CompletionItem{Label: k, Kind: CompletionProperty, Documentation: doc(schema[k])})
+		}
 	case reOnHook.MatchString(prefix):
 		c.hooks()
 		// A hook name is dotted: the item replaces all of it, not the
@@ -112,6 +128,15 @@ func (c *completer) add(it CompletionItem) {
 	}
 	c.seen[it.Label] = true
 	c.items = append(c.items, it)
+}
+
+func sortedKeys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func doc(s string) *MarkupContent {

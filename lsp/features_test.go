@@ -298,9 +298,22 @@ rule my.more "More" on turn_end {
 }
 
 p
+formation wedge "Wedge" { fr
+class hussars "Hussars" { arm: c }
 `
 	// Open what checks, then type what does not parse yet.
 	uri := ss.open("rules.rules")
+	scen := ss.open("scenarios.rules", strings.Replace(scenariosFile, "formation: column  facing", "formation: c  facing", 1))
+	for _, tt := range []struct {
+		needle string
+		shift  int
+		want   string
+	}{{"formation: c ", 12, "carre column limbered line"}, {"\"2nd Hussars\" { ", 17, "arm at at2 cavalry_bonus class"}} {
+		got := strings.Join(ss.complete(scen, tt.needle, 0, tt.shift), " ")
+		if !strings.HasPrefix(got, tt.want) {
+			t.Errorf("completion at %q: %s, want it to start %s", tt.needle, got, tt.want)
+		}
+	}
 	ss.change(uri, src)
 	if d := ss.published()[uri]; len(d) != 1 || d[0].Code != "syntax" {
 		t.Fatalf("want one syntax error, got %+v", d)
@@ -317,7 +330,9 @@ p
 		{"effects after do", "do r\n", 0, 4, []string{"retreat", "rout", "roll", "tire"}, []string{"unit"}},
 		{"effects after a comma", `"x"), t`, 0, 7, []string{"tire", "mark"}, nil},
 		{"tables in roll(", "roll(r", 0, 6, []string{"recall", "carre_realization", "melee_results"}, []string{"retreat", "unit", "stand"}},
-		{"declarations at the top", "\np\n", 0, 2, []string{"param", "rule", "table", "override", "scenario"}, []string{"when"}},
+		{"declarations at the top", "\np\n", 0, 2, []string{"param", "rule", "table", "override", "scenario", "chart", "modifier", "nationality"}, []string{"when"}},
+		{"a word's properties", "{ fr", 0, 4, []string{"fronts", "zdi", "change_cost"}, []string{"cost", "side"}},
+		{"a property's words", "arm: c", 0, 6, []string{"cavalry", "infantry"}, []string{"column"}},
 	}
 	// A dotted hook typed so far is replaced whole.
 	l, err := ss.s.completion(ss.pos(uri, "on c\n", 0, 4))
