@@ -107,6 +107,9 @@ func (s *Server) describeDecl(a *analysis, kind, name string) string {
 	if cite := citeOf(eff.node); len(cite) > 0 {
 		fmt.Fprintf(&b, "cite: %s\n\n", strings.Join(cite, "; "))
 	}
+	if eff.decl.Placeholder {
+		b.WriteString("placeholder: its figures are invented, not published\n\n")
+	}
 	fmt.Fprintf(&b, "declared by module %s at %s\n", eff.file.module, where(eff))
 	if t, ok := eff.node.(*dsl.Table); ok {
 		if mod := s.checked(a); mod != nil {

@@ -324,7 +324,12 @@ func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
 			r.to = t.Pos.Offset + len(t.Value)
 		}
 	}
-	start := reflect.ValueOf(r.node).Elem().FieldByName("Pos").Interface().(lexer.Position).Offset
+	start := r.from
+	if pv := reflect.ValueOf(r.node).Elem().FieldByName("Pos"); pv.IsValid() {
+		if pos, ok := pv.Interface().(lexer.Position); ok {
+			start = pos.Offset
+		}
+	}
 	if at := findWord(f.text.src, r.name, start+1, max(0, r.to-start)); at >= 0 {
 		r.nameFrom, r.nameTo = at, at+len(r.name)
 	} else {
