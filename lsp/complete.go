@@ -22,6 +22,7 @@ var (
 	rePropValue  = regexp.MustCompile(`(?:^|[\s{])(\w+):\s*\w*$`)
 	reUnitProps  = regexp.MustCompile(`\bunit\s+\w+\s*(?:"(?:[^"\\]|\\.)*")?\s*\{[^}]*$`)
 	reVocabProps = regexp.MustCompile(`^\s*(?:(?:override|placeholder)\s+)*(\w+)\s+\w+\s*(?:"(?:[^"\\]|\\.)*")?\s*(?:cite\s+.*)?\{[^}]*$`)
+	reNamedArg   = regexp.MustCompile(`(\w+)\s*:\s*[^,]*$`)
 	rePropStart  = regexp.MustCompile(`(?:^|[{\s])\w*$`)
 	declKeywords = []string{"param", "table", "check", "rule", "modifier", "chart", "terrain", "formation", "arm", "state",
 		"nationality", "class", "scenario", "override", "remove", "placeholder"}
@@ -368,4 +369,38 @@ func (c *completer) names(rule *dsl.Rule) {
 			c.add(CompletionItem{Label: root, Kind: CompletionModule, Detail: "params"})
 		}
 	}
+}
+
+// signatureHelp shows the effect or function whose parenthesis is open at
+// the cursor, with the argument being written.
+func (s *Server) signatureHelp(p TextDocumentPositionParams) (*SignatureHelp, *jsonrpc.Error) {
+	_, f, off, err := s.at(p.TextDocument.URI, p.Position)
+	if err != nil {
+		return nil, err
+	}
+	src := f.text.src
+	prefix := src[strings.LastIndexByte(src[:off], '\n')+1 : off]
+	callee, idx := openCall(prefix)
+	env := stdlib.Env()
+	if e := env.Effects[callee]; e != nil {
+		sig := SignatureInformation{Label: effectSignature(e), Documentation: doc(e.Doc)}
+		for _, param := range e.Params {
+			sig.Parameters = append(sig.Parameters, ParameterInformation{Label: param.Name, Documentation: doc(param.Doc)})
+		}
+		// A named argument (`unit: target`) is the parameter it names.
+		if m := reNamedArg.FindStringSubmatch(prefix); m != nil {
+			for i, param := range e.Params {
+				if param.Name == m[1] {
+					idx = i
+				}
+			}
+		}
+		return &SignatureHelp{Signatures: []SignatureInformation{sig}, ActiveParameter: idx}, nil
+	}
+	for _, fn := range env.Functions {
+		if fn.Name == callee {
+			return &SignatureHelp{Signatures: []SignatureInformation{{Label: funcSignature(fn), Documentation: doc(fn.Doc), Parameters: []ParameterInformation{}}}, ActiveParameter: idx}, nil
+		}
+	}
+	return nil, nil
 }

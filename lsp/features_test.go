@@ -286,6 +286,19 @@ func TestReferences(t *testing.T) {
 	}
 }
 
+func TestSignatureHelp(t *testing.T) {
+	ss, uri := battleSession(t)
+	ss.change(uri, strings.Replace(rulesFile, "do tire(charger)", "do retreat(charger, 2, from: ", 1))
+	h, err := ss.s.signatureHelp(ss.pos(uri, "from: ", 0, 6))
+	if err != nil || h == nil || !strings.HasPrefix(h.Signatures[0].Label, "do retreat(unit unit, hexes whole number") || h.Signatures[0].Parameters[h.ActiveParameter].Label != "from" {
+		t.Fatalf("signature help: %+v %v", h, err)
+	}
+	h, _ = ss.s.signatureHelp(ss.pos(uri, "retreat(charger, ", 0, len("retreat(charger, ")))
+	if h == nil || h.ActiveParameter != 1 {
+		t.Fatalf("second argument: %+v", h)
+	}
+}
+
 func TestCompletion(t *testing.T) {
 	ss := newSession(t, map[string]string{"rules.rules": rulesFile, "scenarios.rules": scenariosFile})
 	src := rulesFile + `

@@ -85,6 +85,9 @@ func FuzzFeatures(f *testing.F) {
 		if _, err := s.completion(at); err != nil {
 			t.Fatalf("completion: %v", err)
 		}
+		if _, err := s.signatureHelp(at); err != nil {
+			t.Fatalf("signature help: %v", err)
+		}
 		doc := DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: uri}}
 		if syms, err := s.documentSymbol(doc); err == nil {
 			for _, sym := range syms {

@@ -206,3 +206,20 @@ type DocumentSymbol struct {
 type SemanticTokens struct {
 	Data []int `json:"data"`
 }
+
+type ParameterInformation struct {
+	Label         string         `json:"label"`
+	Documentation *MarkupContent `json:"documentation,omitempty"`
+}
+
+type SignatureInformation struct {
+	Label         string                 `json:"label"`
+	Documentation *MarkupContent         `json:"documentation,omitempty"`
+	Parameters    []ParameterInformation `json:"parameters"`
+}
+
+type SignatureHelp struct {
+	Signatures      []SignatureInformation `json:"signatures"`
+	ActiveSignature int                    `json:"activeSignature"`
+	ActiveParameter int                    `json:"activeParameter"`
+}

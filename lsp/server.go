@@ -168,6 +168,7 @@ func init() {
 		"textDocument/definition":          withParams((*Server).definition),
 		"textDocument/references":          withParams((*Server).references),
 		"textDocument/completion":          withParams((*Server).completion),
+		"textDocument/signatureHelp":       withParams((*Server).signatureHelp),
 		"textDocument/formatting":          withParams((*Server).formatting),
 		"textDocument/documentSymbol":      withParams((*Server).documentSymbol),
 		"textDocument/semanticTokens/full": withParams((*Server).semanticTokens),
@@ -204,6 +205,7 @@ func (s *Server) initialize(raw json.RawMessage) (any, *jsonrpc.Error) {
 			"referencesProvider":         true,
 			"completionProvider":         map[string]any{"triggerCharacters": []string{".", "\"", "(", " "}},
 			"codeActionProvider":         map[string]any{"codeActionKinds": []string{"quickfix"}},
+			"signatureHelpProvider":      map[string]any{"triggerCharacters": []string{"(", ","}},
 			"documentFormattingProvider": true,
 			"documentSymbolProvider":     true,
 			"semanticTokensProvider": map[string]any{
