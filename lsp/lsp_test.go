@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 	"unicode/utf16"
 
 	"github.com/bataille/bataille/dsl"
@@ -69,15 +68,11 @@ func (c *client) call(method string, params any, result any) *jsonrpc.Error {
 		c.t.Fatalf("%s: %v", method, err)
 	}
 	for {
-		var m *jsonrpc.Message
-		select {
-		case msg, ok := <-c.in:
-			if !ok {
-				c.t.Fatalf("%s: the server closed the stream", method)
-			}
-			m = msg
-		case <-time.After(20 * time.Second):
-			c.t.Fatalf("%s: no answer", method)
+		// No deadline of its own: a server that never answers is stopped
+		// by go test's timeout, and a slow machine is not a failure.
+		m, ok := <-c.in
+		if !ok {
+			c.t.Fatalf("%s: the server closed the stream", method)
 		}
 		if m.Method != "" {
 			c.notes = append(c.notes, m)
@@ -321,12 +316,7 @@ func TestConversation(t *testing.T) {
 		t.Fatalf("shutdown: %s, %v", res, err)
 	}
 	c.notify("exit", nil)
-	select {
-	case err := <-c.done:
-		if err != nil {
-			t.Fatalf("the server ended with %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("the server did not exit")
+	if err := <-c.done; err != nil {
+		t.Fatalf("the server ended with %v", err)
 	}
 }
