@@ -65,6 +65,9 @@ type unit struct {
 	declared map[string]Pos
 	ptypes   types.Map // param types, built once all params are in
 	errors   int       // errors reported so far
+	// joining is set while a rule's opening conditions are compiled as one,
+	// whose words were checked clause by clause.
+	joining bool
 	// vocabOfVar maps hook variables holding words to their vocabulary.
 	vocabOfVar map[string]string
 	// langOpt gives expr this module's functions: the language's and its

@@ -515,6 +515,10 @@ func (u *unit) guard(r *RuleDef, hookEnv vars) {
 			named[t.Value] = true
 		}
 	}
+	// Each clause was checked on its own, where its words sit: the joined
+	// condition must not report them again at positions of its own text.
+	u.joining = true
+	defer func() { u.joining = false }()
 	r.Guard = u.compileText(strings.Join(parts, " && "), r.Clauses[0].Cond.Pos, named, hookEnv, true)
 	r.GuardLen = n
 }

@@ -131,8 +131,10 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		u.errorf(advance(start, text, at), "expr", "%s is not a function of the language; an expression may only read fields and call its functions", name)
 		return nil
 	}
-	root := prog.Node()
-	ast.Walk(&root, &wordChecker{u: u, text: text, start: start})
+	if !u.joining {
+		root := prog.Node()
+		ast.Walk(&root, &wordChecker{u: u, text: text, start: start})
+	}
 	p := &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type(), Cost: u.exprCost(prog.Node())}
 	switch n := prog.Node().(type) {
 	case *ast.StringNode:
