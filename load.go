@@ -74,9 +74,8 @@ func LoadDir(fsys fs.FS, dir string) (*dsl.Module, dsl.Diagnostics) {
 func CheckScenarios(mod *dsl.Module) dsl.Diagnostics {
 	var diags dsl.Diagnostics
 	for _, sd := range mod.Scenarios {
-		if _, ds := interpreter.BuildScenario(mod, sd); ds.HasErrors() {
-			diags = append(diags, ds...)
-		}
+		_, ds := interpreter.BuildScenario(mod, sd)
+		diags = append(diags, ds...)
 	}
 	return diags
 }

@@ -3,6 +3,7 @@ package dsl
 import (
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // UnitProps lists the properties a scenario unit may have, with what they
@@ -26,7 +27,7 @@ var UnitProps = map[string]string{
 	"cavalry_bonus": "its leader's cavalry bonus",
 	"tired":         "cavalry readiness: tired",
 	"exhausted":     "cavalry readiness: exhausted",
-	"mp":            "printed movement allowance",
+	"mp":            "printed movement allowance; without it, its arm's `mp` if the module declares one",
 	"melee":         "printed melee (assault) value",
 	"light":         "light infantry or light cavalry",
 	"guard":         "a Guard unit",
@@ -71,7 +72,11 @@ func (u *unit) scenario(s *Scenario, src string) {
 			for _, p := range it.Unit.Props {
 				ppos := position(p.Pos)
 				if _, ok := UnitProps[p.Key]; !ok {
-					u.errorf(ppos, "unknown-property", "a unit has no property %q%s", p.Key, didYouMean(p.Key, sortedKeys(UnitProps)))
+					hint := didYouMean(p.Key, sortedKeys(UnitProps))
+					if hint == "" {
+						hint = " (a unit has " + strings.Join(sortedKeys(UnitProps), ", ") + ")"
+					}
+					u.errorf(ppos, "unknown-property", "a unit has no property %q%s", p.Key, hint)
 					continue
 				}
 				pv := PropValue{Pos: ppos}
@@ -107,7 +112,11 @@ func (u *unit) scenario(s *Scenario, src string) {
 		case it.Decide != nil:
 			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: it.Decide.Unit.Name, Question: it.Decide.Question, Answer: it.Decide.Answer == "yes", Pos: ipos})
 		case it.Turn != nil:
-			sd.Turn = *it.Turn
+			if sd.Turn != "" {
+				u.errorf(ipos, "duplicate-turn", "scenario %s says whose turn it is twice; the first says %s at %s", s.Name, sd.Turn, sd.TurnPos)
+				continue
+			}
+			sd.Turn, sd.TurnPos = *it.Turn, ipos
 		case it.Seed != nil:
 			n, err := strconv.ParseUint(*it.Seed, 10, 64)
 			if err != nil {
@@ -159,6 +168,18 @@ func (u *unit) checkScenarios() {
 				}
 			}
 		}
+		sides := map[string]bool{}
+		for _, us := range s.Units {
+			if pv, ok := us.Props["side"]; ok && len(pv.Values) == 1 {
+				if w, isWord := pv.Values[0].(string); isWord {
+					sides[w] = true
+				}
+			}
+		}
+		if s.Turn != "" && len(sides) > 0 && !sides[s.Turn] {
+			u.errorf(s.TurnPos, "unknown-side", "turn %s: no unit fights for %s (sides: %s)%s", s.Turn, s.Turn, strings.Join(sortedKeys(sides), ", "), didYouMean(s.Turn, sortedKeys(sides)))
+		}
+		u.checkMP(s)
 		for _, o := range s.Orders {
 			u.unitRef(ids, o.Unit, o.Pos)
 			switch o.Kind {
@@ -226,4 +247,38 @@ func (u *unit) questions() map[string]bool {
 		}
 	}
 	return out
+}
+
+// checkMP makes sure a unit that is ordered to move has movement points: its
+// own `mp:` or its arm's declared `mp`. A unit without either would move
+// with none and stop at its first hex, which reads as a rule when it is a
+// hole in the scenario.
+func (u *unit) checkMP(s *ScenarioDef) {
+	moving := map[string]*OrderSpec{}
+	for _, o := range s.Orders {
+		if (o.Kind == "move" || o.Kind == "charge") && moving[o.Unit] == nil {
+			moving[o.Unit] = o
+		}
+	}
+	for _, us := range s.Units {
+		o := moving[us.ID]
+		if o == nil {
+			continue
+		}
+		if _, ok := us.Props["mp"]; ok {
+			continue
+		}
+		arm := ""
+		if pv, ok := us.Props["arm"]; ok && len(pv.Values) == 1 {
+			arm, _ = pv.Values[0].(string)
+		}
+		w, ok := u.mod.Vocab[KindArm][arm]
+		if !ok {
+			continue // the arm is reported unknown or missing
+		}
+		if _, has := w.Props["mp"]; has {
+			continue
+		}
+		u.errorf(us.Pos, "missing-mp", "unit %s has no mp and arm %s declares no default, yet it is ordered to %s at %s: give it `mp: N`, or declare `mp: N` on arm %s", us.ID, arm, o.Kind, o.Pos, arm)
+	}
 }

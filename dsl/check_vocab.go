@@ -37,6 +37,7 @@ var vocabSchema = map[string]map[string]propKind{
 		"mounted": {what: "flag", doc: "cavalry: may charge"},
 		"guns":    {what: "flag", doc: "artillery: limbers and unlimbers"},
 		"fire":    {what: "number", doc: "fire multiple per increment"},
+		"mp":      {what: "number", doc: "movement allowance of a unit of this arm whose scenario gives none"},
 	},
 	KindNationality: {},
 	KindClass: {

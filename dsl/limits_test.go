@@ -167,10 +167,10 @@ func TestLimits(t *testing.T) {
 			want: map[int]string{0: "", 1: "too-long", 10: "too-long", 100: "too-long"},
 		},
 		{
-			// A terrain, a scenario and its map line, then turn lines.
+			// A terrain, a scenario and its map line, then road lines.
 			name: "entries in a file", limit: L.Entries,
 			gen: func(n int) string {
-				return "module m\nterrain clear {}\nscenario s {\n map 1 x 1 clear\n" + strings.Repeat(" turn a\n", n-3) + "}\n"
+				return "module m\nterrain clear {}\nscenario s {\n map 1 x 1 clear\n" + strings.Repeat(" road 0101\n", n-3) + "}\n"
 			},
 			// A hundred times the entries do not fit in a file.
 			want: map[int]string{0: "", 1: "too-many", 10: "too-many", 100: "too-large"},

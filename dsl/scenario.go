@@ -11,6 +11,7 @@ type ScenarioDef struct {
 	Orders         []*OrderSpec
 	Decisions      []*DecisionSpec
 	Turn           string // the side whose turn it is
+	TurnPos        Pos
 	Seed           *uint64
 	Pos            Pos
 	Module         string

@@ -57,22 +57,10 @@ func BuildScenario(mod *dsl.Module, sd *dsl.ScenarioDef) (*Setup, dsl.Diagnostic
 			b.errorf(os.Pos, "bad-order", "%s needs a target", os.Kind)
 			continue
 		}
-		// A path goes hex by hex from the unit's own hex: one that jumps
-		// is a mistake in the scenario, not a halt to narrate.
-		from, good := o.Unit.Hex, true
-		for _, spec := range os.Path {
-			h, ok := b.hex(spec)
-			if !ok {
-				good = false
-				continue
-			}
-			if _, next := DirectionTo(from, h); !next && good {
-				b.errorf(spec.Pos, "bad-path", "path hex %s is not next to %s", h, from)
-				good = false
-			}
-			from = h
-			o.Path = append(o.Path, h)
-		}
+		// A path goes forward hex by hex from the unit's own hex: one that
+		// jumps or doubles back is a mistake in the scenario, not a halt to
+		// narrate.
+		good := b.path(o, os)
 		if !good {
 			continue
 		}
@@ -120,7 +108,8 @@ func (b *builder) hex(spec dsl.HexSpec) (Hex, bool) {
 	}
 	col, row := h.Offset()
 	if col < 1 || row < 1 || col > b.sd.Cols || row > b.sd.Rows {
-		b.errorf(spec.Pos, "off-map", "hex %s is off the %d×%d map", h, b.sd.Cols, b.sd.Rows)
+		b.errorf(spec.Pos, "off-map", "hex %s is off the %d×%d map: its hexes are %s to %s (columns 01 to %02d, rows 01 to %02d)",
+			h, b.sd.Cols, b.sd.Rows, OffsetToHex(1, 1), OffsetToHex(b.sd.Cols, b.sd.Rows), b.sd.Cols, b.sd.Rows)
 		return Hex{}, false
 	}
 	return h, true
@@ -246,6 +235,12 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 		u.Guard = u.Guard || w.Flag("guard")
 		u.Cossack = u.Cossack || w.Flag("cossack")
 	}
+	if _, given := us.Props["mp"]; !given {
+		// The checker has made sure a unit ordered to move has one or the other.
+		if w, ok := b.mod.Word(dsl.KindArm, u.Arm); ok {
+			u.MP = w.Int("mp", 0)
+		}
+	}
 	if u.Formation == "" {
 		b.errorf(us.Pos, "missing-property", "unit %s needs a formation", us.ID)
 		ok = false
@@ -264,4 +259,66 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 		return nil
 	}
 	return u
+}
+
+// path reads an order's path: every hex on the map, each next to the one
+// before (the first next to the unit), none entered twice. The first hex of
+// a charge that is not straight ahead of the charger's front draws a
+// warning: the module's rules decide what becomes of it, but it is seldom
+// what the scenario meant.
+func (b *builder) path(o *Order, os *dsl.OrderSpec) bool {
+	u := o.Unit
+	from, good := u.Hex, true
+	seen := map[Hex]dsl.Pos{u.Hex: os.Pos}
+	for i, spec := range os.Path {
+		h, ok := b.hex(spec)
+		if !ok {
+			good = false
+			continue
+		}
+		if good {
+			if _, next := DirectionTo(from, h); !next {
+				if i == 0 {
+					b.errorf(spec.Pos, "bad-path", "path hex %s is not next to %s, where %s stands: a path starts next to its unit", h, from, u.ID)
+				} else {
+					b.errorf(spec.Pos, "bad-path", "path hex %s is not next to %s, the hex before it", h, from)
+				}
+				good = false
+			} else if at, twice := seen[h]; twice {
+				if at == os.Pos {
+					b.errorf(spec.Pos, "bad-path", "path hex %s is where %s starts: a path goes forward and enters no hex twice", h, u.ID)
+				} else {
+					b.errorf(spec.Pos, "bad-path", "path hex %s is entered twice (first at %d:%d): a path goes forward", h, at.Line, at.Col)
+				}
+				good = false
+			}
+		}
+		seen[h] = spec.Pos
+		from = h
+		o.Path = append(o.Path, h)
+	}
+	if good && o.Kind == "charge" && len(o.Path) > 0 {
+		formation := u.Formation
+		if o.Formation != "" && o.Step == 0 {
+			formation = o.Formation
+		}
+		fronts := 1
+		if w, ok := b.mod.Word(dsl.KindFormation, formation); ok {
+			fronts = w.Int("fronts", 1)
+		}
+		if !IsAhead(u.Hex, u.Facing, fronts, o.Path[0]) {
+			ahead := AheadHexes(u.Hex, u.Facing, fronts)
+			names := make([]string, len(ahead))
+			for i, h := range ahead {
+				names[i] = h.String()
+			}
+			b.warnf(os.Path[0].Pos, "path-not-ahead", "the charge's first hex %s is not straight ahead of %s (facing %s in %s: %s); the module's rules will judge it",
+				o.Path[0], u.ID, u.Facing, formation, strings.Join(names, " or "))
+		}
+	}
+	return good
+}
+
+func (b *builder) warnf(pos dsl.Pos, code, format string, args ...any) {
+	b.diags = append(b.diags, dsl.Diagnostic{Severity: dsl.Warning, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...), Source: lineOf(b.sd.Src, pos.Line)})
 }

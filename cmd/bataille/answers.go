@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
@@ -49,9 +50,11 @@ func yesNo(s string) (bool, error) {
 	return false, fmt.Errorf("answer yes or no, not %q", s)
 }
 
-// warnUnasked says which --answer questions no rule of the module asks: a
-// misspelt question would otherwise be silently ignored.
-func warnUnasked(w io.Writer, cmd string, mod *dsl.Module, d *interpreter.ScriptedDecider) {
+// warnUnasked says which --answer lines would never be read: a question no
+// rule of the module asks, or a unit the scenario does not place (sd may be
+// nil when the scenario is unknown). A misspelling would otherwise be
+// silently ignored.
+func warnUnasked(w io.Writer, cmd string, mod *dsl.Module, sd *dsl.ScenarioDef, d *interpreter.ScriptedDecider) {
 	asked := map[string]bool{}
 	var names []string
 	for _, r := range mod.Rules {
@@ -62,8 +65,28 @@ func warnUnasked(w io.Writer, cmd string, mod *dsl.Module, d *interpreter.Script
 			}
 		}
 	}
+	units := map[string]bool{}
+	var ids []string
+	if sd != nil {
+		for _, u := range sd.Units {
+			units[u.ID] = true
+			ids = append(ids, u.ID)
+		}
+	}
+	keys := make([][2]string, 0, len(d.Answers))
 	for key := range d.Answers {
-		if !asked[key[1]] {
+		keys = append(keys, key)
+	}
+	sort.Slice(keys, func(i, j int) bool {
+		return keys[i][0] < keys[j][0] || keys[i][0] == keys[j][0] && keys[i][1] < keys[j][1]
+	})
+	warnedQ := map[string]bool{}
+	for _, key := range keys {
+		if sd != nil && key[0] != "*" && !units[key[0]] {
+			fmt.Fprintf(w, "bataille %s: warning: --answer %s:%s: scenario %s has no unit %q (units: %s)%s\n", cmd, key[0], key[1], sd.Name, key[0], strings.Join(ids, ", "), dsl.DidYouMean(key[0], ids))
+		}
+		if !asked[key[1]] && !warnedQ[key[1]] {
+			warnedQ[key[1]] = true
 			fmt.Fprintf(w, "bataille %s: warning: no rule of %s asks %q%s\n", cmd, mod.ID, key[1], dsl.DidYouMean(key[1], names))
 		}
 	}

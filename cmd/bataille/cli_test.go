@@ -259,3 +259,25 @@ rule od.roll on charge_approach { do roll(square) }
 		t.Errorf("a misspelt modifier: exit %d, %s", code, stderr)
 	}
 }
+
+// TestAnswerWarnings: an --answer for a unit the scenario does not place, or
+// a question no rule asks, is never read; the command says so, with the
+// nearest name, and plays on.
+func TestAnswerWarnings(t *testing.T) {
+	code, _, stderr := bat(t, "run", "friedland-danzig", "carre_attempt", "--seed", "1",
+		"--answer", "inff:form_carre=yes", "--answer", "*:form_care=no")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{
+		`warning: --answer inff:form_carre: scenario carre_attempt has no unit "inff" (units: hus, inf, inf2); did you mean "inf"?`,
+		`warning: no rule of friedland_danzig asks "form_care"; did you mean "form_carre"?`,
+	} {
+		if !strings.Contains(stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, stderr)
+		}
+	}
+	if strings.Contains(stderr, `no unit "*"`) {
+		t.Errorf("the wildcard unit was warned about:\n%s", stderr)
+	}
+}

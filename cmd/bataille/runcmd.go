@@ -43,8 +43,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	if mod == nil {
 		return exitFail
 	}
-	warnUnasked(stderr, "run", mod, decider)
 	scenario := fs.Arg(1)
+	sd, _ := bataille.FindScenario(mod, scenario)
+	warnUnasked(stderr, "run", mod, sd, decider)
 	s := *seed
 	if sd, err := bataille.FindScenario(mod, scenario); err == nil && sd.Seed != nil && !fs.Changed("seed") {
 		s = *sd.Seed

@@ -121,12 +121,12 @@ Flags:`)
 	if mod == nil {
 		return exitFail
 	}
-	warnUnasked(stderr, "simulate", mod, decider)
 	sd, err := bataille.FindScenario(mod, fs.Arg(1))
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
 		return exitFail
 	}
+	warnUnasked(stderr, "simulate", mod, sd, decider)
 	mods := []*dsl.Module{mod}
 	names := []string{fs.Arg(0)}
 	for _, r := range *rules {
