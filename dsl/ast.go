@@ -96,7 +96,7 @@ type Value struct {
 // formation, an arm or a morale state, with properties.
 type Vocab struct {
 	Pos   lexer.Position
-	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class')"`
+	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside')"`
 	Name  string   `parser:"@Ident"`
 	Title string   `parser:"@String?"`
 	Cite  []string `parser:"('cite' @String (',' @String)*)?"`
@@ -371,7 +371,7 @@ func closer(open string) string {
 // Remove drops one declaration of the module extended.
 type Remove struct {
 	Pos  lexer.Position
-	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class')"`
+	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside')"`
 	Name *DottedName `parser:"@@"`
 }
 
@@ -386,13 +386,14 @@ type Scenario struct {
 // ScenarioItem is one line of a scenario.
 type ScenarioItem struct {
 	Pos     lexer.Position
-	Map     *MapSize `parser:"  @@"`
-	Terrain *HexSet  `parser:"| @@"`
-	Unit    *UnitDef `parser:"| @@"`
-	Order   *Order   `parser:"| @@"`
-	Decide  *Decide  `parser:"| @@"`
-	Turn    *string  `parser:"| 'turn' @Ident"`
-	Seed    *string  `parser:"| 'seed' @Number"`
+	Map     *MapSize    `parser:"  @@"`
+	Terrain *HexSet     `parser:"| @@"`
+	Hexside *HexsideSet `parser:"| @@"`
+	Unit    *UnitDef    `parser:"| @@"`
+	Order   *Order      `parser:"| @@"`
+	Decide  *Decide     `parser:"| @@"`
+	Turn    *string     `parser:"| 'turn' @Ident"`
+	Seed    *string     `parser:"| 'seed' @Number"`
 }
 
 // MapSize is `map 20 x 15 clear`: columns, rows and the default terrain.
@@ -446,4 +447,23 @@ type Decide struct {
 	Unit     *Ident `parser:"'decide' @@"`
 	Question string `parser:"@(Ident | String)"`
 	Answer   string `parser:"@('yes' | 'no')"`
+}
+
+// HexsideSet puts a hexside feature along hexsides: between pairs of
+// neighbouring hexes (`hexside stream 0605/0606 0606/0706`), or across the
+// named sides of one hex, rising from it (`hexside slope 0605 up N NE`:
+// crossing from 0605 to its N or NE neighbour goes uphill).
+type HexsideSet struct {
+	Pos   lexer.Position
+	Name  string         `parser:"'hexside' @Ident"`
+	From  *HexRef        `parser:"( @@ 'up'"`
+	Up    []string       `parser:"  @('N' | 'NE' | 'SE' | 'S' | 'SW' | 'NW' | 'n' | 'ne' | 'se' | 's' | 'sw' | 'nw')+"`
+	Pairs []*HexsidePair `parser:"| @@+ )"`
+}
+
+// HexsidePair is the hexside between two neighbouring hexes: `0605/0606`.
+type HexsidePair struct {
+	Pos lexer.Position
+	A   *HexRef `parser:"@@ '/'"`
+	B   *HexRef `parser:"@@"`
 }

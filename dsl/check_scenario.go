@@ -67,6 +67,25 @@ func (u *unit) scenario(s *Scenario, src string) {
 				}
 			}
 			sd.Terrain = append(sd.Terrain, hs)
+		case it.Hexside != nil:
+			hs := HexsideDef{Name: it.Hexside.Name, Pos: ipos}
+			if it.Hexside.From != nil {
+				if v, ok := u.hexSpec(it.Hexside.From); ok {
+					h := v.(HexSpec)
+					hs.From = &h
+				}
+				for _, d := range it.Hexside.Up {
+					hs.Up = append(hs.Up, strings.ToUpper(d))
+				}
+			}
+			for _, p := range it.Hexside.Pairs {
+				a, okA := u.hexSpec(p.A)
+				b, okB := u.hexSpec(p.B)
+				if okA && okB {
+					hs.Pairs = append(hs.Pairs, [2]HexSpec{a.(HexSpec), b.(HexSpec)})
+				}
+			}
+			sd.Hexsides = append(sd.Hexsides, hs)
 		case it.Unit != nil:
 			us := &UnitSpec{ID: it.Unit.ID, Name: it.Unit.Name, Props: map[string]PropValue{}, Pos: ipos}
 			for _, p := range it.Unit.Props {
@@ -143,6 +162,9 @@ func (u *unit) checkScenarios() {
 			if hs.Kind == "terrain" && len(hs.Hexes) > 0 {
 				u.word(KindTerrain, hs.Terrain, hs.Hexes[0].Pos)
 			}
+		}
+		for _, hs := range s.Hexsides {
+			u.word(KindHexside, hs.Name, hs.Pos)
 		}
 		ids := map[string]bool{}
 		for _, us := range s.Units {

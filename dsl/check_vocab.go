@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState, KindNationality, KindClass}
+var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState, KindNationality, KindClass, KindHexside}
 
 // propKind says what a vocabulary property takes.
 type propKind struct {
@@ -48,6 +48,10 @@ var vocabSchema = map[string]map[string]propKind{
 		"guard":   {what: "flag", doc: "Guard: its units are Guard"},
 		"cossack": {what: "flag", doc: "Cossacks: its units are Cossacks"},
 	},
+	KindHexside: {
+		"cost":       {what: "number", doc: "movement points added to cross it (cost_ARM for one arm: cost_cavalry)"},
+		"blocks_los": {what: "flag", doc: "blocks line of sight across it"},
+	},
 	KindState: {
 		"fire":   {what: "number", doc: "multiplier of fire value"},
 		"melee":  {what: "number", doc: "multiplier of melee value"},
@@ -88,13 +92,22 @@ func (u *unit) checkVocab() {
 						pk, ok = propKind{what: "number"}, true
 					}
 				}
+				if !ok && kind == KindHexside && strings.HasPrefix(key, "cost_") {
+					if _, isArm := u.mod.Vocab[KindArm][strings.TrimPrefix(key, "cost_")]; isArm {
+						pk, ok = propKind{what: "number"}, true
+					}
+				}
 				if !ok {
 					known := make([]string, 0, len(schema))
 					for k := range schema {
 						known = append(known, k)
 					}
 					sort.Strings(known)
-					u.errorf(pos, "unknown-property", "%s has no property %q%s", kind, key, didYouMean(key, known))
+					hint := didYouMean(key, known)
+					if arm, isCost := strings.CutPrefix(key, "cost_"); isCost && kind == KindHexside {
+						hint = fmt.Sprintf(": cost_ARM names an arm, and there is no arm %q%s", arm, didYouMean(arm, u.names(KindArm)))
+					}
+					u.errorf(pos, "unknown-property", "%s has no property %q%s", kind, key, hint)
 					continue
 				}
 				if msg := u.propMismatch(pk, w.Props[key]); msg != "" {

@@ -1014,6 +1014,26 @@ func (p *printer) scenarioItem(it *ScenarioItem) {
 			p.sp()
 			p.hex(h)
 		}
+	case it.Hexside != nil:
+		p.kw("hexside")
+		p.sp()
+		p.kw(it.Hexside.Name)
+		if it.Hexside.From != nil {
+			p.sp()
+			p.hex(it.Hexside.From)
+			p.sp()
+			p.kw("up")
+			for _, d := range it.Hexside.Up {
+				p.sp()
+				p.kw(d)
+			}
+		}
+		for _, pair := range it.Hexside.Pairs {
+			p.sp()
+			p.hex(pair.A)
+			p.kw("/")
+			p.hex(pair.B)
+		}
 	case it.Unit != nil:
 		p.kw("unit")
 		p.sp()

@@ -63,6 +63,7 @@ const (
 	// french`, `class: legere`), by which charts are keyed.
 	KindNationality = "nationality"
 	KindClass       = "class"
+	KindHexside     = "hexside"
 )
 
 // ParamDef is an effective parameter.

@@ -7,6 +7,7 @@ type ScenarioDef struct {
 	Cols, Rows     int
 	DefaultTerrain string
 	Terrain        []HexSetDef
+	Hexsides       []HexsideDef
 	Units          []*UnitSpec
 	Orders         []*OrderSpec
 	Decisions      []*DecisionSpec
@@ -23,6 +24,16 @@ type HexSetDef struct {
 	Kind    string // "terrain" or "road"
 	Terrain string
 	Hexes   []HexSpec
+}
+
+// HexsideDef is a hexside feature along some hexsides: the pairs of hexes
+// they part, or one hex and the sides across which the ground rises from it.
+type HexsideDef struct {
+	Name  string
+	Pairs [][2]HexSpec
+	From  *HexSpec
+	Up    []string // N, NE, SE, S, SW, NW
+	Pos   Pos
 }
 
 // HexSpec is a hex as written: a map number, or axial coordinates.

@@ -75,3 +75,55 @@ func TestBoardMechanics(t *testing.T) {
 		}
 	})
 }
+
+// TestHexsideFeatures: a board keeps hexside features by their canonical
+// key; across and uphill read them between units, and a hedge blocks the
+// view across it.
+func TestHexsideFeatures(t *testing.T) {
+	b := interpreter.NewBoard(12, 12, "clear")
+	h := func(s string) interpreter.Hex {
+		x, err := interpreter.ParseHex(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return x
+	}
+	if !b.SetHexside(h("0606"), h("0605"), "stream", false) || !b.SetHexside(h("0605"), h("0604"), "slope", true) {
+		t.Fatal("SetHexside refused neighbours")
+	}
+	if b.SetHexside(h("0606"), h("0604"), "stream", false) {
+		t.Error("SetHexside took two hexes that are not neighbours")
+	}
+	a := &interpreter.Unit{ID: "a", Increments: 1, Hex: h("0605")}
+	up := &interpreter.Unit{ID: "up", Increments: 1, Hex: h("0604")}
+	down := &interpreter.Unit{ID: "down", Increments: 1, Hex: h("0606")}
+	for _, u := range []*interpreter.Unit{a, up, down} {
+		b.Place(u)
+	}
+	if got := interpreter.Across(a, down); got != "stream" {
+		t.Errorf("across(a, down) = %q, want stream", got)
+	}
+	if got := interpreter.Across(down, a); got != "stream" {
+		t.Errorf("across(down, a) = %q, want stream (the same hexside)", got)
+	}
+	if got := interpreter.Across(down, up); got != "" {
+		t.Errorf("across(down, up) = %q: they are not neighbours", got)
+	}
+	if !interpreter.UphillOf(a, up) || interpreter.UphillOf(up, a) || interpreter.UphillOf(a, down) {
+		t.Errorf("uphill: a→up %v (want true), up→a %v, a→down %v (want false)", interpreter.UphillOf(a, up), interpreter.UphillOf(up, a), interpreter.UphillOf(a, down))
+	}
+}
+
+// TestHedgeBlocksSight: a hexside whose word blocks line of sight hides
+// units whose line crosses it, as the module declares.
+func TestHedgeBlocksSight(t *testing.T) {
+	mod := load(t, "board.rules")
+	for scenario, want := range map[string]bool{"hedge": false, "no_hedge": true} {
+		e := engine(t, mod, scenario, interpreter.Config{Dice: interpreter.NewFixedDice()})
+		art, _ := e.Board.Unit("art")
+		foe, _ := e.Board.Unit("foe")
+		if got := interpreter.LOS(art, foe); got != want {
+			t.Errorf("%s: art sees foe %v, want %v", scenario, got, want)
+		}
+	}
+}

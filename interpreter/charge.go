@@ -204,9 +204,11 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 	ahead := IsAhead(u.Hex, u.Facing, e.fronts(u), h)
 	turns := turnsBetween(u.Facing, dir, e.fronts(u))
 	c := e.cell(h)
-	e.act = action{cost: c.Cost}
+	across, extra, up := e.crossing(u, u.Hex, h)
+	e.act = action{cost: c.Cost + extra}
 	blocked, msg, err := e.fire("charge_enter", "charger", u, "target", ch.target, "hex", c, "step", ch.step, "mp_spent", ch.mpSpent,
-		"mp_left", ch.mpLeft, "cost", c.Cost, "ahead", ahead, "turns", turns, "distance", Distance(h, ch.target.Hex))
+		"mp_left", ch.mpLeft, "cost", c.Cost+extra, "ahead", ahead, "turns", turns, "distance", Distance(h, ch.target.Hex),
+		"crossing", across, "upslope", up)
 	if err != nil {
 		return false, err
 	}
@@ -233,7 +235,7 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 	u.Facing = dir
 	ch.trail = append(ch.trail, h)
 	if !e.cfg.NoTrace {
-		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: fmt.Sprintf("%s enters %s (%s, %d MP; %d spent, %d left)", u.ID, h, c.Terrain, cost, ch.mpSpent, ch.mpLeft)})
+		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: fmt.Sprintf("%s enters %s (%s%s, %d MP; %d spent, %d left)", u.ID, h, c.Terrain, crossed(across, up), cost, ch.mpSpent, ch.mpLeft)})
 	}
 	return true, nil
 }
@@ -366,4 +368,52 @@ func (e *Engine) enemies(u *Unit) []*Unit {
 		}
 	}
 	return e.enemyBuf[n:len(e.enemyBuf):len(e.enemyBuf)]
+}
+
+// crossing is what lies along the hexside a unit crosses from one hex into
+// the next: the hexside word (boxed once, for hook variables; "" for none),
+// the movement points it adds for the unit's arm (cost_ARM, else cost), and
+// whether the ground rises that way.
+func (e *Engine) crossing(u *Unit, from, to Hex) (word any, cost int, uphill bool) {
+	f := e.Board.HexsideAt(from, to)
+	if f.Word == "" {
+		return noWord, 0, false
+	}
+	if w, ok := e.Module.Word(dsl.KindHexside, f.Word); ok {
+		cost = w.Int("cost_"+u.Arm, w.Int("cost", 0))
+	}
+	return e.word(f.Word), cost, f.Rising && f.High == to
+}
+
+// noWord is "" boxed once.
+var noWord any = ""
+
+// word boxes a vocabulary word once per engine, so that setting it as a
+// hook variable costs no allocation.
+func (e *Engine) word(s string) any {
+	if s == "" {
+		return noWord
+	}
+	if b, ok := e.words[s]; ok {
+		return b
+	}
+	if e.words == nil {
+		e.words = map[string]any{}
+	}
+	b := any(s)
+	e.words[s] = b
+	return b
+}
+
+// crossed describes a hexside crossed, for the narration: ", across stream",
+// ", up slope", or nothing.
+func crossed(word any, up bool) string {
+	w, _ := word.(string)
+	switch {
+	case w == "":
+		return ""
+	case up:
+		return ", up " + w
+	}
+	return ", across " + w
 }

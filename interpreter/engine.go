@@ -76,9 +76,10 @@ type Engine struct {
 	argStack  []any
 	callStack []Call
 	cells     map[Hex]*Cell
-	sorted    []*Unit // the board's units by id
-	enemyBuf  []*Unit // backing store of enemies(); emptied when a run starts
-	keyVals   []any   // a keyed table's key values, reused
+	sorted    []*Unit        // the board's units by id
+	enemyBuf  []*Unit        // backing store of enemies(); emptied when a run starts
+	keyVals   []any          // a keyed table's key values, reused
+	words     map[string]any // hexside words boxed once, for hook variables
 	// start holds the units as they stood when the engine was made, for
 	// Rewind.
 	start      []Unit
@@ -150,6 +151,14 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 	for name, t := range mod.Vocab[dsl.KindTerrain] {
 		if t.Flag("blocks_los") {
 			board.blocksLOS[name] = true
+		}
+	}
+	if board.wallsLOS == nil {
+		board.wallsLOS = map[string]bool{}
+	}
+	for name, t := range mod.Vocab[dsl.KindHexside] {
+		if t.Flag("blocks_los") {
+			board.wallsLOS[name] = true
 		}
 	}
 	e.sorted = append([]*Unit(nil), board.Units...)

@@ -398,3 +398,41 @@ func hexAbs(x int) int {
 	}
 	return x
 }
+
+// HexsideKey names the hexside between two neighbouring hexes, the same
+// whichever side it is named from: the lesser hex (by Q, then R) first.
+type HexsideKey struct{ A, B Hex }
+
+// HexsideBetween is the key of the hexside between a and b, and whether
+// they are neighbours (only neighbours share a hexside).
+func HexsideBetween(a, b Hex) (HexsideKey, bool) {
+	if _, next := DirectionTo(a, b); !next {
+		return HexsideKey{}, false
+	}
+	if b.Q < a.Q || (b.Q == a.Q && b.R < a.R) {
+		a, b = b, a
+	}
+	return HexsideKey{A: a, B: b}, true
+}
+
+// String names the hexside by its two hexes: "0605/0606".
+func (k HexsideKey) String() string { return k.A.String() + "/" + k.B.String() }
+
+// LineCrosses reports whether the line from a to b crosses a hexside for
+// which wall is true: between two consecutive hexes of Line(a, b). Hexes
+// next to each other always see each other, as with LineOfSight.
+func LineCrosses(a, b Hex, wall func(HexsideKey) bool) bool {
+	n := Distance(a, b)
+	if n <= 1 || wall == nil {
+		return false
+	}
+	prev := a
+	for i := 1; i <= n; i++ {
+		h := hexLineAt(a, b, i, n)
+		if k, ok := HexsideBetween(prev, h); ok && wall(k) {
+			return true
+		}
+		prev = h
+	}
+	return false
+}

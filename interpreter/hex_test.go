@@ -594,3 +594,54 @@ func BenchmarkDistance(b *testing.B) {
 		}
 	}
 }
+
+// TestHexsideBetween: a hexside has one key whichever hex names it, and only
+// neighbours share one.
+func TestHexsideBetween(t *testing.T) {
+	a, b := mustHex(t, "0605"), mustHex(t, "0606")
+	k1, ok1 := HexsideBetween(a, b)
+	k2, ok2 := HexsideBetween(b, a)
+	if !ok1 || !ok2 || k1 != k2 {
+		t.Fatalf("HexsideBetween(%s,%s)=%v,%v and reversed %v,%v: want one key", a, b, k1, ok1, k2, ok2)
+	}
+	if k1.String() != "0605/0606" {
+		t.Errorf("key %s, want 0605/0606", k1)
+	}
+	for _, far := range []string{"0605", "0607", "0805"} {
+		if _, ok := HexsideBetween(a, mustHex(t, far)); ok {
+			t.Errorf("0605 and %s share a hexside", far)
+		}
+	}
+	// Every neighbour's hexside is distinct.
+	seen := map[HexsideKey]bool{}
+	for _, n := range a.Neighbors() {
+		k, ok := HexsideBetween(a, n)
+		if !ok || seen[k] {
+			t.Errorf("neighbour %s: key %v ok %v (seen %v)", n, k, ok, seen[k])
+		}
+		seen[k] = true
+	}
+}
+
+// TestLineCrosses: a wall along a hexside blocks a line that crosses it and
+// not one beside it; neighbours always see each other.
+func TestLineCrosses(t *testing.T) {
+	wallAt := func(x, y string) func(HexsideKey) bool {
+		k, _ := HexsideBetween(mustHex(t, x), mustHex(t, y))
+		return func(h HexsideKey) bool { return h == k }
+	}
+	tests := []struct {
+		from, to, wallA, wallB string
+		want                   bool
+	}{
+		{"0610", "0606", "0608", "0607", true},  // straight up the column, across the wall
+		{"0610", "0606", "0708", "0707", false}, // the wall is in the next column
+		{"0607", "0606", "0607", "0606", false}, // neighbours
+		{"0606", "0610", "0608", "0607", true},  // the other way
+	}
+	for _, tt := range tests {
+		if got := LineCrosses(mustHex(t, tt.from), mustHex(t, tt.to), wallAt(tt.wallA, tt.wallB)); got != tt.want {
+			t.Errorf("%s→%s with a wall on %s/%s: %v, want %v", tt.from, tt.to, tt.wallA, tt.wallB, got, tt.want)
+		}
+	}
+}

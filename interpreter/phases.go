@@ -123,9 +123,11 @@ func (e *Engine) move(o *Order, mp int) error {
 			}
 			return nil
 		}
-		e.act = action{cost: c.Cost}
+		across, extra, up := e.crossing(u, u.Hex, h)
+		e.act = action{cost: c.Cost + extra}
 		blocked, msg, err := e.fire("move_enter", "unit", u, "hex", c, "step", i+1, "mp_spent", spent, "mp_left", mp-spent,
-			"cost", c.Cost, "enemy_zdi", zdi, "assaulting", o.Target != nil, "zdi_source", orNil(source), "zdi_cavalry", orNil(cavalry))
+			"cost", c.Cost+extra, "enemy_zdi", zdi, "assaulting", o.Target != nil, "zdi_source", orNil(source), "zdi_cavalry", orNil(cavalry),
+			"crossing", across, "upslope", up)
 		if err != nil {
 			return err
 		}
@@ -145,7 +147,7 @@ func (e *Engine) move(o *Order, mp int) error {
 		u.MoveTo(h)
 		u.Facing = dir
 		if e.Tracing() {
-			e.Note(u, "%s moves to %s (%d MP; %d spent)", u.ID, h, e.act.cost, spent)
+			e.Note(u, "%s moves to %s (%d MP%s; %d spent)", u.ID, h, e.act.cost, crossed(across, up), spent)
 		}
 		if zdi && !e.act.ignoreZdi {
 			if e.Tracing() {
@@ -371,7 +373,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
 	}
 	if _, _, err := e.fire("melee", "attacker", a, "defender", d, "attack", attack, "defense", defense, "side", boxedSide(side),
-		"straight", straight, "charging", charging, "same_hex", sameHex); err != nil {
+		"straight", straight, "charging", charging, "same_hex", sameHex, "crossing", e.word(Across(a, d)), "upslope", UphillOf(a, d)); err != nil {
 		return err
 	}
 	attack, defense = e.act.attack, e.act.defense

@@ -37,6 +37,7 @@ func BuildScenario(mod *dsl.Module, sd *dsl.ScenarioDef) (*Setup, dsl.Diagnostic
 			}
 		}
 	}
+	b.hexsides(board)
 	for _, us := range sd.Units {
 		if u := b.unit(us, board); u != nil {
 			board.Place(u)
@@ -321,4 +322,52 @@ func (b *builder) path(o *Order, os *dsl.OrderSpec) bool {
 
 func (b *builder) warnf(pos dsl.Pos, code, format string, args ...any) {
 	b.diags = append(b.diags, dsl.Diagnostic{Severity: dsl.Warning, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...), Source: lineOf(b.sd.Src, pos.Line)})
+}
+
+// hexsides lays the scenario's hexside features on the board: each pair of
+// hexes must be neighbours, each side named once.
+func (b *builder) hexsides(board *Board) {
+	first := map[HexsideKey]dsl.Pos{}
+	put := func(from, to Hex, word string, rising bool, pos dsl.Pos) {
+		k, next := HexsideBetween(from, to)
+		if !next {
+			b.errorf(pos, "bad-hexside", "%s and %s are not neighbours, so they share no hexside", from, to)
+			return
+		}
+		if at, twice := first[k]; twice {
+			b.errorf(pos, "duplicate", "hexside %s is given twice; the first is at %d:%d", k, at.Line, at.Col)
+			return
+		}
+		first[k] = pos
+		board.SetHexside(from, to, word, rising)
+	}
+	for _, hs := range b.sd.Hexsides {
+		for _, pair := range hs.Pairs {
+			x, okX := b.hex(pair[0])
+			y, okY := b.hex(pair[1])
+			if okX && okY {
+				put(x, y, hs.Name, false, pair[0].Pos)
+			}
+		}
+		if hs.From == nil {
+			continue
+		}
+		from, ok := b.hex(*hs.From)
+		if !ok {
+			continue
+		}
+		for _, name := range hs.Up {
+			d, err := ParseDirection(name)
+			if err != nil {
+				b.errorf(hs.Pos, "bad-facing", "a hexside of a hex is one of N, NE, SE, S, SW, NW")
+				continue
+			}
+			to := from.Neighbor(d)
+			if !board.OnMap(to) {
+				b.errorf(hs.From.Pos, "off-map", "the %s side of %s leads off the map", d, from)
+				continue
+			}
+			put(from, to, hs.Name, true, hs.From.Pos)
+		}
+	}
 }

@@ -59,11 +59,15 @@ type Board struct {
 	Default    string
 	Terrain    map[Hex]string
 	Road       map[Hex]bool
-	Units      []*Unit // in scenario order; removed units stay with 0 increments
-	byID       map[string]*Unit
-	blocksLOS  map[string]bool
-	module     *dsl.Module // for functions that read the vocabulary
-	meter      *meter      // the cost meter of the engine playing on the board
+	// Hexsides are the features along hexsides (streams, hedges, slopes),
+	// by the hexside's canonical key.
+	Hexsides  map[HexsideKey]HexsideFeature
+	Units     []*Unit // in scenario order; removed units stay with 0 increments
+	byID      map[string]*Unit
+	blocksLOS map[string]bool
+	wallsLOS  map[string]bool // hexside words that block line of sight
+	module    *dsl.Module     // for functions that read the vocabulary
+	meter     *meter          // the cost meter of the engine playing on the board
 }
 
 // Module is the rules module the board is played under (set by New).
@@ -74,7 +78,7 @@ func (u *Unit) Board() *Board { return u.board }
 
 // NewBoard makes an empty board of the given size and default terrain.
 func NewBoard(cols, rows int, terrain string) *Board {
-	return &Board{Cols: cols, Rows: rows, Default: terrain, Terrain: map[Hex]string{}, Road: map[Hex]bool{}, byID: map[string]*Unit{}, blocksLOS: map[string]bool{}}
+	return &Board{Cols: cols, Rows: rows, Default: terrain, Terrain: map[Hex]string{}, Road: map[Hex]bool{}, Hexsides: map[HexsideKey]HexsideFeature{}, byID: map[string]*Unit{}, blocksLOS: map[string]bool{}, wallsLOS: map[string]bool{}}
 }
 
 // Place puts a unit on the board.
@@ -202,10 +206,87 @@ func (u *Unit) hexes() []Hex {
 	return []Hex{u.Hex}
 }
 
-// LOS reports whether a can see b: no blocking hex between them.
+// LOS reports whether a can see b: no blocking hex between them, and no
+// blocking hexside (a hedge, a wall) crossed on the way.
 func LOS(a, b *Unit) bool {
 	if a.board == nil {
 		return true
 	}
-	return LineOfSight(a.Hex, b.Hex, a.board.Blocked)
+	return LineOfSight(a.Hex, b.Hex, a.board.Blocked) && !LineCrosses(a.Hex, b.Hex, a.board.wall)
+}
+
+// HexsideFeature is what runs along a hexside: a word of the module's
+// hexside vocabulary, and for a slope the hex it rises toward.
+type HexsideFeature struct {
+	Word string
+	// High is the upper hex when the ground rises across the hexside.
+	High   Hex
+	Rising bool
+}
+
+// SetHexside puts a feature along the hexside between two neighbours; with
+// rising, the ground goes up from `from` to `to`.
+func (b *Board) SetHexside(from, to Hex, word string, rising bool) bool {
+	k, ok := HexsideBetween(from, to)
+	if !ok {
+		return false
+	}
+	b.Hexsides[k] = HexsideFeature{Word: word, High: to, Rising: rising}
+	return true
+}
+
+// HexsideAt is the feature along the hexside between two hexes: "" when
+// there is none or they are not neighbours.
+func (b *Board) HexsideAt(x, y Hex) HexsideFeature {
+	if len(b.Hexsides) == 0 {
+		return HexsideFeature{}
+	}
+	k, ok := HexsideBetween(x, y)
+	if !ok {
+		return HexsideFeature{}
+	}
+	return b.Hexsides[k]
+}
+
+// Uphill reports whether going from x to its neighbour y climbs a slope.
+func (b *Board) Uphill(x, y Hex) bool {
+	f := b.HexsideAt(x, y)
+	return f.Rising && f.High == y
+}
+
+func (b *Board) wall(k HexsideKey) bool {
+	return len(b.wallsLOS) > 0 && b.wallsLOS[b.Hexsides[k].Word]
+}
+
+// Across is the hexside feature between two units: the first pair of their
+// hexes (a two-hex line has two) that are neighbours and part by a feature,
+// or "" when none does or they are not next to each other.
+func Across(a, b *Unit) string {
+	if a.board == nil {
+		return ""
+	}
+	for _, x := range a.hexes() {
+		for _, y := range b.hexes() {
+			if f := a.board.HexsideAt(x, y); f.Word != "" {
+				return f.Word
+			}
+		}
+	}
+	return ""
+}
+
+// UphillOf reports whether a, attacking or moving into b, climbs: the ground
+// rises across a hexside from one of a's hexes to one of b's.
+func UphillOf(a, b *Unit) bool {
+	if a.board == nil {
+		return false
+	}
+	for _, x := range a.hexes() {
+		for _, y := range b.hexes() {
+			if a.board.Uphill(x, y) {
+				return true
+			}
+		}
+	}
+	return false
 }

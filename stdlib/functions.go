@@ -18,6 +18,10 @@ var Functions = []*dsl.Function{
 		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UnitDistance(a, b) <= 1 }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
 	{Name: "shares_hex", Doc: "whether two units share a hex now",
 		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UnitDistance(a, b) == 0 }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
+	{Name: "across", Doc: "the hexside feature (a word of the module's hexside vocabulary: \"stream\") between two units next to each other, or \"\"",
+		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.Across(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) string)}},
+	{Name: "uphill", Doc: "whether the ground rises from a's hex to b's, next to it: a charges or assaults b up a slope",
+		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UphillOf(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
 	{Name: "marked", Doc: "whether a rule has set the named mark on a unit",
 		Fn: func(args ...any) (any, error) {
 			u, err := unitArg(args, 0)

@@ -1,0 +1,43 @@
+package games_test
+
+import "testing"
+
+// hexsideCases play streams and slopes laid along hexsides under the
+// Friedland script, with the dice fixed: the published stream figures (melee
+// ×2/3 across a stream) and the movement costs of the base module.
+var hexsideCases = []clause{
+	// 16 against 6 on dry ground (2:1 and better: 41 disorders the hussars);
+	// across the stream 16 × 2/3 against 6 (1:1 to 2:1: 41 does nothing).
+	{folder: "hex", scenario: "stream_melee", faces: []int{4, 1},
+		check: func(t *testing.T, r *played) {
+			r.fired("melee.across_stream")
+			r.text("melee strengths 10.666666666666666 against 6: odds 1.78")
+			r.outcome("melee_results", "no_effect")
+			r.state("hus", "good")
+		}},
+	{folder: "hex", scenario: "dry_melee", faces: []int{4, 1},
+		check: func(t *testing.T, r *played) {
+			r.notFired("melee.across_stream")
+			r.text("melee strengths 16 against 6: odds 2.67")
+			r.outcome("melee_results", "dd")
+			r.state("hus", "disordered")
+		}},
+	{folder: "hex", scenario: "costs", faces: []int{4, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("cuir enters 0408 (clear, across stream, 4 MP; 5 spent, 7 left)")
+			r.text("cuir enters 0406 (clear, up slope, 4 MP; 10 spent, 2 left)")
+			r.notFired("melee.across_stream") // the stream is behind it now
+		}},
+	{folder: "hex", scenario: "bridge", faces: []int{4, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("cuir enters 0408 (clear, across bridge, 1 MP; 2 spent, 10 left)")
+		}},
+}
+
+func TestHexsides(t *testing.T) {
+	for _, c := range hexsideCases {
+		t.Run(c.scenario, func(t *testing.T) {
+			c.check(t, play(t, c))
+		})
+	}
+}
