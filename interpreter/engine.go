@@ -70,6 +70,7 @@ type Engine struct {
 	firedInto map[*Unit][]Hex
 	orders    []*Order
 	phasing   string
+	turn      string       // the scenario's `turn` side, if it names one
 	curRule   *dsl.RuleDef // the rule whose effect is being carried out
 	curEffect string
 	curPos    dsl.Pos // the place of that effect's call
@@ -229,7 +230,10 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	e.meter.reset(ctx, e.cfg.MaxCost)
 	e.Board.meter = &e.meter
 	e.enemyBuf = e.enemyBuf[:0]
-	e.phasing = e.phasingSide()
+	e.phasing = e.turn
+	if e.phasing == "" {
+		e.phasing = e.phasingSide()
+	}
 	if err := e.chargePhase(); err != nil {
 		return err
 	}
@@ -268,11 +272,10 @@ func (e *Engine) phasingSide() string {
 	return ""
 }
 
-// SetPhasing names the side whose turn it is.
+// SetPhasing names the side whose turn it is; without it, the side of the
+// first unit ordered to charge, move or assault.
 func (e *Engine) SetPhasing(side string) {
-	if side != "" {
-		e.phasing = side
-	}
+	e.turn = side
 }
 
 func (e *Engine) beginPhase(name string) {

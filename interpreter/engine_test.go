@@ -291,3 +291,30 @@ func TestDiceRunOut(t *testing.T) {
 		t.Errorf("got %v, want ErrDiceExhausted", err)
 	}
 }
+
+// TestTurnLineNamesThePhasingSide: the side not in its turn fires first, in
+// the defensive fire phase, whichever order the scenario lists.
+func TestTurnLineNamesThePhasingSide(t *testing.T) {
+	mod := load(t, "turn.rules")
+	for scenario, firstFirer := range map[string]string{"french_turn": "a", "allied_turn": "b"} {
+		e := engine(t, mod, scenario, interpreter.Config{Seed: 1})
+		if err := e.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		phase := ""
+		for _, ev := range e.Trace() {
+			if ev.Kind == "phase" {
+				phase = ev.Text
+			}
+			if strings.HasPrefix(ev.Text, firstFirer+" fires at") {
+				if phase != "defensive fire" {
+					t.Errorf("%s: %s fires in %q, want defensive fire", scenario, firstFirer, phase)
+				}
+				break
+			}
+		}
+		if phase != "defensive fire" {
+			t.Errorf("%s: %s never fired in the defensive fire phase", scenario, firstFirer)
+		}
+	}
+}
