@@ -350,9 +350,7 @@ func (k *tallyKeys) each(r *Runner, t outcomeSink) {
 	for i, u := range r.Units() {
 		s := r.Start(i)
 		t.share(k.name(i, u.ID, "%s", u.State), true)
-		if u.Formation != s.Formation {
-			t.share(k.name(i, u.ID, "in %s", u.Formation), true)
-		}
+		t.share(k.name(i, u.ID, "in %s", u.Formation), true)
 		t.value(k.name(i, u.ID, "increments lost", ""), int64(s.Increments-u.Increments))
 		t.value(k.name(i, u.ID, "hexes moved", ""), int64(interpreter.Distance(s.Hex, u.Hex)))
 		t.share(k.name(i, u.ID, "exhausted", ""), u.Exhausted)

@@ -120,7 +120,12 @@ func TestSimulateColumns(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	header := strings.Split(out, "\n")[2]
+	var header string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "outcome ") {
+			header = line
+		}
+	}
 	if strings.Count(header, battle) != 2 {
 		t.Errorf("want two columns, got header %q", header)
 	}
@@ -279,5 +284,38 @@ func TestAnswerWarnings(t *testing.T) {
 	}
 	if strings.Contains(stderr, `no unit "*"`) {
 		t.Errorf("the wildcard unit was warned about:\n%s", stderr)
+	}
+}
+
+// TestSimulateReadsWell: every unit's end formation is listed, changed or
+// not; the rules' bookkeeping marks only with --marks; a folder given as
+// "." is headed by its module's id and title.
+func TestSimulateReadsWell(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"rules.rules", "scenarios.rules"} {
+		data, err := os.ReadFile(filepath.Join("..", "..", "games", "friedland-danzig", f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, f), data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	code, out, stderr := bat(t, "simulate", ".", "carre_attempt", "-n", "200", "--workers", "1")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"  friedland_danzig: La Bataille de Friedland et Danzig\n", "outcome ", "inf2 in column ", "hus in column "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the report lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, " marked ") || strings.Contains(out, "   .") {
+		t.Errorf("marks or a column headed . in the report:\n%s", out)
+	}
+	code, out, stderr = bat(t, "simulate", ".", "carre_attempt", "-n", "200", "--workers", "1", "--marks")
+	if code != exitOK || !strings.Contains(out, "hus marked declared ") {
+		t.Errorf("--marks: exit %d, no marks in:\n%s%s", code, out, stderr)
 	}
 }

@@ -33,36 +33,36 @@ func exactFlags(fs *pflag.FlagSet) *exactOpts {
 // simulateExact prints the exact report of every column. It is not done
 // (and the caller samples) only when a tree is too large and --or-sample
 // asks for sampling then.
-func simulateExact(o *exactOpts, sd *dsl.ScenarioDef, mods []*dsl.Module, names []string, workers int,
-	answers *interpreter.ScriptedDecider, asJSON bool, stdout, stderr io.Writer) (code int, done bool) {
+func simulateExact(o *exactOpts, sd *dsl.ScenarioDef, mods []*dsl.Module, workers int,
+	answers *interpreter.ScriptedDecider, asJSON, marks bool, stdout, stderr io.Writer) (code int, done bool) {
 	rep := simReport{Scenario: sd.Name, Exact: true}
 	ctx, stop := interruptContext()
 	defer stop()
-	for i, m := range mods {
+	for _, m := range mods {
 		x, err := bataille.Exact(ctx, m, sd, bataille.ExactOptions{Answers: answers, MaxPaths: o.maxPaths, Workers: workers})
 		if errors.Is(err, bataille.ErrTreeTooLarge) && o.orSample {
-			fmt.Fprintf(stderr, "bataille simulate: %s: %v; sampling instead\n", names[i], err)
+			fmt.Fprintf(stderr, "bataille simulate: %s: %v; sampling instead\n", m.ID, err)
 			return 0, false
 		}
 		if ctx.Err() != nil {
 			// Part of a tree is no answer: say so rather than print it.
-			fmt.Fprintf(stderr, "bataille simulate: interrupted before %s's tree was complete: no exact result\n", names[i])
+			fmt.Fprintf(stderr, "bataille simulate: interrupted before %s's tree was complete: no exact result\n", m.ID)
 			return exitInterrupted, true
 		}
 		if err != nil {
-			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", names[i], err)
+			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", m.ID, err)
 			if errors.Is(err, bataille.ErrTreeTooLarge) {
 				fmt.Fprintln(stderr, "bataille simulate: raise --max-paths, or add --or-sample to sample -n runs instead")
 			}
 			return exitFail, true
 		}
-		rep.Columns = append(rep.Columns, exactColumn(names[i], x))
+		rep.Columns = append(rep.Columns, exactColumn(m.ID, m.Title, x))
 	}
-	return printReport(rep, asJSON, stdout), true
+	return printReport(rep, asJSON, marks, stdout), true
 }
 
-func exactColumn(rules string, x *bataille.ExactTally) simColumn {
-	col := simColumn{Rules: rules, Paths: x.Paths}
+func exactColumn(rules, title string, x *bataille.ExactTally) simColumn {
+	col := simColumn{Rules: rules, Title: title, Paths: x.Paths}
 	for _, name := range x.Names() {
 		v := x.Outcomes[name]
 		m := round6(v.Float())

@@ -40,7 +40,8 @@ type simReport struct {
 }
 
 type simColumn struct {
-	Rules    string       `json:"rules"`
+	Rules    string       `json:"rules"`           // the module's id
+	Title    string       `json:"title,omitempty"` // and its title
 	Runs     int64        `json:"runs"`
 	Paths    int64        `json:"paths,omitempty"` // --exact: the paths through the dice played
 	Outcomes []simOutcome `json:"outcomes"`
@@ -69,6 +70,7 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the counters and intervals as JSON")
 	shard := fs.String("shard", "", "play only slice I of N of the runs (I/N, from 1), for spreading a sweep over machines")
 	merge := fs.Bool("merge", false, "add up the --json outputs of --shard runs given as arguments")
+	marks := fs.Bool("marks", false, "also list the marks rules set on units (bookkeeping such as \"declared\"); --json always has them")
 	answers := answerFlags(fs)
 	exact := exactFlags(fs)
 	fs.Usage = func() {
@@ -97,7 +99,7 @@ Flags:`)
 			fmt.Fprintln(stderr, "bataille simulate: --merge adds up sampled shards; --exact needs none")
 			return exitUsage
 		}
-		return mergeReports(fs.Args(), *asJSON, stdout, stderr)
+		return mergeReports(fs.Args(), *asJSON, *marks, stdout, stderr)
 	}
 	if exact.on && *shard != "" {
 		fmt.Fprintln(stderr, "bataille simulate: --shard slices the sampled runs; --exact plays every path at once")
@@ -128,20 +130,18 @@ Flags:`)
 	}
 	warnUnasked(stderr, "simulate", mod, sd, decider)
 	mods := []*dsl.Module{mod}
-	names := []string{fs.Arg(0)}
 	for _, r := range *rules {
 		m := loadOrReport(r, stderr)
 		if m == nil {
 			return exitFail
 		}
 		mods = append(mods, m)
-		names = append(names, r)
 	}
 	for _, m := range mods {
 		notePlaceholders(stderr, m)
 	}
 	if exact.on {
-		if code, done := simulateExact(exact, sd, mods, names, *workers, decider, *asJSON, stdout, stderr); done {
+		if code, done := simulateExact(exact, sd, mods, *workers, decider, *asJSON, *marks, stdout, stderr); done {
 			return code
 		}
 	}
@@ -158,20 +158,20 @@ Flags:`)
 		if err != nil && ctx.Err() != nil && t != nil {
 			bar.clear()
 			rep.Partial = true
-			rep.Columns = append(rep.Columns, column(names[i], t))
+			rep.Columns = append(rep.Columns, column(m.ID, m.Title, t))
 			fmt.Fprintf(stderr, "bataille simulate: interrupted; the result is partial (%d of %d runs in the last column)\n", t.Runs, to-from)
-			printReport(rep, *asJSON, stdout)
+			printReport(rep, *asJSON, *marks, stdout)
 			return exitInterrupted
 		}
 		if err != nil {
 			bar.clear()
-			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", names[i], err)
+			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", m.ID, err)
 			return exitFail
 		}
-		rep.Columns = append(rep.Columns, column(names[i], t))
+		rep.Columns = append(rep.Columns, column(m.ID, m.Title, t))
 	}
 	bar.clear()
-	return printReport(rep, *asJSON, stdout)
+	return printReport(rep, *asJSON, *marks, stdout)
 }
 
 // interruptContext is the context simulate plays under: it ends on SIGINT.
@@ -197,8 +197,8 @@ func shardRange(shard string, n int) (from, to int, err error) {
 	return (i - 1) * n / k, i * n / k, nil
 }
 
-func column(rules string, t *bataille.Tally) simColumn {
-	col := simColumn{Rules: rules, Runs: t.Runs}
+func column(rules, title string, t *bataille.Tally) simColumn {
+	col := simColumn{Rules: rules, Title: title, Runs: t.Runs}
 	for _, name := range t.Names() {
 		c := t.Outcomes[name]
 		share := t.Shares[name]
@@ -215,7 +215,10 @@ func round6(x float64) float64 {
 	return v
 }
 
-func printReport(rep simReport, asJSON bool, w io.Writer) int {
+// printReport prints the report: as JSON, everything; as a table, what a
+// reader asks of a run (each unit's state and formation at the end, changed
+// or not, losses, movement, readiness), and the rules' marks with marks.
+func printReport(rep simReport, asJSON, marks bool, w io.Writer) int {
 	if asJSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -232,10 +235,18 @@ func printReport(rep simReport, asJSON bool, w io.Writer) int {
 		fmt.Fprintf(w, " (of %d)\n", rep.To-rep.From)
 	}
 	if rep.Exact {
-		fmt.Fprintf(w, "scenario %s: exact, over every path through the dice (%s)\n\n", rep.Scenario, pathCounts(rep))
+		fmt.Fprintf(w, "scenario %s: exact, over every path through the dice (%s)\n", rep.Scenario, pathCounts(rep))
 	} else {
-		fmt.Fprintf(w, "scenario %s: %d runs per column, seeds %d..%d\n\n", rep.Scenario, rep.To-rep.From, rep.Seed+uint64(rep.From), rep.Seed+uint64(rep.To)-1)
+		fmt.Fprintf(w, "scenario %s: %d runs per column, seeds %d..%d\n", rep.Scenario, rep.To-rep.From, rep.Seed+uint64(rep.From), rep.Seed+uint64(rep.To)-1)
 	}
+	named := map[string]bool{}
+	for _, c := range rep.Columns {
+		if c.Title != "" && !named[c.Rules] {
+			named[c.Rules] = true
+			fmt.Fprintf(w, "  %s: %s\n", c.Rules, c.Title)
+		}
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	header := []string{"outcome"}
 	for _, c := range rep.Columns {
@@ -246,6 +257,9 @@ func printReport(rep simReport, asJSON bool, w io.Writer) int {
 	var order []string
 	for ci, c := range rep.Columns {
 		for _, o := range c.Outcomes {
+			if !marks && isMark(o.Name) {
+				continue
+			}
 			if _, ok := rows[o.Name]; !ok {
 				rows[o.Name] = make([]string, len(rep.Columns))
 				order = append(order, o.Name)
@@ -272,6 +286,13 @@ func printReport(rep simReport, asJSON bool, w io.Writer) int {
 	return exitOK
 }
 
+// isMark reports whether an outcome is a rule's mark on a unit ("hus marked
+// declared"): unit ids have no spaces.
+func isMark(name string) bool {
+	_, rest, _ := strings.Cut(name, " ")
+	return strings.HasPrefix(rest, "marked ")
+}
+
 func cell(o simOutcome) string {
 	if o.Exact != "" {
 		return exactCell(o)
@@ -287,7 +308,7 @@ func cell(o simOutcome) string {
 const maxReportBytes = 64 << 20
 
 // mergeReports adds up shard reports into the report one run would print.
-func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
+func mergeReports(files []string, asJSON, marks bool, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "bataille simulate --merge: give the --json outputs of the shards")
 		return exitUsage
@@ -347,9 +368,9 @@ func mergeReports(files []string, asJSON bool, stdout, stderr io.Writer) int {
 	}
 	for i, t := range tallies {
 		t.Finish()
-		out.Columns = append(out.Columns, column(reps[0].Columns[i].Rules, t))
+		out.Columns = append(out.Columns, column(reps[0].Columns[i].Rules, reps[0].Columns[i].Title, t))
 	}
-	return printReport(out, asJSON, stdout)
+	return printReport(out, asJSON, marks, stdout)
 }
 
 // progress draws a bar on a terminal, and nothing when output is piped.
