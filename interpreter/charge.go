@@ -324,19 +324,21 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 			return false, nil
 		}
 		c := e.cell(next)
-		if c.NoCharge || c.Cost > e.spendable() {
+		across, extra, up := e.crossing(u, u.Hex, next)
+		cost := c.Cost + extra
+		if c.NoCharge || cost > e.spendable() {
 			if e.Tracing() {
 				e.Note(u, "%s cannot go on toward %s (%d MP it may spend)", u.ID, toward.ID, e.spendable())
 			}
 			return false, nil
 		}
 		dir, _ := DirectionTo(u.Hex, next)
-		e.pay(c.Cost)
+		e.pay(cost)
 		u.MoveTo(next)
 		u.Facing = dir
 		ch.trail = append(ch.trail, next)
 		if !e.cfg.NoTrace {
-			e.emit(Event{Kind: "move", Unit: u.ID, Hex: next.String(), Text: fmt.Sprintf("%s follows to %s (%d MP; %d spent, %d left)", u.ID, next, c.Cost, ch.mpSpent, ch.mpLeft)})
+			e.emit(Event{Kind: "move", Unit: u.ID, Hex: next.String(), Text: fmt.Sprintf("%s follows to %s (%d MP%s; %d spent, %d left)", u.ID, next, cost, crossed(across, up), ch.mpSpent, ch.mpLeft)})
 		}
 	}
 	return false, nil

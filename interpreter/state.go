@@ -190,7 +190,8 @@ func (e *Engine) LimitMPFrom(n int, from *Unit) error {
 		if !ok {
 			break
 		}
-		toll += e.cell(next).Cost
+		_, extra, _ := e.crossing(e.ch.charger, at, next)
+		toll += e.cell(next).Cost + extra
 		at = next
 	}
 	e.ch.cap = n + toll
@@ -261,14 +262,16 @@ func (e *Engine) EnterHexOf(u, of *Unit) error {
 		return nil
 	}
 	c := e.cell(of.Hex)
-	if c.Cost > e.spendable() {
+	_, extra, _ := e.crossing(u, u.Hex, of.Hex)
+	cost := c.Cost + extra
+	if cost > e.spendable() {
 		if e.Tracing() {
 			e.Note(u, "%s has not the MP to enter %s's hex", u.ID, of.ID)
 		}
 		return nil
 	}
 	dir, _ := DirectionTo(u.Hex, of.Hex)
-	e.pay(c.Cost)
+	e.pay(cost)
 	u.MoveTo(of.Hex)
 	u.Facing = dir
 	e.ch.trail = append(e.ch.trail, of.Hex)

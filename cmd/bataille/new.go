@@ -1,0 +1,166 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"unicode"
+
+	"github.com/spf13/pflag"
+)
+
+func init() {
+	register(command{"new", "write a new battle folder that checks and runs, to start from", cmdNew})
+	register(command{"scenarios", "list a battle's scenarios with their titles", cmdScenarios})
+}
+
+func cmdNew(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("new", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	extends := fs.String("extends", "premier", "the module the battle extends: premier, a bundled battle, or a folder beside DIR")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: bataille new DIR [--extends GAME]\n\nWrites DIR/rules.rules (the battle's header and examples of an override,\na modifier and a table, each commented) and DIR/scenarios.rules (one\nscenario). The folder checks and runs as written:\n\n  bataille check DIR && bataille run DIR\n\nFlags:")
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	dir := fs.Arg(0)
+	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
+		fmt.Fprintf(stderr, "bataille new: %s is not empty; give a new folder\n", dir)
+		return exitFail
+	}
+	base := loadOrReport(*extends, stderr)
+	if base == nil {
+		return exitFail
+	}
+	id := moduleID(filepath.Base(filepath.Clean(dir)))
+	files := map[string]string{
+		"rules.rules":     fmt.Sprintf(newRules, id, titleOf(id), base.ID),
+		"scenarios.rules": newScenarios,
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		fmt.Fprintf(stderr, "bataille new: %v\n", err)
+		return exitFail
+	}
+	for _, name := range []string{"rules.rules", "scenarios.rules"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(files[name]), 0o644); err != nil {
+			fmt.Fprintf(stderr, "bataille new: %v\n", err)
+			return exitFail
+		}
+		fmt.Fprintln(stdout, filepath.Join(dir, name))
+	}
+	fmt.Fprintf(stderr, "battle %s extends %s; try: bataille check %s && bataille run %s\n", id, base.ID, dir, dir)
+	return exitOK
+}
+
+// moduleID makes a module id from a folder name: letters, digits and
+// underscores, starting with a letter.
+func moduleID(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToLower(name) {
+		switch {
+		case r < unicode.MaxASCII && (unicode.IsLetter(r) || unicode.IsDigit(r)):
+			b.WriteRune(r)
+		case b.Len() > 0:
+			b.WriteByte('_')
+		}
+	}
+	id := strings.Trim(b.String(), "_")
+	if id == "" || !unicode.IsLetter(rune(id[0])) {
+		id = "battle_" + id
+	}
+	return strings.TrimSuffix(id, "_")
+}
+
+func titleOf(id string) string {
+	return "La Bataille de " + strings.ToUpper(id[:1]) + strings.ReplaceAll(id[1:], "_", " ")
+}
+
+func cmdScenarios(args []string, stdout, stderr io.Writer) int {
+	fs := pflag.NewFlagSet("scenarios", pflag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "Usage: bataille scenarios GAME|DIR\n\nLists the scenarios a battle can play (its own and those of the modules it\nextends), each with its title; the first is the one run plays by default.")
+		fs.PrintDefaults()
+	}
+	if code, ok := parseFlags(fs, args); !ok {
+		return code
+	}
+	if fs.NArg() != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	mod := loadOrReport(fs.Arg(0), stderr)
+	if mod == nil {
+		return exitFail
+	}
+	all := mod.AllScenarios()
+	if len(all) == 0 {
+		fmt.Fprintf(stderr, "%s has no scenario\n", mod.ID)
+		return exitOK
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 0, 3, ' ', 0)
+	for _, sd := range all {
+		fmt.Fprintf(tw, "%s\t%s\n", sd.Name, sd.Title)
+	}
+	tw.Flush()
+	return exitOK
+}
+
+// newRules is the rules file of a new battle: its id, title and base.
+const newRules = `// The rules of a new battle. It starts as its base plays and changes what
+// its own pages say; each change names the page it comes from.
+//
+//   bataille check .         every error at once, with line and column
+//   bataille explain . NAME  a declaration as this battle has it, and where from
+//   bataille run .           plays the first scenario, each ruling cited
+
+game %s "%s" extends %s
+
+// An override changes a declaration of the module extended. The word
+// override is required, so that a misspelt name is an error rather than a
+// new declaration nobody reads.
+override param rout.hexes = 8 cite "My battle p40"
+
+// A table states its roll, and the checker proves that every result lands
+// in exactly one row. Rolling it runs the rules on recall.recall or
+// recall.fail, so the outcome names are those the base's rules read.
+override table recall "Recall Chart" roll 1d6 cite "My battle special rules" {
+  1..3 => recall
+  4..6 => fail
+}
+
+// A rule runs on a hook (bataille explain . charge_contact lists its names):
+// when selects, require blocks with a message, do changes the game.
+rule contact.announce "The charge strikes home" on charge_contact cite "My battle p41" {
+  when target.arm == "infantry"
+  do note(charger.id + " strikes " + target.id)
+}
+`
+
+// newScenarios is the scenario file of a new battle: one scenario that the
+// base modules can play.
+const newScenarios = `// The battle's scenarios: a map, units and orders. bataille scenarios .
+// lists them; bataille run . NAME plays one.
+
+// Hussars charge a battalion across open ground and over a stream; the
+// battalion tries Carré when they come within reach.
+scenario first_charge "Hussars charge a battalion over a stream" {
+  map 12 x 12 clear
+  turn allied
+  hexside stream 0608/0607
+  terrain woods 0904 0905
+  unit hus "Hussars" { side: allied  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0610 }
+  unit inf "Battalion" { side: french  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  melee: 6  at: 0604 }
+  charge hus at inf path 0609 0608 0607 0606 0605
+  decide inf form_carre yes
+}
+`
