@@ -28,6 +28,18 @@ var hexsideCases = []clause{
 			r.text("cuir enters 0406 (clear, up slope, 4 MP; 10 spent, 2 left)")
 			r.notFired("melee.across_stream") // the stream is behind it now
 		}},
+	// The stand check: d66 31, +2 for Russian infantry, must beat 36. On dry
+	// ground 33 fails; across the stream +6 more (d66 steps in base 6) makes
+	// it 43 and the battalion stands.
+	{folder: "hex", scenario: "stream_stand", faces: []int{3, 1, 4, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("Morale check to stand a charge: 43 must be above 36 → pass [d66 31, Russian infantry +2, Charged across a stream +6 → 43]")
+			r.state("inf", "good")
+		}},
+	{folder: "hex", scenario: "dry_stand", faces: []int{3, 1, 4, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("Morale check to stand a charge: 33 must be above 36 → fail [d66 31, Russian infantry +2 → 33]")
+		}},
 	{folder: "hex", scenario: "bridge", faces: []int{4, 1},
 		check: func(t *testing.T, r *played) {
 			r.text("cuir enters 0408 (clear, across bridge, 1 MP; 2 spent, 10 left)")

@@ -22,7 +22,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	extends := fs.String("extends", "premier", "the module the battle extends: premier, a bundled battle, or a folder beside DIR")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: bataille new DIR [--extends GAME]\n\nWrites DIR/rules.rules (the battle's header and examples of an override,\na modifier and a table, each commented) and DIR/scenarios.rules (one\nscenario). The folder checks and runs as written:\n\n  bataille check DIR && bataille run DIR\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: bataille new DIR [--extends GAME]\n\nWrites DIR/rules.rules (the battle's header and examples of an override,\na table, a modifier and a rule, each commented) and DIR/scenarios.rules (one\nscenario). The folder checks and runs as written:\n\n  bataille check DIR && bataille run DIR\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -137,6 +137,12 @@ override table recall "Recall Chart" roll 1d6 cite "My battle special rules" {
   1..3 => recall
   4..6 => fail
 }
+
+// A modifier adds to a roll when its condition holds, within the roll's
+// declared bounds; the narration shows each by its title
+// ("d66 41, Veterans +3 → 44"). It reads the names the roll's hook offers,
+// and unit for the unit that checks.
+modifier stand.veterans "Veterans" cite "My battle p41" { 3 when unit.guard }
 
 // A rule runs on a hook (bataille explain . charge_contact lists its names):
 // when selects, require blocks with a message, do changes the game.

@@ -24,7 +24,7 @@ func TestNewBattleChecksAndRuns(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, want := range []string{`game wagram_1809 "La Bataille de Wagram 1809" extends `, "override param", "override table", "rule "} {
+			for _, want := range []string{`game wagram_1809 "La Bataille de Wagram 1809" extends `, "override param", "override table", "modifier stand.", "rule "} {
 				if !strings.Contains(string(rules), want) {
 					t.Errorf("rules.rules lacks %q:\n%s", want, rules)
 				}
