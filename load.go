@@ -124,6 +124,7 @@ func NewEngine(mod *dsl.Module, name string, cfg interpreter.Config) (*interpret
 	}
 	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
 	e.SetPhasing(setup.Turn)
+	e.SetTurns(setup.Turns)
 	return e, nil
 }
 

@@ -262,6 +262,7 @@ func newRunner(mod *dsl.Module, sd *dsl.ScenarioDef, answers *interpreter.Script
 	cfg := interpreter.Config{Dice: dice, Decider: decider, NoTrace: true, Effects: defaultEffects(), Brancher: b}
 	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
 	e.SetPhasing(setup.Turn)
+	e.SetTurns(setup.Turns)
 	r := &Runner{Engine: e, dice: dice}
 	for _, u := range setup.Board.Units {
 		r.start = append(r.start, *u)

@@ -392,7 +392,7 @@ type ScenarioItem struct {
 	Unit    *UnitDef    `parser:"| @@"`
 	Order   *Order      `parser:"| @@"`
 	Decide  *Decide     `parser:"| @@"`
-	Turn    *string     `parser:"| 'turn' @Ident"`
+	Turn    *TurnItem   `parser:"| @@"`
 	Seed    *string     `parser:"| 'seed' @Number"`
 }
 
@@ -466,4 +466,22 @@ type HexsidePair struct {
 	Pos lexer.Position
 	A   *HexRef `parser:"@@ '/'"`
 	B   *HexRef `parser:"@@"`
+}
+
+// TurnItem says whose turn it is: `turn french` for a scenario of one turn
+// (its orders stand at the top level), or a numbered turn with its own
+// orders, `turn 2 russian { move … }`, for a scenario of several.
+type TurnItem struct {
+	Pos    lexer.Position
+	Number *string     `parser:"'turn' @Number?"`
+	Side   string      `parser:"@Ident"`
+	Block  bool        `parser:"( @'{'"`
+	Body   []*TurnLine `parser:"  @@* '}' )?"`
+}
+
+// TurnLine is an order or an answer given within a turn.
+type TurnLine struct {
+	Pos    lexer.Position
+	Order  *Order  `parser:"  @@"`
+	Decide *Decide `parser:"| @@"`
 }

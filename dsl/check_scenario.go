@@ -111,31 +111,17 @@ func (u *unit) scenario(s *Scenario, src string) {
 			}
 			sd.Units = append(sd.Units, us)
 		case it.Order != nil:
-			o := it.Order
-			os := &OrderSpec{Kind: o.Kind, Unit: o.Unit.Name, Pos: ipos}
-			if o.Target != nil {
-				os.Target = o.Target.Name
-			}
-			if o.Formation != nil {
-				os.Formation = o.Formation.Name
-			}
-			if o.Step != nil {
-				os.Step, _ = strconv.Atoi(*o.Step)
-			}
-			for _, h := range o.Path {
-				if v, ok := u.hexSpec(h); ok {
-					os.Path = append(os.Path, v.(HexSpec))
-				}
-			}
-			sd.Orders = append(sd.Orders, os)
+			sd.Orders = append(sd.Orders, u.orderSpec(it.Order))
 		case it.Decide != nil:
 			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: it.Decide.Unit.Name, Question: it.Decide.Question, Answer: it.Decide.Answer == "yes", Pos: ipos})
+		case it.Turn != nil && (it.Turn.Block || (it.Turn.Number != nil && *it.Turn.Number != "1")):
+			u.turnBlock(sd, it.Turn, ipos)
 		case it.Turn != nil:
 			if sd.Turn != "" {
 				u.errorf(ipos, "duplicate-turn", "scenario %s says whose turn it is twice; the first says %s at %s", s.Name, sd.Turn, sd.TurnPos)
 				continue
 			}
-			sd.Turn, sd.TurnPos = *it.Turn, ipos
+			sd.Turn, sd.TurnPos = it.Turn.Side, ipos
 		case it.Seed != nil:
 			n, err := strconv.ParseUint(*it.Seed, 10, 64)
 			if err != nil {
@@ -198,11 +184,14 @@ func (u *unit) checkScenarios() {
 				}
 			}
 		}
-		if s.Turn != "" && len(sides) > 0 && !sides[s.Turn] {
-			u.errorf(s.TurnPos, "unknown-side", "turn %s: no unit fights for %s (sides: %s)%s", s.Turn, s.Turn, strings.Join(sortedKeys(sides), ", "), didYouMean(s.Turn, sortedKeys(sides)))
+		turns := append([]*TurnSpec{{Side: s.Turn, Pos: s.TurnPos}}, s.Turns...)
+		for _, t := range turns {
+			if t.Side != "" && len(sides) > 0 && !sides[t.Side] {
+				u.errorf(t.Pos, "unknown-side", "turn %s: no unit fights for %s (sides: %s)%s", t.Side, t.Side, strings.Join(sortedKeys(sides), ", "), didYouMean(t.Side, sortedKeys(sides)))
+			}
 		}
 		u.checkMP(s)
-		for _, o := range s.Orders {
+		for _, o := range s.AllOrders() {
 			u.unitRef(ids, o.Unit, o.Pos)
 			switch o.Kind {
 			case "charge", "fire", "assault":
@@ -277,7 +266,7 @@ func (u *unit) questions() map[string]bool {
 // hole in the scenario.
 func (u *unit) checkMP(s *ScenarioDef) {
 	moving := map[string]*OrderSpec{}
-	for _, o := range s.Orders {
+	for _, o := range s.AllOrders() {
 		if (o.Kind == "move" || o.Kind == "charge") && moving[o.Unit] == nil {
 			moving[o.Unit] = o
 		}
@@ -303,4 +292,52 @@ func (u *unit) checkMP(s *ScenarioDef) {
 		}
 		u.errorf(us.Pos, "missing-mp", "unit %s has no mp and arm %s declares no default, yet it is ordered to %s at %s: give it `mp: N`, or declare `mp: N` on arm %s", us.ID, arm, o.Kind, o.Pos, arm)
 	}
+}
+
+func (u *unit) orderSpec(o *Order) *OrderSpec {
+	os := &OrderSpec{Kind: o.Kind, Unit: o.Unit.Name, Pos: position(o.Pos)}
+	if o.Target != nil {
+		os.Target = o.Target.Name
+	}
+	if o.Formation != nil {
+		os.Formation = o.Formation.Name
+	}
+	if o.Step != nil {
+		os.Step, _ = strconv.Atoi(*o.Step)
+	}
+	for _, h := range o.Path {
+		if v, ok := u.hexSpec(h); ok {
+			os.Path = append(os.Path, v.(HexSpec))
+		}
+	}
+	return os
+}
+
+// turnBlock reads `turn N SIDE { … }`: a turn after the first, numbered in
+// order. The first turn is the top level's orders and `turn` line; a
+// scenario with neither starts its blocks at 1.
+func (u *unit) turnBlock(sd *ScenarioDef, t *TurnItem, pos Pos) {
+	want := 1
+	if n := len(sd.Turns); n > 0 {
+		want = sd.Turns[n-1].Number + 1
+	} else if sd.Turn != "" || len(sd.Orders) > 0 {
+		want = 2
+	}
+	n := want
+	if t.Number == nil {
+		u.errorf(pos, "bad-turn", "a turn of its own orders needs its number: `turn %d %s { … }`", want, t.Side)
+	} else if got, err := strconv.Atoi(*t.Number); err != nil || got != want {
+		u.errorf(pos, "bad-turn", "turn %s comes where turn %d is due: turns run on from 1 without a gap (the orders at the top level are turn 1)", *t.Number, want)
+	}
+	ts := &TurnSpec{Number: n, Side: t.Side, Pos: pos}
+	for _, line := range t.Body {
+		switch {
+		case line.Order != nil:
+			ts.Orders = append(ts.Orders, u.orderSpec(line.Order))
+		case line.Decide != nil:
+			d := line.Decide
+			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: position(line.Pos)})
+		}
+	}
+	sd.Turns = append(sd.Turns, ts)
 }

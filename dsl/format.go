@@ -1084,9 +1084,19 @@ func (p *printer) scenarioItem(it *ScenarioItem) {
 		p.sp()
 		p.kw(d.Answer)
 	case it.Turn != nil:
+		t := it.Turn
 		p.kw("turn")
+		if t.Number != nil {
+			p.sp()
+			p.kw(*t.Number)
+		}
 		p.sp()
-		p.kw(*it.Turn)
+		p.kw(t.Side)
+		if t.Block {
+			p.block(t.Pos.Offset, len(t.Body), false, func(i int) int { return t.Body[i].Pos.Offset }, func(i int) {
+				p.scenarioItem(&ScenarioItem{Order: t.Body[i].Order, Decide: t.Body[i].Decide})
+			})
+		}
 	case it.Seed != nil:
 		p.kw("seed")
 		p.sp()

@@ -11,12 +11,16 @@ type ScenarioDef struct {
 	Units          []*UnitSpec
 	Orders         []*OrderSpec
 	Decisions      []*DecisionSpec
-	Turn           string // the side whose turn it is
+	Turn           string // the side whose turn it is (in the first turn)
 	TurnPos        Pos
-	Seed           *uint64
-	Pos            Pos
-	Module         string
-	Src            string
+	// Turns are the turns after the orders at the top level, each with its
+	// side and orders: a scenario of several turns. Their numbers run on
+	// from the first without a gap.
+	Turns  []*TurnSpec
+	Seed   *uint64
+	Pos    Pos
+	Module string
+	Src    string
 }
 
 // HexSetDef is a terrain or road over some hexes.
@@ -74,4 +78,21 @@ type DecisionSpec struct {
 	Question string
 	Answer   bool
 	Pos      Pos
+}
+
+// TurnSpec is one numbered turn of a scenario: whose turn, and its orders.
+type TurnSpec struct {
+	Number int
+	Side   string
+	Orders []*OrderSpec
+	Pos    Pos
+}
+
+// AllOrders lists the orders of every turn, the first turn's first.
+func (s *ScenarioDef) AllOrders() []*OrderSpec {
+	out := append([]*OrderSpec(nil), s.Orders...)
+	for _, t := range s.Turns {
+		out = append(out, t.Orders...)
+	}
+	return out
 }

@@ -70,17 +70,26 @@ type Engine struct {
 	firedInto map[*Unit][]Hex
 	orders    []*Order
 	phasing   string
-	turn      string       // the scenario's `turn` side, if it names one
-	curRule   *dsl.RuleDef // the rule whose effect is being carried out
-	curEffect string
-	curPos    dsl.Pos // the place of that effect's call
-	argStack  []any
-	callStack []Call
-	cells     map[Hex]*Cell
-	sorted    []*Unit        // the board's units by id
-	enemyBuf  []*Unit        // backing store of enemies(); emptied when a run starts
-	keyVals   []any          // a keyed table's key values, reused
-	words     map[string]any // hexside words boxed once, for hook variables
+	turn      string     // the scenario's `turn` side, if it names one
+	first     []*Order   // the first turn's orders, as New was given them
+	later     []TurnPlan // the turns after the first
+	turnNo    int        // the turn being played, from 1
+	// lasting holds the marks set with MarkFor: the turn at whose start each
+	// is cleared. Other marks last to the end of their turn.
+	lasting map[*Unit]map[string]int
+	// quietPhase holds back the heading of a phase until it has something
+	// to narrate.
+	quietPhase bool
+	curRule    *dsl.RuleDef // the rule whose effect is being carried out
+	curEffect  string
+	curPos     dsl.Pos // the place of that effect's call
+	argStack   []any
+	callStack  []Call
+	cells      map[Hex]*Cell
+	sorted     []*Unit        // the board's units by id
+	enemyBuf   []*Unit        // backing store of enemies(); emptied when a run starts
+	keyVals    []any          // a keyed table's key values, reused
+	words      map[string]any // hexside words boxed once, for hook variables
 	// start holds the units as they stood when the engine was made, for
 	// Rewind.
 	start      []Unit
@@ -127,7 +136,7 @@ var ErrStepBudget = errors.New("step budget exceeded")
 
 // New makes an engine for a checked module on a board with orders.
 func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
-	e := &Engine{Module: mod, Board: board, cfg: cfg, orders: orders}
+	e := &Engine{Module: mod, Board: board, cfg: cfg, orders: orders, first: orders}
 	e.dice = cfg.Dice
 	if e.dice == nil {
 		e.dice = NewSeededDice(cfg.Seed)
@@ -194,7 +203,9 @@ func (e *Engine) Rewind(dice Dice) {
 		e.dice = dice
 	}
 	e.trace = e.trace[:0]
-	e.phase, e.steps, e.depth = "", 0, 0
+	e.phase, e.steps, e.depth, e.quietPhase = "", 0, 0, false
+	e.orders, e.turnNo = e.first, 0
+	clear(e.lasting)
 	e.subject, e.ch = nil, nil
 	e.melees = e.melees[:0]
 	for u, hexes := range e.firedInto {
@@ -230,9 +241,33 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	e.meter.reset(ctx, e.cfg.MaxCost)
 	e.Board.meter = &e.meter
 	e.enemyBuf = e.enemyBuf[:0]
-	e.phasing = e.turn
-	if e.phasing == "" {
-		e.phasing = e.phasingSide()
+	plans := append([]TurnPlan{{Side: e.turn, Orders: e.first}}, e.later...)
+	for i, t := range plans {
+		e.turnNo = i + 1
+		e.env["turn"] = e.turnNo
+		e.orders = t.Orders
+		e.phasing = t.Side
+		if e.phasing == "" {
+			e.phasing = e.phasingSide()
+		}
+		if i > 0 {
+			e.newTurn()
+		}
+		if len(plans) > 1 {
+			e.beginPhase(fmt.Sprintf("turn %d: %s", e.turnNo, e.phasing))
+		}
+		if err := e.turnPhases(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// turnPhases plays one turn: its start, the charges, movement, defensive
+// and offensive fire, melee and its end.
+func (e *Engine) turnPhases() error {
+	if err := e.startPhase(); err != nil {
+		return err
 	}
 	if err := e.chargePhase(); err != nil {
 		return err
@@ -260,6 +295,43 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	return nil
 }
 
+// SetTurns gives the turns after the first (the first is the orders New
+// was given and the side SetPhasing names): a scenario of several turns.
+func (e *Engine) SetTurns(turns []TurnPlan) { e.later = turns }
+
+// Turn is the number of the turn being played, from 1.
+func (e *Engine) Turn() int { return e.turnNo }
+
+// newTurn clears what lasts one turn: the moved, charged and fired-on
+// flags and the marks not set to last longer; marks set to last so many
+// turns are cleared when their last turn is over.
+func (e *Engine) newTurn() {
+	for _, u := range e.Board.Units {
+		u.Moved, u.Charged, u.FiredOn = false, false, false
+		keep := e.lasting[u]
+		for name := range u.Marks {
+			if until, ok := keep[name]; !ok || until <= e.turnNo {
+				delete(u.Marks, name)
+				delete(keep, name)
+			}
+		}
+	}
+}
+
+// MarkFor sets a mark that lasts this turn and the next turns-1: it is
+// cleared when turn (this one + turns) starts. A plain mark lasts to the
+// end of its turn.
+func (e *Engine) MarkFor(u *Unit, name string, turns int) {
+	u.Marks[name] = true
+	if e.lasting == nil {
+		e.lasting = map[*Unit]map[string]int{}
+	}
+	if e.lasting[u] == nil {
+		e.lasting[u] = map[string]int{}
+	}
+	e.lasting[u][name] = e.turnNo + max(turns, 1)
+}
+
 func (e *Engine) phasingSide() string {
 	for _, o := range e.orders {
 		if o.Kind == "charge" || o.Kind == "move" || o.Kind == "assault" {
@@ -279,8 +351,14 @@ func (e *Engine) SetPhasing(side string) {
 }
 
 func (e *Engine) beginPhase(name string) {
-	e.phase = name
+	e.phase, e.quietPhase = name, false
 	e.emit(Event{Kind: "phase", Text: name})
+}
+
+// beginQuietPhase starts a phase that is narrated only if something happens
+// in it (the start of a turn, when no rule there applies, says nothing).
+func (e *Engine) beginQuietPhase(name string) {
+	e.phase, e.quietPhase = name, true
 }
 
 func (e *Engine) emit(ev Event) {
@@ -288,6 +366,10 @@ func (e *Engine) emit(ev Event) {
 		return
 	}
 	e.Board.charge(eventUnits + len(ev.Text)/keptBytesPerUnit) // the trace's memory
+	if e.quietPhase {
+		e.quietPhase = false
+		e.trace = append(e.trace, Event{Seq: len(e.trace) + 1, Kind: "phase", Text: e.phase, Phase: e.phase})
+	}
 	ev.Seq = len(e.trace) + 1
 	ev.Phase = e.phase
 	e.trace = append(e.trace, ev)

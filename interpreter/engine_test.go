@@ -68,6 +68,7 @@ func TestHookOrder(t *testing.T) {
 	}
 	got := notes(e.Trace())
 	want := []string{
+		"turn_start cav turn 1 blue", "turn_start foot turn 1 blue", "turn_start red turn 1 blue",
 		"declare_charge", "charge_start",
 		"charge_enter 0507", "charge_approach red",
 		"charge_enter 0506", "charge_approach red",
@@ -316,5 +317,37 @@ func TestTurnLineNamesThePhasingSide(t *testing.T) {
 		if phase != "defensive fire" {
 			t.Errorf("%s: %s never fired in the defensive fire phase", scenario, firstFirer)
 		}
+	}
+}
+
+// TestSeveralTurns: each turn has its side and orders; a plain mark and the
+// moved flag last to the end of their turn, a mark_for mark as many turns
+// as it says; hooks read the turn number.
+func TestSeveralTurns(t *testing.T) {
+	mod := load(t, "turns.rules")
+	e := engine(t, mod, "three", interpreter.Config{Dice: interpreter.NewFixedDice()})
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"a in turn 1 of blue", "b in turn 1 of blue",
+		"a in turn 2 of red, long", "b in turn 2 of red, long",
+		"a in turn 3 of blue", "b in turn 3 of blue",
+	}
+	if got := notes(e.Trace()); strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("notes:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	a, _ := e.Board.Unit("a")
+	b, _ := e.Board.Unit("b")
+	if a.Hex.String() != "0506" || b.Hex.String() != "0503" || e.Turn() != 3 {
+		t.Errorf("a at %s, b at %s after turn %d: want 0506, 0503, 3", a.Hex, b.Hex, e.Turn())
+	}
+	// A simulation plays the turns again from the start.
+	e.Rewind(interpreter.NewFixedDice())
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := notes(e.Trace()); strings.Join(got, "\n") != strings.Join(want, "\n") || a.Hex.String() != "0506" {
+		t.Errorf("after Rewind: a at %s, notes:\n%s", a.Hex, strings.Join(got, "\n"))
 	}
 }

@@ -99,8 +99,17 @@ var Hooks = []*dsl.Hook{
 			v("next_to_earlier", tBool, "the target's hex is next to (or is) a hex the firer already fired into this phase")}},
 	{Name: "fire_resolve", Doc: "the fire value is known; rules roll the battle's fire table",
 		Vars: []dsl.Var{v("firer", tUnit, "the unit that fires"), v("target", tUnit, "the unit fired at"), v("fire_value", tFloat, "the fire value the fire rules set"), v("shift", tInt, "column shifts")}},
+	{Name: "turn_start", Doc: "at the start of each turn, before its charges, once for each unit still on the board (by id)",
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("phasing", tString, "the side whose turn it is")}},
 	{Name: "turn_end", Doc: "after movement, fire and melee, once for each unit (by id)",
-		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about")}},
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("phasing", tString, "the side whose turn it is")}},
+}
+
+// Every hook reads the turn number: a scenario may play several turns.
+func init() {
+	for _, h := range Hooks {
+		h.Vars = append(h.Vars, v("turn", tInt, "the turn being played, from 1"))
+	}
 }
 
 // HookByName indexes Hooks.

@@ -405,6 +405,25 @@ func (e *Engine) strength(u *Unit) float64 {
 	return v
 }
 
+// startPhase runs the turn_start rules once for each unit still on the
+// board, by id, when the module has rules there.
+func (e *Engine) startPhase() error {
+	if len(e.Module.Hooks["turn_start"]) == 0 {
+		return nil
+	}
+	e.beginQuietPhase("start of turn")
+	for _, u := range e.sorted {
+		if u.Increments <= 0 {
+			continue // eliminated
+		}
+		e.Board.charge(1)
+		if _, _, err := e.fire("turn_start", "unit", u, "phasing", e.word(e.phasing)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (e *Engine) endPhase() error {
 	e.beginPhase("end of turn")
 	units := e.sorted
@@ -412,7 +431,7 @@ func (e *Engine) endPhase() error {
 		// Charged without stopping here: a spent budget or a cancelled
 		// context is reported by the next rule, at its place, or by Run.
 		e.Board.charge(1)
-		if _, _, err := e.fire("turn_end", "unit", u); err != nil {
+		if _, _, err := e.fire("turn_end", "unit", u, "phasing", e.word(e.phasing)); err != nil {
 			return err
 		}
 	}

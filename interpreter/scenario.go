@@ -10,10 +10,19 @@ import (
 // Setup is a scenario made ready to play: its board, orders and answers.
 type Setup struct {
 	Board   *Board
-	Orders  []*Order
+	Orders  []*Order // the first turn's
 	Decider *ScriptedDecider
-	Turn    string
-	Seed    *uint64
+	Turn    string // the side of the first turn
+	// Turns are the turns after the first, for a scenario of several.
+	Turns []TurnPlan
+	Seed  *uint64
+}
+
+// TurnPlan is one turn after the first: the side whose turn it is and the
+// orders given in it.
+type TurnPlan struct {
+	Side   string
+	Orders []*Order
 }
 
 // BuildScenario places a checked scenario's units on a board and finds its
@@ -44,28 +53,9 @@ func BuildScenario(mod *dsl.Module, sd *dsl.ScenarioDef) (*Setup, dsl.Diagnostic
 		}
 	}
 	s := &Setup{Board: board, Decider: &ScriptedDecider{Answers: map[[2]string]bool{}}, Turn: sd.Turn, Seed: sd.Seed}
-	for _, os := range sd.Orders {
-		o := &Order{Kind: os.Kind, Formation: os.Formation, Step: os.Step}
-		var ok bool
-		if o.Unit, ok = board.Unit(os.Unit); !ok {
-			continue // reported by the checker
-		}
-		if os.Target != "" {
-			if o.Target, ok = board.Unit(os.Target); !ok {
-				continue
-			}
-		} else if os.Kind == "charge" || os.Kind == "fire" || os.Kind == "assault" {
-			b.errorf(os.Pos, "bad-order", "%s needs a target", os.Kind)
-			continue
-		}
-		// A path goes forward hex by hex from the unit's own hex: one that
-		// jumps or doubles back is a mistake in the scenario, not a halt to
-		// narrate.
-		good := b.path(o, os)
-		if !good {
-			continue
-		}
-		s.Orders = append(s.Orders, o)
+	s.Orders = b.orders(sd.Orders, board, true)
+	for _, ts := range sd.Turns {
+		s.Turns = append(s.Turns, TurnPlan{Side: ts.Side, Orders: b.orders(ts.Orders, board, false)})
 	}
 	for _, d := range sd.Decisions {
 		s.Decider.Answers[[2]string{d.Unit, d.Question}] = d.Answer
@@ -267,17 +257,22 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 // a charge that is not straight ahead of the charger's front draws a
 // warning: the module's rules decide what becomes of it, but it is seldom
 // what the scenario meant.
-func (b *builder) path(o *Order, os *dsl.OrderSpec) bool {
+func (b *builder) path(o *Order, os *dsl.OrderSpec, first bool) bool {
 	u := o.Unit
 	from, good := u.Hex, true
 	seen := map[Hex]dsl.Pos{u.Hex: os.Pos}
+	if !first {
+		seen = map[Hex]dsl.Pos{}
+	}
 	for i, spec := range os.Path {
 		h, ok := b.hex(spec)
 		if !ok {
 			good = false
 			continue
 		}
-		if good {
+		if !first && i == 0 {
+			from = h
+		} else if good {
 			if _, next := DirectionTo(from, h); !next {
 				if i == 0 {
 					b.errorf(spec.Pos, "bad-path", "path hex %s is not next to %s, where %s stands: a path starts next to its unit", h, from, u.ID)
@@ -298,7 +293,7 @@ func (b *builder) path(o *Order, os *dsl.OrderSpec) bool {
 		from = h
 		o.Path = append(o.Path, h)
 	}
-	if good && o.Kind == "charge" && len(o.Path) > 0 {
+	if first && good && o.Kind == "charge" && len(o.Path) > 0 {
 		formation := u.Formation
 		if o.Formation != "" && o.Step == 0 {
 			formation = o.Formation
@@ -370,4 +365,36 @@ func (b *builder) hexsides(board *Board) {
 			put(from, to, hs.Name, true, hs.From.Pos)
 		}
 	}
+}
+
+// orders finds the units of a turn's orders and reads their paths. Only the
+// first turn's paths are checked against where the units stand: by a later
+// turn they may have moved, and the engine halts a path that does not start
+// next to its unit.
+func (b *builder) orders(specs []*dsl.OrderSpec, board *Board, first bool) []*Order {
+	var out []*Order
+	for _, os := range specs {
+		o := &Order{Kind: os.Kind, Formation: os.Formation, Step: os.Step}
+		var ok bool
+		if o.Unit, ok = board.Unit(os.Unit); !ok {
+			continue // reported by the checker
+		}
+		if os.Target != "" {
+			if o.Target, ok = board.Unit(os.Target); !ok {
+				continue
+			}
+		} else if os.Kind == "charge" || os.Kind == "fire" || os.Kind == "assault" {
+			b.errorf(os.Pos, "bad-order", "%s needs a target", os.Kind)
+			continue
+		}
+		// A path goes forward hex by hex from the unit's own hex: one that
+		// jumps or doubles back is a mistake in the scenario, not a halt to
+		// narrate.
+		good := b.path(o, os, first)
+		if !good {
+			continue
+		}
+		out = append(out, o)
+	}
+	return out
 }

@@ -106,6 +106,23 @@ func (e *Engine) Tire(u *Unit) {
 	}
 }
 
+// Recover takes cavalry one step back toward fresh: exhausted becomes
+// tired, tired becomes fresh.
+func (e *Engine) Recover(u *Unit) {
+	switch {
+	case u.Exhausted:
+		u.Exhausted, u.Tired = false, true
+		if e.Tracing() {
+			e.Note(u, "%s recovers: exhausted to tired", u.ID)
+		}
+	case u.Tired:
+		u.Tired = false
+		if e.Tracing() {
+			e.Note(u, "%s recovers: tired to fresh", u.ID)
+		}
+	}
+}
+
 // Mark sets or clears a named mark on a unit.
 func (e *Engine) Mark(u *Unit, name string, on bool) {
 	if on {
@@ -113,6 +130,7 @@ func (e *Engine) Mark(u *Unit, name string, on bool) {
 		u.Marks[name] = true
 	} else {
 		delete(u.Marks, name)
+		delete(e.lasting[u], name)
 	}
 }
 
