@@ -37,7 +37,7 @@ func goldenExact(t *testing.T, name, got string) {
 // decimal and a fraction, a column for each --rules; the JSON has
 // intervals of zero width.
 func TestSimulateExact(t *testing.T) {
-	code, out, stderr := bat(t, "simulate", exactCarre, "shaken", "--exact", "--rules", exactRoll)
+	code, out, stderr := bat(t, "simulate", exactCarre, "shaken", "--exact", "--marks", "--rules", exactRoll)
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
