@@ -70,6 +70,7 @@ type Decl struct {
 	Chart       *Chart     `parser:"| @@"`
 	Rule        *Rule      `parser:"| @@"`
 	Remove      *Remove    `parser:"| @@"`
+	Sequence    *Sequence  `parser:"| @@"`
 	Scenario    *Scenario  `parser:"| @@ )"`
 }
 
@@ -484,4 +485,22 @@ type TurnLine struct {
 	Pos    lexer.Position
 	Order  *Order  `parser:"  @@"`
 	Decide *Decide `parser:"| @@"`
+}
+
+// Sequence declares the phases of a turn in order, each a procedure the
+// engine offers under its title: `sequence "Sequence of play" { phase
+// charges "Charge à cheval"  phase movement "Movement" … }`.
+type Sequence struct {
+	Pos    lexer.Position
+	Title  string       `parser:"'sequence' @String?"`
+	Cite   []string     `parser:"('cite' @String (',' @String)*)?"`
+	Phases []*PhaseLine `parser:"'{' @@* '}'"`
+}
+
+// PhaseLine is one phase of the sequence: the engine's procedure and the
+// phase's title in the narration.
+type PhaseLine struct {
+	Pos   lexer.Position
+	Proc  string `parser:"'phase' @Ident"`
+	Title string `parser:"@String?"`
 }

@@ -161,6 +161,8 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.rule(d)
 			case d.Remove != nil:
 				u.remove(d.Remove)
+			case d.Sequence != nil:
+				u.sequence(d)
 			case d.Scenario != nil:
 				u.scenario(d.Scenario, f.Src)
 			}
@@ -240,6 +242,7 @@ func inherit(mod, base *Module) {
 	}
 	mod.Modifiers = append([]*ModifierDef(nil), base.Modifiers...)
 	mod.Rules = append([]*RuleDef(nil), base.Rules...)
+	mod.Sequence = base.Sequence
 }
 
 // claim records a declaration, reporting duplicates, overrides of nothing

@@ -13,6 +13,9 @@ type Env struct {
 	Hooks     map[string]*Hook
 	Functions []*Function
 	Effects   map[string]*Effect
+	// Procedures are the parts of a turn the engine can play, by name, for
+	// a module's `sequence` of phases.
+	Procedures map[string]string
 }
 
 // Hook is a point in the order of play where rules run.

@@ -399,7 +399,7 @@ func (p *printer) declMultiline(d *Decl) bool {
 		return true
 	case d.Modifier != nil:
 		return p.multiline(off, 1, true)
-	case d.Check != nil:
+	case d.Check != nil, d.Sequence != nil:
 		return true
 	case d.Rule != nil:
 		return p.multiline(off, len(d.Rule.Clauses), false)
@@ -486,9 +486,23 @@ func (p *printer) decl(d *Decl) {
 		p.kw(d.Remove.Kind)
 		p.sp()
 		p.dotted(d.Remove.Name)
+	case d.Sequence != nil:
+		p.sequence(d.Sequence)
 	case d.Scenario != nil:
 		p.scenario(d.Scenario)
 	}
+}
+
+func (p *printer) sequence(s *Sequence) {
+	p.kw("sequence")
+	p.optString(s.Title)
+	p.cite(s.Cite)
+	p.block(s.Pos.Offset, len(s.Phases), false, func(i int) int { return s.Phases[i].Pos.Offset }, func(i int) {
+		p.kw("phase")
+		p.sp()
+		p.kw(s.Phases[i].Proc)
+		p.optString(s.Phases[i].Title)
+	})
 }
 
 func (p *printer) dotted(n *DottedName) {

@@ -38,6 +38,7 @@ func addSeeds(f *testing.F) {
 		"game g extends premier\nrule r on recall.fail { let x = [1, 2,] do note(string(x[1:]) ?? \"\") ; halt() }\n",
 		"param a = 1 // c\n/* d */ param b = 2 /* e */ cite \"x\" // f\n",
 		"game g extends premier\nhexside ditch { cost_cavalry: 2 }\nscenario s { map 4 x 4 hexside ditch 0101/0102 0202/0203 hexside slope 0202 up N se }\n",
+		"game g extends premier\noverride sequence \"S\" cite \"x\" { phase end \"e\" phase start }\nscenario s { map 3 x 3 turn a turn 2 b { move u path 0101 } turn 3 a { } }\n",
 		"\xff\xfe",
 		// Literals expr reads as one token but our lexer splits.
 		"module m\nrule r on declare_charge {\n  when charger.increments > 1e3 || charger.increments < 0x1F && 2.5e-3 < 1_000 ** 2\n}\n",

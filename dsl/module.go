@@ -32,7 +32,9 @@ type Module struct {
 	Rules     []*RuleDef            // in the order they run on a hook
 	Hooks     map[string][]*RuleDef // hook → rules, in order
 	Scenarios []*ScenarioDef        // this module's own
-	Files     []*File
+	// Sequence is the phases of a turn, or nil for the engine's own order.
+	Sequence *SequenceDef
+	Files    []*File
 
 	// Env is the environment the module was checked against.
 	Env *Env
@@ -64,6 +66,7 @@ const (
 	KindNationality = "nationality"
 	KindClass       = "class"
 	KindHexside     = "hexside"
+	KindSequence    = "sequence"
 )
 
 // ParamDef is an effective parameter.
@@ -645,4 +648,18 @@ func (m *Module) ParamValues() map[string]any {
 		cur[parts[len(parts)-1]] = p.Value
 	}
 	return root
+}
+
+// SequenceDef is a checked sequence of play: the phases of a turn.
+type SequenceDef struct {
+	Title  string
+	Cite   []string
+	Phases []PhaseDef
+	Origin
+}
+
+// PhaseDef is one phase: the engine's procedure and its title.
+type PhaseDef struct {
+	Proc, Title string
+	Pos         Pos
 }

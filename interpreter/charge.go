@@ -55,7 +55,7 @@ func (e *Engine) fronts(u *Unit) int {
 }
 
 // chargePhase declares every charge first, then resolves each in turn.
-func (e *Engine) chargePhase() error {
+func (e *Engine) chargePhase(title string) error {
 	var charges []*Order
 	for _, o := range e.orders {
 		if o.Kind == "charge" {
@@ -65,7 +65,7 @@ func (e *Engine) chargePhase() error {
 	if len(charges) == 0 {
 		return nil
 	}
-	e.beginPhase("charge à cheval")
+	e.beginPhase(title)
 	var declared []*Order
 	for _, o := range charges {
 		u := o.Unit

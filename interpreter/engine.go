@@ -263,29 +263,53 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	return nil
 }
 
-// turnPhases plays one turn: its start, the charges, movement, defensive
-// and offensive fire, melee and its end.
+// Procedures are the parts of a turn the engine plays, by the name a
+// module's sequence of play gives them.
+var Procedures = map[string]string{
+	"start":          "the turn_start rules, once for each unit still on the board",
+	"charges":        "every charge declared, then each resolved: the charge à cheval",
+	"movement":       "move and form orders, hex by hex",
+	"defensive_fire": "fire orders of the side not in its turn",
+	"offensive_fire": "fire orders of the side in its turn",
+	"melee":          "the melees charges and assault orders set up",
+	"end":            "the turn_end rules, once for each unit, and where each unit ends",
+}
+
+// defaultSequence is the order of play when a module declares none.
+var defaultSequence = []dsl.PhaseDef{
+	{Proc: "start", Title: "start of turn"}, {Proc: "charges", Title: "charge à cheval"}, {Proc: "movement", Title: "movement"},
+	{Proc: "defensive_fire", Title: "defensive fire"}, {Proc: "offensive_fire", Title: "offensive fire"},
+	{Proc: "melee", Title: "melee"}, {Proc: "end", Title: "end of turn"},
+}
+
+// turnPhases plays one turn: the phases the module's sequence of play
+// declares, in its order, each under its title.
 func (e *Engine) turnPhases() error {
-	if err := e.startPhase(); err != nil {
-		return err
+	phases := defaultSequence
+	if e.Module.Sequence != nil {
+		phases = e.Module.Sequence.Phases
 	}
-	if err := e.chargePhase(); err != nil {
-		return err
-	}
-	if err := e.movementPhase(); err != nil {
-		return err
-	}
-	if err := e.firePhase(true); err != nil {
-		return err
-	}
-	if err := e.firePhase(false); err != nil {
-		return err
-	}
-	if err := e.meleePhase(); err != nil {
-		return err
-	}
-	if err := e.endPhase(); err != nil {
-		return err
+	for _, ph := range phases {
+		var err error
+		switch ph.Proc {
+		case "start":
+			err = e.startPhase(ph.Title)
+		case "charges":
+			err = e.chargePhase(ph.Title)
+		case "movement":
+			err = e.movementPhase(ph.Title)
+		case "defensive_fire":
+			err = e.firePhase(ph.Title, true)
+		case "offensive_fire":
+			err = e.firePhase(ph.Title, false)
+		case "melee":
+			err = e.meleePhase(ph.Title)
+		case "end":
+			err = e.endPhase(ph.Title)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	// Work charged where nothing could stop (the last hook's narration, a
 	// look at the board) may have spent the budget or met the context's end.

@@ -351,3 +351,22 @@ func TestSeveralTurns(t *testing.T) {
 		t.Errorf("after Rewind: a at %s, notes:\n%s", a.Hex, strings.Join(got, "\n"))
 	}
 }
+
+// TestDeclaredSequence: a module's sequence of play sets the order of the
+// phases and their titles.
+func TestDeclaredSequence(t *testing.T) {
+	mod := load(t, "sequence.rules")
+	e := engine(t, mod, "fire_first", interpreter.Config{Seed: 1})
+	if err := e.Run(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var phases []string
+	for _, ev := range e.Trace() {
+		if ev.Kind == "phase" {
+			phases = append(phases, ev.Text)
+		}
+	}
+	if got, want := strings.Join(phases, ", "), "preparatory fire, maneuver, reaction fire, reorganization"; got != want {
+		t.Errorf("phases %s, want %s", got, want)
+	}
+}

@@ -49,7 +49,7 @@ func (e *Engine) changeFormation(u *Unit, f string, step int, charging bool) (bo
 }
 
 // movementPhase carries out formation changes and moves.
-func (e *Engine) movementPhase() error {
+func (e *Engine) movementPhase(title string) error {
 	var orders []*Order
 	for _, o := range e.orders {
 		if o.Kind == "move" || o.Kind == "form" {
@@ -59,7 +59,7 @@ func (e *Engine) movementPhase() error {
 	if len(orders) == 0 {
 		return nil
 	}
-	e.beginPhase("movement")
+	e.beginPhase(title)
 	for _, o := range orders {
 		u := o.Unit
 		if u.Increments <= 0 {
@@ -192,7 +192,7 @@ func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool {
 
 // firePhase resolves the fire orders of one side: the side not in its turn
 // fires defensively first, then the phasing side.
-func (e *Engine) firePhase(defensive bool) error {
+func (e *Engine) firePhase(title string, defensive bool) error {
 	var orders []*Order
 	for _, o := range e.orders {
 		if o.Kind == "fire" && (o.Unit.Side != e.phasing) == defensive {
@@ -207,11 +207,7 @@ func (e *Engine) firePhase(defensive bool) error {
 	for u, hexes := range e.firedInto {
 		e.firedInto[u] = hexes[:0]
 	}
-	if defensive {
-		e.beginPhase("defensive fire")
-	} else {
-		e.beginPhase("offensive fire")
-	}
+	e.beginPhase(title)
 	for _, o := range orders {
 		if err := e.Fire(o.Unit, o.Target, defensive); err != nil {
 			return err
@@ -322,7 +318,7 @@ func (e *Engine) ScheduleMelee(a, d *Unit) {
 	}
 }
 
-func (e *Engine) meleePhase() error {
+func (e *Engine) meleePhase(title string) error {
 	for _, o := range e.orders {
 		if o.Kind == "assault" {
 			e.melees = append(e.melees, meleeOrder{attacker: o.Unit, defender: o.Target})
@@ -331,7 +327,7 @@ func (e *Engine) meleePhase() error {
 	if len(e.melees) == 0 {
 		return nil
 	}
-	e.beginPhase("melee")
+	e.beginPhase(title)
 	for _, m := range e.melees {
 		if err := e.Melee(m.attacker, m.defender, m.charging, m.straight); err != nil {
 			return err
@@ -407,11 +403,11 @@ func (e *Engine) strength(u *Unit) float64 {
 
 // startPhase runs the turn_start rules once for each unit still on the
 // board, by id, when the module has rules there.
-func (e *Engine) startPhase() error {
+func (e *Engine) startPhase(title string) error {
 	if len(e.Module.Hooks["turn_start"]) == 0 {
 		return nil
 	}
-	e.beginQuietPhase("start of turn")
+	e.beginQuietPhase(title)
 	for _, u := range e.sorted {
 		if u.Increments <= 0 {
 			continue // eliminated
@@ -424,8 +420,8 @@ func (e *Engine) startPhase() error {
 	return nil
 }
 
-func (e *Engine) endPhase() error {
-	e.beginPhase("end of turn")
+func (e *Engine) endPhase(title string) error {
+	e.beginPhase(title)
 	units := e.sorted
 	for _, u := range units {
 		// Charged without stopping here: a spent budget or a cancelled
