@@ -80,6 +80,7 @@ type Engine struct {
 	// quietPhase holds back the heading of a phase until it has something
 	// to narrate.
 	quietPhase bool
+	shown      string       // the phase whose heading the trace shows last
 	curRule    *dsl.RuleDef // the rule whose effect is being carried out
 	curEffect  string
 	curPos     dsl.Pos // the place of that effect's call
@@ -203,7 +204,7 @@ func (e *Engine) Rewind(dice Dice) {
 		e.dice = dice
 	}
 	e.trace = e.trace[:0]
-	e.phase, e.steps, e.depth, e.quietPhase = "", 0, 0, false
+	e.phase, e.steps, e.depth, e.quietPhase, e.shown = "", 0, 0, false, ""
 	e.orders, e.turnNo = e.first, 0
 	clear(e.lasting)
 	e.subject, e.ch = nil, nil
@@ -290,6 +291,9 @@ func (e *Engine) turnPhases() error {
 		phases = e.Module.Sequence.Phases
 	}
 	for _, ph := range phases {
+		if err := e.phaseHook("phase_start", ph); err != nil {
+			return err
+		}
 		var err error
 		switch ph.Proc {
 		case "start":
@@ -310,6 +314,9 @@ func (e *Engine) turnPhases() error {
 		if err != nil {
 			return err
 		}
+		if err := e.phaseHook("phase_end", ph); err != nil {
+			return err
+		}
 	}
 	// Work charged where nothing could stop (the last hook's narration, a
 	// look at the board) may have spent the budget or met the context's end.
@@ -317,6 +324,17 @@ func (e *Engine) turnPhases() error {
 		return e.meterErr(e.meter.err)
 	}
 	return nil
+}
+
+// phaseHook runs the rules on phase_start or phase_end, once: they read the
+// phase's procedure and the side in its turn.
+func (e *Engine) phaseHook(hook string, ph dsl.PhaseDef) error {
+	if len(e.Module.Hooks[hook]) == 0 {
+		return nil
+	}
+	e.beginQuietPhase(ph.Title)
+	_, _, err := e.fire(hook, "phase", e.word(ph.Proc), "phasing", e.word(e.phasing))
+	return err
 }
 
 // SetTurns gives the turns after the first (the first is the orders New
@@ -375,8 +393,15 @@ func (e *Engine) SetPhasing(side string) {
 }
 
 func (e *Engine) beginPhase(name string) {
+	if e.phase == name && e.shown == name {
+		e.quietPhase = false
+		return // its heading is out already (a phase_start rule spoke)
+	}
 	e.phase, e.quietPhase = name, false
 	e.emit(Event{Kind: "phase", Text: name})
+	if !e.cfg.NoTrace {
+		e.shown = name
+	}
 }
 
 // beginQuietPhase starts a phase that is narrated only if something happens
@@ -392,7 +417,10 @@ func (e *Engine) emit(ev Event) {
 	e.Board.charge(eventUnits + len(ev.Text)/keptBytesPerUnit) // the trace's memory
 	if e.quietPhase {
 		e.quietPhase = false
-		e.trace = append(e.trace, Event{Seq: len(e.trace) + 1, Kind: "phase", Text: e.phase, Phase: e.phase})
+		if e.shown != e.phase {
+			e.trace = append(e.trace, Event{Seq: len(e.trace) + 1, Kind: "phase", Text: e.phase, Phase: e.phase})
+			e.shown = e.phase
+		}
 	}
 	ev.Seq = len(e.trace) + 1
 	ev.Phase = e.phase

@@ -77,7 +77,7 @@ func TestHookOrder(t *testing.T) {
 		"move_start", "change_formation line",
 		"defensive fire", "fire_resolve",
 		"offensive fire", "fire_resolve",
-		"assault_declare", "melee_side front", "melee", "melee_resolve",
+		"phase_start melee blue", "assault_declare", "melee_side front", "melee", "melee_resolve", "phase_end melee",
 		"turn_end cav", "turn_end foot", "turn_end red",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
