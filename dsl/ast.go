@@ -97,7 +97,7 @@ type Value struct {
 // formation, an arm or a morale state, with properties.
 type Vocab struct {
 	Pos   lexer.Position
-	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside')"`
+	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute')"`
 	Name  string   `parser:"@Ident"`
 	Title string   `parser:"@String?"`
 	Cite  []string `parser:"('cite' @String (',' @String)*)?"`
@@ -372,7 +372,7 @@ func closer(open string) string {
 // Remove drops one declaration of the module extended.
 type Remove struct {
 	Pos  lexer.Position
-	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside')"`
+	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute')"`
 	Name *DottedName `parser:"@@"`
 }
 

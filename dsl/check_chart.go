@@ -610,6 +610,7 @@ func (w *wordChecker) Visit(n *ast.Node) {
 		}
 		c, isChart := w.u.mod.Charts[id.Value]
 		if !isChart {
+			w.funcArgs(id.Value, x.Arguments)
 			return
 		}
 		for i, arg := range x.Arguments {

@@ -90,10 +90,26 @@ func (u *unit) scenario(s *Scenario, src string) {
 			us := &UnitSpec{ID: it.Unit.ID, Name: it.Unit.Name, Props: map[string]PropValue{}, Pos: ipos}
 			for _, p := range it.Unit.Props {
 				ppos := position(p.Pos)
+				if _, isAttr := u.mod.Vocab[KindAttribute][p.Key]; isAttr {
+					if _, builtin := UnitProps[p.Key]; !builtin {
+						pv := PropValue{Pos: ppos, Values: []any{true}}
+						for _, v := range p.Values {
+							if x, ok := u.value(v); ok {
+								pv.Values = []any{x}
+							}
+						}
+						if _, isBool := pv.Values[0].(bool); !isBool || len(p.Values) > 1 {
+							u.errorf(ppos, "bad-property", "%s is an attribute: write it alone, or `: true` / `: false`", p.Key)
+						}
+						us.Props[p.Key] = pv
+						continue
+					}
+				}
 				if _, ok := UnitProps[p.Key]; !ok {
-					hint := didYouMean(p.Key, sortedKeys(UnitProps))
+					known := append(sortedKeys(UnitProps), u.names(KindAttribute)...)
+					hint := didYouMean(p.Key, known)
 					if hint == "" {
-						hint = " (a unit has " + strings.Join(sortedKeys(UnitProps), ", ") + ")"
+						hint = " (a unit has " + strings.Join(sortedKeys(UnitProps), ", ") + ", and the attributes the module declares with `attribute`)"
 					}
 					u.errorf(ppos, "unknown-property", "a unit has no property %q%s", p.Key, hint)
 					continue
@@ -137,6 +153,11 @@ func (u *unit) scenario(s *Scenario, src string) {
 // checkScenarios checks what a scenario names against the module: units,
 // vocabulary words and order shapes.
 func (u *unit) checkScenarios() {
+	for _, w := range u.mod.Vocab[KindAttribute] {
+		if _, builtin := UnitProps[w.Name]; builtin && w.Module == u.mod.ID {
+			u.errorf(w.Pos, "duplicate", "attribute %s: a unit already has a property %s", w.Name, w.Name)
+		}
+	}
 	for _, s := range u.mod.Scenarios {
 		if s.Cols == 0 {
 			u.errorf(s.Pos, "bad-map", "scenario %s has no `map COLS x ROWS` line", s.Name)

@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState, KindNationality, KindClass, KindHexside}
+var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState, KindNationality, KindClass, KindHexside, KindAttribute}
 
 // propKind says what a vocabulary property takes.
 type propKind struct {
@@ -48,6 +48,7 @@ var vocabSchema = map[string]map[string]propKind{
 		"guard":   {what: "flag", doc: "Guard: its units are Guard"},
 		"cossack": {what: "flag", doc: "Cossacks: its units are Cossacks"},
 	},
+	KindAttribute: {},
 	KindHexside: {
 		"cost":       {what: "number", doc: "movement points added to cross it (cost_ARM for one arm: cost_cavalry)"},
 		"blocks_los": {what: "flag", doc: "blocks line of sight across it"},

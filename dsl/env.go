@@ -45,6 +45,9 @@ type Function struct {
 	Doc   string
 	Fn    func(args ...any) (any, error)
 	Types []any // signatures, as expr.Function takes them
+	// Vocab names, argument by argument, the vocabulary a string literal
+	// given there must be a word of ("" for none): has(unit, "elite").
+	Vocab []string
 }
 
 // ArgKind is what an effect parameter takes.

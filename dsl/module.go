@@ -67,6 +67,9 @@ const (
 	KindClass       = "class"
 	KindHexside     = "hexside"
 	KindSequence    = "sequence"
+	// KindAttribute is a flag a scenario may give a unit beyond the
+	// engine's own properties (`attribute elite "Elite"`), read with has().
+	KindAttribute = "attribute"
 )
 
 // ParamDef is an effective parameter.

@@ -369,4 +369,13 @@ func TestDeclaredSequence(t *testing.T) {
 	if got, want := strings.Join(phases, ", "), "preparatory fire, maneuver, reaction fire, reorganization"; got != want {
 		t.Errorf("phases %s, want %s", got, want)
 	}
+	b, _ := e.Board.Unit("b")
+	a, _ := e.Board.Unit("a")
+	if !b.Attrs["elite"] || a.Attrs["elite"] {
+		t.Errorf("attributes: b %v, a %v; want b elite only", b.Attrs, a.Attrs)
+	}
+	// Seed 1: both fires hit; only the elite battalion's loss is remarked.
+	if got := strings.Join(notes(e.Trace()), "\n"); got != "b is elite" {
+		t.Errorf("notes %q, want the elite battalion's only", got)
+	}
 }

@@ -186,6 +186,14 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 			u.Cossack = flag()
 		case "moved":
 			u.Moved = flag()
+		default:
+			// An attribute the module declares (the checker knows no other).
+			if f := flag(); f {
+				if u.Attrs == nil {
+					u.Attrs = map[string]bool{}
+				}
+				u.Attrs[key] = true
+			}
 		case "facing":
 			d, err := ParseDirection(str())
 			if err != nil {

@@ -43,6 +43,9 @@ type Unit struct {
 	// Vacated is the hex the unit last retreated or routed out of, nil when
 	// it has not moved back: a pursuer's movement may be counted from it.
 	Vacated *Hex `expr:"-"`
+	// Attrs are the attributes the module declares that the scenario gave
+	// the unit (`elite`); scripts read them with has(unit, "elite").
+	Attrs map[string]bool `expr:"-"`
 	// Marks are named flags rules set and read (`mark(unit, "recalled")`),
 	// so that a battle can keep state the engine does not know about.
 	Marks map[string]bool `expr:"-"`

@@ -22,6 +22,14 @@ var Functions = []*dsl.Function{
 		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.Across(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) string)}},
 	{Name: "uphill", Doc: "whether the ground rises from a's hex to b's, next to it: a charges or assaults b up a slope",
 		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UphillOf(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
+	{Name: "has", Doc: "whether the scenario gave a unit an attribute the module declares (`attribute elite \"Elite\"`)",
+		Fn: func(args ...any) (any, error) {
+			u, err := unitArg(args, 0)
+			if err != nil {
+				return nil, err
+			}
+			return u.Attrs[args[1].(string)], nil
+		}, Types: []any{new(func(*interpreter.Unit, string) bool)}, Vocab: []string{"", dsl.KindAttribute}},
 	{Name: "marked", Doc: "whether a rule has set the named mark on a unit",
 		Fn: func(args ...any) (any, error) {
 			u, err := unitArg(args, 0)
