@@ -54,6 +54,10 @@ func (u *unit) scenario(s *Scenario, src string) {
 				u.errorf(ipos, "bad-map", "a map is 1 to 99 columns by 1 to 99 rows")
 				continue
 			}
+			if sd.Cols != 0 {
+				u.errorf(ipos, "bad-map", "scenario %s gives its map twice; the first is %d x %d", s.Name, sd.Cols, sd.Rows)
+				continue
+			}
 			sd.Cols, sd.Rows, sd.DefaultTerrain = c, r, it.Map.Terrain
 		case it.Terrain != nil:
 			hs := HexSetDef{Kind: it.Terrain.Kind, Terrain: it.Terrain.Name}
