@@ -76,11 +76,15 @@ var clauses = []clause{
 			r.notFired("melee.refused")
 			r.text("att melees def through its flank")
 		}},
-	{id: "BER-17-REFUSED", folder: "ber", scenario: "opportunity_charge", answers: yes("cav", "opportunity_charge"),
+	{id: "BER-17-REFUSED", folder: "ber", scenario: "opportunity_charge", answers: yes("cav", "opportunity_charge"), faces: []int{4, 1, 5, 1},
 		check: func(t *testing.T, r *played) {
-			// BER-37-ELIGIBLE too: the cavalry is tired and may still opportunity-charge.
+			// BER-37-ELIGIBLE too: the cavalry is tired and may still
+			// opportunity-charge; the charge is played once the move is over.
 			r.asked("cav", "opportunity_charge", 1)
 			r.marked("mover", "opportunity_charged")
+			r.notBlocked("charge.eligible")
+			r.before("mover moves to 0609", "cav declares a charge on mover")
+			r.text("cav contacts mover")
 		}},
 	{id: "BER-17-CARRE-TERRAIN", folder: "ber", scenario: "carre_woods",
 		check: func(t *testing.T, r *played) {

@@ -68,42 +68,117 @@ func (e *Engine) chargePhase(title string) error {
 	e.beginPhase(title)
 	var declared []*Order
 	for _, o := range charges {
-		u := o.Unit
-		stack, leader := 0, false
-		e.Board.charge(1 + len(e.Board.Units))
-		for _, x := range e.Board.Units {
-			if x.Increments <= 0 || !x.occupies(u.Hex) {
-				continue
-			}
-			if x.Side != u.Side {
-				continue
-			}
-			if x.Arm == u.Arm {
-				stack++
-			}
-			if x.Leader && x.CavalryBonus > 0 && x.Nationality == u.Nationality {
-				leader = true
-			}
-		}
-		blocked, msg, err := e.fire("declare_charge", "charger", u, "target", o.Target, "hex", e.cell(u.Hex), "stack", stack, "leader", leader)
+		ok, err := e.declare(o)
 		if err != nil {
 			return err
 		}
-		if blocked {
-			if e.Tracing() {
-				e.Note(u, "%s may not charge: %s", u.ID, msg)
-			}
-			continue
-		}
-		u.Charged = true
-		declared = append(declared, o)
-		if e.Tracing() {
-			e.Note(u, "%s declares a charge on %s", u.ID, o.Target.ID)
+		if ok {
+			declared = append(declared, o)
 		}
 	}
 	for _, o := range declared {
 		if err := e.resolveCharge(o); err != nil {
 			return err
+		}
+		if err := e.drainCharges(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// declare runs the declare_charge rules for a charge order: whether it may
+// go, with what stack and leader.
+func (e *Engine) declare(o *Order) (bool, error) {
+	u := o.Unit
+	stack, leader := 0, false
+	e.Board.charge(1 + len(e.Board.Units))
+	for _, x := range e.Board.Units {
+		if x.Increments <= 0 || !x.occupies(u.Hex) {
+			continue
+		}
+		if x.Side != u.Side {
+			continue
+		}
+		if x.Arm == u.Arm {
+			stack++
+		}
+		if x.Leader && x.CavalryBonus > 0 && x.Nationality == u.Nationality {
+			leader = true
+		}
+	}
+	blocked, msg, err := e.fire("declare_charge", "charger", u, "target", o.Target, "hex", e.cell(u.Hex), "stack", stack, "leader", leader, "reaction", o.Reaction)
+	if err != nil {
+		return false, err
+	}
+	if blocked {
+		if e.Tracing() {
+			e.Note(u, "%s may not charge: %s", u.ID, msg)
+		}
+		return false, nil
+	}
+	u.Charged = true
+	if e.Tracing() {
+		e.Note(u, "%s declares a charge on %s", u.ID, o.Target.ID)
+	}
+	return true, nil
+}
+
+// ChargeAt makes a charge that a rule starts (an opportunity charge into a
+// zone, a reaction charge at contact): the cavalry charges the target once
+// the action under way is over, along the straight way toward it. The
+// declare_charge rules judge it like any other.
+func (e *Engine) ChargeAt(u, target *Unit) {
+	for _, o := range e.pending {
+		if o.Unit == u {
+			return // one charge a unit
+		}
+	}
+	e.pending = append(e.pending, &Order{Kind: "charge", Unit: u, Target: target, Reaction: true})
+	if e.Tracing() {
+		e.Note(u, "%s will charge %s", u.ID, target.ID)
+	}
+}
+
+// drainCharges resolves the charges rules started, in the order they were
+// started; a charge may start another.
+func (e *Engine) drainCharges() error {
+	for len(e.pending) > 0 {
+		o := e.pending[0]
+		e.pending = e.pending[1:]
+		u, t := o.Unit, o.Target
+		if u.Increments <= 0 || t.Increments <= 0 || u.Charged {
+			continue
+		}
+		o.Path = o.Path[:0]
+		at := u.Hex
+		for range 64 {
+			if Distance(at, t.Hex) <= 1 {
+				break
+			}
+			next, ok := e.stepToward(at, t.Hex)
+			if !ok {
+				break
+			}
+			o.Path = append(o.Path, next)
+			at = next
+		}
+		if len(o.Path) > 0 {
+			// It sets off toward its target.
+			if d, ok := DirectionTo(u.Hex, o.Path[0]); ok {
+				u.Facing = d
+			}
+		} else if d, ok := DirectionTo(u.Hex, t.Hex); ok {
+			u.Facing = d
+		}
+		ok, err := e.declare(o)
+		if err != nil {
+			return err
+		}
+		if ok {
+			if err := e.resolveCharge(o); err != nil {
+				return err
+			}
 		}
 	}
 	return nil

@@ -62,10 +62,13 @@ type Engine struct {
 	meter   meter
 	subject *Unit
 
-	ch     *chargeState
-	chBuf  chargeState // the storage ch points to while a charge resolves
-	act    action
-	melees []meleeOrder
+	ch    *chargeState
+	chBuf chargeState // the storage ch points to while a charge resolves
+	// pending are the charges rules started (ChargeAt), resolved once the
+	// action under way is over.
+	pending []*Order
+	act     action
+	melees  []meleeOrder
 	// firedInto lists the hexes each unit fired into this phase.
 	firedInto map[*Unit][]Hex
 	orders    []*Order
@@ -125,6 +128,8 @@ type Order struct {
 	Formation string
 	Step      int
 	Path      []Hex
+	// Reaction is set on a charge a rule started (ChargeAt), not ordered.
+	Reaction bool
 }
 
 type meleeOrder struct {
@@ -208,6 +213,7 @@ func (e *Engine) Rewind(dice Dice) {
 	e.orders, e.turnNo = e.first, 0
 	clear(e.lasting)
 	e.subject, e.ch = nil, nil
+	e.pending = e.pending[:0]
 	e.melees = e.melees[:0]
 	for u, hexes := range e.firedInto {
 		e.firedInto[u] = hexes[:0]
@@ -312,6 +318,9 @@ func (e *Engine) turnPhases() error {
 			err = e.endPhase(ph.Title)
 		}
 		if err != nil {
+			return err
+		}
+		if err := e.drainCharges(); err != nil {
 			return err
 		}
 		if err := e.phaseHook("phase_end", ph); err != nil {

@@ -140,6 +140,29 @@ func TestEffects(t *testing.T) {
 				t.Error("cavalry not tired")
 			}
 		}},
+		{"recover", nil, func(t *testing.T, e *interpreter.Engine, cav, red *interpreter.Unit) {
+			if cav.Exhausted || !cav.Tired {
+				t.Errorf("exhausted %v tired %v, want tired only: one step back", cav.Exhausted, cav.Tired)
+			}
+		}},
+		{"mark_for", nil, func(t *testing.T, e *interpreter.Engine, cav, red *interpreter.Unit) {
+			if !red.Marked("shaken") {
+				t.Error("red not marked shaken")
+			}
+		}},
+		{"charge_at", nil, func(t *testing.T, e *interpreter.Engine, cav, red *interpreter.Unit) {
+			// red is infantry: the charge it starts is declared and judged
+			// like any other, and it faces the cavalry it charges.
+			found := false
+			for _, ev := range e.Trace() {
+				if ev.Text == "red declares a charge on cav" {
+					found = true
+				}
+			}
+			if !found || red.Facing.String() != "S" {
+				t.Errorf("red declared a charge: %v, faces %s (want S)", found, red.Facing)
+			}
+		}},
 		{"mark", nil, func(t *testing.T, e *interpreter.Engine, cav, red *interpreter.Unit) {
 			if !red.Marked("seen") || cav.Marked("x") {
 				t.Errorf("marks red %v cav %v, want red seen and cav none", red.Marks, cav.Marks)

@@ -86,6 +86,9 @@ func (e *Engine) movementPhase(title string) error {
 			return err
 		}
 		u.Moved = true
+		if err := e.drainCharges(); err != nil {
+			return err
+		}
 	}
 	return nil
 }

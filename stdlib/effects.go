@@ -127,6 +127,9 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error {
 			return c.E.RollCheck(c.Rule, str(c, 0), u(c, 1), count(c, 2, -maxCount, maxCount))
 		}},
+	{dsl.Effect{Name: "charge_at", Doc: "the cavalry charges the target once the action under way is over (an opportunity or reaction charge), straight toward it; declare_charge rules judge it",
+		Params: []dsl.EffectParam{unitP("unit", "the cavalry that charges"), unitP("target", "")}},
+		func(c *interpreter.Call) error { c.E.ChargeAt(u(c, 0), u(c, 1)); return nil }},
 	{dsl.Effect{Name: "follow", Doc: "the charger moves toward a unit as its MP allow and contacts the first enemy it reaches",
 		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("toward", "")}},
 		func(c *interpreter.Call) error { _, err := c.E.Follow(u(c, 0), u(c, 1), true); return err }},
