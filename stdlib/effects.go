@@ -79,7 +79,7 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error { c.E.Mark(u(c, 0), str(c, 1), true); return nil }},
 	{dsl.Effect{Name: "mark_for", Doc: "sets a named mark that lasts this turn and turns-1 more (a plain mark lasts to the end of its turn)",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "name", Type: tString}, intP("turns", "1 or more")}},
-		func(c *interpreter.Call) error { c.E.MarkFor(u(c, 0), str(c, 1), num(c, 2)); return nil }},
+		func(c *interpreter.Call) error { c.E.MarkFor(u(c, 0), str(c, 1), count(c, 2, 1, maxCount)); return nil }},
 	{dsl.Effect{Name: "recover", Doc: "the cavalry recovers one step: exhausted to tired, tired to fresh", Params: []dsl.EffectParam{unitP("unit", "")}},
 		func(c *interpreter.Call) error { c.E.Recover(u(c, 0)); return nil }},
 	{dsl.Effect{Name: "unmark", Doc: "clears a named mark",
