@@ -319,3 +319,17 @@ func TestSimulateReadsWell(t *testing.T) {
 		t.Errorf("--marks: exit %d, no marks in:\n%s%s", code, out, stderr)
 	}
 }
+
+// TestExplainSequence: explain shows the phases of a battle's turn in order,
+// with the procedure each plays and where the sequence is declared.
+func TestExplainSequence(t *testing.T) {
+	code, out, stderr := bat(t, "explain", "../../interpreter/testdata/sequence.rules", "sequence")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"declared by module other_edition", "1. command", "2. preparatory fire", "offensive_fire", "7. reorganization"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("lacks %q:\n%s", want, out)
+		}
+	}
+}

@@ -27,7 +27,8 @@ hooks it runs on (for a param or table: the rules that read or roll it).
 NAME may also be a hook (charge_contact, recall.fail): what it is, the names
 its expressions read, and the rules that run on it, in order. A table or
 check lists its named modifiers and where each comes from; the NAME
-"placeholders" lists every figure the battle plays that is a placeholder.`)
+"placeholders" lists every figure the battle plays that is a placeholder,
+and "sequence" the phases of its turn.`)
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -44,6 +45,10 @@ check lists its named modifiers and where each comes from; the NAME
 	name := fs.Arg(1)
 	if name == "placeholders" {
 		explainPlaceholders(stdout, mod)
+		return exitOK
+	}
+	if name == "sequence" {
+		explainSequence(stdout, mod)
 		return exitOK
 	}
 	found := explain(stdout, mod, name) || explainHook(stdout, mod, name)
