@@ -68,13 +68,13 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) int {
 	rules := fs.StringArray("rules", nil, "another battle or folder to play the same scenario under (a column each; repeatable)")
 	workers := fs.Int("workers", 0, "parallel workers (default: one per CPU); the result does not depend on it")
 	asJSON := fs.Bool("json", false, "print the counters and intervals as JSON")
-	shard := fs.String("shard", "", "play only slice I of N of the runs (I/N, from 1), for spreading a sweep over machines")
+	shard := fs.String("shard", "", "play only slice I of N of the runs (I/N, from 1), for spreading a sweep over machines; auto or auto/N takes I (and N) from a Kubernetes Indexed Job or a Slurm array")
 	merge := fs.Bool("merge", false, "add up the --json outputs of --shard runs given as arguments")
 	marks := fs.Bool("marks", false, "also list the marks rules set on units (bookkeeping such as \"declared\"); --json always has them")
 	answers := answerFlags(fs)
 	exact := exactFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `Usage: bataille simulate GAME|DIR [SCENARIO] -n N [--seed S] [--rules OTHER]… [--workers K] [--json] [--shard I/N]
+		fmt.Fprintln(stderr, `Usage: bataille simulate GAME|DIR [SCENARIO] -n N [--seed S] [--rules OTHER]… [--workers K] [--json] [--shard I/N|auto[/N]]
        bataille simulate GAME|DIR [SCENARIO] --exact [--max-paths P] [--or-sample] [--rules OTHER]…
        bataille simulate --merge FILE… [--json]
 
@@ -110,6 +110,11 @@ Flags:`)
 		return exitUsage
 	}
 	decider, err := answers()
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
+		return exitUsage
+	}
+	*shard, err = resolveShard(*shard, os.Getenv)
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
 		return exitUsage
