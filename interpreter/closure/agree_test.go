@@ -1,0 +1,424 @@
+package closure_test
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter/closure"
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
+)
+
+// piece stands for the engine's units: fields of every kind, one not read at
+// an offset (a map), and one hidden from scripts.
+type piece struct {
+	ID     string  `expr:"id"`
+	N      int     `expr:"n"`
+	X      float64 `expr:"x"`
+	B      bool    `expr:"b"`
+	Other  string
+	Marks  map[string]bool `expr:"-"`
+	hidden int
+}
+
+var pieceFields = closure.Fields[piece]()
+
+// vars are the test's variables with their types and values. nu is a nil
+// piece; k is an interface variable holding an int, as a `let` does.
+var (
+	pu   = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï"}
+	pv   = &piece{ID: "v2", N: -3, X: 0, B: false}
+	vars = []struct {
+		name string
+		typ  reflect.Type
+		kind closure.Kind
+		val  any
+	}{
+		{"n", reflect.TypeFor[int](), closure.Int, 12},
+		{"m", reflect.TypeFor[int](), closure.Int, 0},
+		{"x", reflect.TypeFor[float64](), closure.Float, 1.5},
+		{"y", reflect.TypeFor[float64](), closure.Float, -0.0},
+		{"s", reflect.TypeFor[string](), closure.String, "line"},
+		{"t", reflect.TypeFor[string](), closure.String, " Carré "},
+		{"b", reflect.TypeFor[bool](), closure.Bool, true},
+		{"u", reflect.TypeFor[*piece](), closure.Any, pu},
+		{"v", reflect.TypeFor[*piece](), closure.Any, pv},
+		{"nu", reflect.TypeFor[*piece](), closure.Any, (*piece)(nil)},
+		{"k", reflect.TypeFor[int](), closure.Any, 300},
+	}
+)
+
+// dist and named are functions in both forms, failing on a nil piece as the
+// language's functions fail on a nil unit.
+func pieceArg(x any, i int) (*piece, error) {
+	p, ok := x.(*piece)
+	if !ok || p == nil {
+		return nil, fmt.Errorf("argument %d is not a piece", i)
+	}
+	return p, nil
+}
+
+func distFast(a, b any) (int, error) {
+	p, err := pieceArg(a, 1)
+	if err != nil {
+		return 0, err
+	}
+	q, err := pieceArg(b, 2)
+	if err != nil {
+		return 0, err
+	}
+	return p.N - q.N, nil
+}
+
+func namedFast(a any, s string) (bool, error) {
+	p, err := pieceArg(a, 1)
+	if err != nil {
+		return false, err
+	}
+	return p.ID == s, nil
+}
+
+var funcs = map[string]closure.Func{
+	"dist":  {Fn: func(args ...any) (any, error) { return distFast(args[0], args[1]) }, Fast: distFast},
+	"named": {Fn: func(args ...any) (any, error) { return namedFast(args[0], args[1].(string)) }, Fast: namedFast},
+	// slow has no typed form: the closures call it as the machine does.
+	"slow": {Fn: func(args ...any) (any, error) { return args[0].(int) * 2, nil }},
+}
+
+var funcTypes = map[string][]any{
+	"dist":  {new(func(*piece, *piece) int)},
+	"named": {new(func(*piece, string) bool)},
+	"slow":  {new(func(int) int)},
+}
+
+func options() []expr.Option {
+	tm := types.Map{}
+	for _, v := range vars {
+		if v.name == "k" {
+			tm[v.name] = types.Any
+			continue
+		}
+		tm[v.name] = types.TypeOf(reflect.Zero(v.typ).Interface())
+	}
+	tm["cap"], tm["ratio"], tm["rout"] = types.Int, types.Float, types.Map{"hexes": types.Int}
+	opts := []expr.Option{expr.Env(tm)}
+	for name, f := range funcs {
+		opts = append(opts, expr.Function(name, f.Fn, funcTypes[name]...))
+	}
+	allowed := map[string]bool{}
+	for _, b := range dsl.Builtins() {
+		allowed[b] = true
+	}
+	for _, b := range []string{"now", "date", "duration", "repeat", "join", "split", "toJSON", "string", "filter", "map", "all"} {
+		if !allowed[b] {
+			opts = append(opts, expr.DisableBuiltin(b))
+		}
+	}
+	return opts
+}
+
+var opts = options()
+
+func config() *closure.Config {
+	cfg := &closure.Config{Slots: map[string]int{}, Kinds: map[string]closure.Kind{}, Structs: []*closure.Struct{pieceFields}, Funcs: funcs,
+		Consts: map[string]any{"cap": 4, "ratio": 0.5, "rout": map[string]any{"hexes": 8}}}
+	for i, v := range vars {
+		cfg.Slots[v.name] = i
+		cfg.Kinds[v.name] = v.kind
+	}
+	return cfg
+}
+
+var cfg = config()
+
+// agree runs src on expr's machine and as closures and reports how they
+// differ, or "" when they agree. compiled says whether the closures took it
+// (false: expr refused it, or the closures left it to the machine).
+func agree(src string) (diff string, compiled bool) {
+	prog, err := expr.Compile(src, opts...)
+	if err != nil {
+		return "", false
+	}
+	p, err := closure.Compile(prog.Node(), src, cfg)
+	if err != nil {
+		if !errors.Is(err, closure.ErrUnsupported) {
+			return fmt.Sprintf("compile: %v", err), false
+		}
+		return "", false
+	}
+	env := map[string]any{"cap": 4, "ratio": 0.5, "rout": map[string]any{"hexes": 8}}
+	frame := &closure.Frame{}
+	for _, v := range vars {
+		env[v.name] = v.val
+		frame.Vals = append(frame.Vals, v.val)
+	}
+	var machine vm.VM
+	want, werr := machine.Run(prog, env)
+	got, gerr := p.Run(frame)
+	if (werr == nil) != (gerr == nil) {
+		return fmt.Sprintf("machine: %v, %v; closures: %v, %v", want, werr, got, gerr), true
+	}
+	if werr != nil {
+		var we, ge *file.Error
+		if !errors.As(werr, &we) || !errors.As(gerr, &ge) {
+			return fmt.Sprintf("errors not located: %v / %v", werr, gerr), true
+		}
+		if we.Message != ge.Message || we.Location != ge.Location || we.Line != ge.Line || we.Column != ge.Column {
+			return fmt.Sprintf("machine error %q at %v (%d:%d); closures %q at %v (%d:%d)", we.Message, we.Location, we.Line, we.Column, ge.Message, ge.Location, ge.Line, ge.Column), true
+		}
+		return "", true
+	}
+	if !same(want, got) {
+		return fmt.Sprintf("machine %#v (%T), closures %#v (%T)", want, want, got, got), true
+	}
+	if p.Kind == closure.Bool {
+		b, err := p.RunBool(frame)
+		if err != nil || b != want.(bool) {
+			return fmt.Sprintf("RunBool %v %v, machine %v", b, err, want), true
+		}
+	}
+	return "", true
+}
+
+// same compares values and their types; NaN equals NaN.
+func same(a, b any) bool {
+	if fa, ok := a.(float64); ok {
+		fb, ok := b.(float64)
+		return ok && (fa == fb && math.Signbit(fa) == math.Signbit(fb) || math.IsNaN(fa) && math.IsNaN(fb))
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// TestAgreeTable: cases chosen for each rule of expr's semantics the
+// closures redo.
+func TestAgreeTable(t *testing.T) {
+	for _, src := range []string{
+		"n + 1", "n + x", "x + n", "n - m * 2", "n / 5", "n / m", "x / 0", "-x / 0", "n % 5", "n % m", "n ** 2", "2 ** -1", "-n", "+x", "-k",
+		"n == 12.0", "n == x", `n == "12"`, "u == u", "u == v", "nu == nil", "u == nil", "k == 300", "k == 300.0", "b == true", "s == t",
+		"n < x", "x >= n", "s < t", "k > 5", "k + 1", "k * x", "k / 2", "k % 7",
+		"u.n", "u.x", "u.b", "u.id", "u.Other", "v.n + u.n", "nu.n", "nu.id", "nu?.n", "nu?.n ?? 5", "u?.n ?? 5", "nu?.id ?? \"none\"",
+		"nu ?? u", "(nu ?? u).n", "u?.x", "k ?? 1",
+		`s in ["line", "column"]`, `s in ["carre"]`, "n in [1, 12]", "n in 10..14", "x in [1.5, 2]", "k in [300]", `u.id in ["u1"]`, "n in [1, x]",
+		"n > 1 && x < 2", "n > 1 and !b", "not b || n == 0", "b ? n : x", "b ? n : 1", "n > 100 ? s : t", "nu == nil ? 0 : nu.n",
+		"dist(u, v)", "dist(u, nu)", "dist(nu, u)", `named(u, "u1")`, `named(nu, "u1")`, "slow(n) + 1", "slow(k)",
+		"abs(-n)", "abs(y)", "abs(-2.5)", "ceil(x)", "floor(-x)", "round(2.5)", "round(n)", "int(x)", "int(n)", `int("12")`, `int("x")`, "float(n)",
+		"max(n, m, 3)", "min(n, m)", "max(x, n)", "min(x, y)", "max(n)", "len(s)", "len(t)", `len([1, 2])`, "type(n)", "type(x)",
+		"trim(t)", `trimPrefix(s, "li")`, `trimSuffix(s, "ne")`, "upper(t)", "lower(t)", `hasPrefix(s, "l")`, `hasSuffix(t, " ")`,
+		`indexOf(s, "n")`, `lastIndexOf(t, "é")`, `s contains "in"`, `s startsWith "li"`, `t endsWith "x"`,
+		"cap + n", "ratio * x", "rout.hexes", "rout.hexes + 1", "n > cap ? ratio : 1",
+		"[n, x, s]", "[n, x][1]", `"a" + s`, "n + 1 == 13 && s != t",
+	} {
+		diff, compiled := agree(src)
+		if diff != "" {
+			t.Errorf("%s: %s", src, diff)
+		}
+		if !compiled && !strings.Contains(src, `"12"`) {
+			if _, err := expr.Compile(src, opts...); err == nil {
+				t.Logf("%s: left to the machine", src)
+			}
+		}
+	}
+}
+
+// TestNoSilentFallback: every kind of expression the engine's scripts use
+// compiles to closures; those that do not are refused at compile time, not
+// run differently.
+func TestNoSilentFallback(t *testing.T) {
+	for _, src := range []string{"u.n + 1", "nu?.n ?? 5", `s in ["a", "b"]`, "dist(u, v) <= 1", "max(n, 3)", "b ? x : n", "rout.hexes"} {
+		prog, err := expr.Compile(src, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := closure.Compile(prog.Node(), src, cfg); err != nil {
+			t.Errorf("%s: %v", src, err)
+		}
+	}
+	// A method of a Go value is refused by the language's checker; here it
+	// stands for what the closures do not compile.
+	prog, err := expr.Compile("unknown_name", append(opts, expr.AllowUndefinedVariables())...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := closure.Compile(prog.Node(), "unknown_name", cfg); !errors.Is(err, closure.ErrUnsupported) {
+		t.Errorf("a name without a slot: %v, want ErrUnsupported", err)
+	}
+}
+
+// TestAgreeRandom runs random well-typed expressions through both.
+func TestAgreeRandom(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	compiled := 0
+	for i := range 3000 {
+		g := &gen{next: func(n int) int { return rng.IntN(n) }}
+		src := g.expr(rng.IntN(5))
+		diff, ok := agree(src)
+		if diff != "" {
+			t.Fatalf("case %d: %s: %s", i, src, diff)
+		}
+		if ok {
+			compiled++
+		}
+	}
+	if compiled < 2000 {
+		t.Errorf("only %d of 3000 random expressions compiled to closures", compiled)
+	}
+}
+
+// FuzzAgree drives the generator with the fuzzer's bytes.
+func FuzzAgree(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 3})
+	f.Add([]byte("nil members, ?? and ?."))
+	f.Add([]byte{7, 7, 7, 200, 13, 99, 4, 1, 0, 250})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		i := 0
+		g := &gen{next: func(n int) int {
+			if i >= len(data) {
+				return 0
+			}
+			i++
+			return int(data[i-1]) % n
+		}}
+		src := g.expr(4)
+		if diff, _ := agree(src); diff != "" {
+			t.Fatalf("%s: %s", src, diff)
+		}
+	})
+}
+
+// gen writes random expressions, mostly well typed, over the test's
+// variables: numbers of both kinds mixed, `/` and `%`, `==` across types,
+// nil members, `??`, `?.`, `in`, and every built-in the language allows.
+type gen struct{ next func(n int) int }
+
+func (g *gen) pick(xs ...string) string { return xs[g.next(len(xs))] }
+
+func (g *gen) expr(depth int) string {
+	switch g.next(4) {
+	case 0:
+		return g.num(depth)
+	case 1:
+		return g.str(depth)
+	case 2:
+		return g.any(depth)
+	}
+	return g.boolean(depth)
+}
+
+func (g *gen) num(depth int) string {
+	if depth <= 0 {
+		return g.pick("n", "m", "x", "y", "k", "0", "1", "2.5", "-3", "300", "u.n", "v.x", "nu?.n ?? 2", "cap", "ratio", "rout.hexes")
+	}
+	d := depth - 1
+	switch g.next(9) {
+	case 0, 1:
+		return "(" + g.num(d) + " " + g.pick("+", "-", "*", "/", "%", "**") + " " + g.num(d) + ")"
+	case 2:
+		return "-" + g.num(d)
+	case 3:
+		return g.pick("abs", "ceil", "floor", "round", "int", "float") + "(" + g.num(d) + ")"
+	case 4:
+		return g.pick("max", "min") + "(" + g.num(d) + ", " + g.num(d) + ")"
+	case 5:
+		return "(" + g.boolean(d) + " ? " + g.num(d) + " : " + g.num(d) + ")"
+	case 6:
+		return g.pick("len", "indexOf", "lastIndexOf") + g.strArgs(d)
+	case 7:
+		return g.pick("dist(u, v)", "dist(v, nu)", "slow(n)", "(nu?.n ?? u.n)", "k")
+	}
+	return g.pick("u", "v", "nu") + g.pick(".n", ".x", "?.n", "?.x")
+}
+
+func (g *gen) strArgs(d int) string {
+	return "(" + g.str(d) + ", " + g.str(d) + ")"
+}
+
+func (g *gen) str(depth int) string {
+	if depth <= 0 {
+		return g.pick("s", "t", `"line"`, `""`, "u.id", "nu?.id ?? \"-\"", "u.Other")
+	}
+	d := depth - 1
+	switch g.next(5) {
+	case 0:
+		return g.pick("trim", "upper", "lower") + "(" + g.str(d) + ")"
+	case 1:
+		return g.pick("trimPrefix", "trimSuffix") + g.strArgs(d)
+	case 2:
+		return "(" + g.str(d) + " + " + g.str(d) + ")"
+	case 3:
+		return "(" + g.boolean(d) + " ? " + g.str(d) + " : " + g.str(d) + ")"
+	}
+	return "type(" + g.pick("n", "x", "s", "b") + ")"
+}
+
+func (g *gen) any(depth int) string {
+	if depth <= 0 {
+		return g.pick("nil", "u", "nu", "k", "[1, 2.5]", `["a", s]`)
+	}
+	d := depth - 1
+	switch g.next(4) {
+	case 0:
+		return "(" + g.any(d) + " ?? " + g.expr(d) + ")"
+	case 1:
+		return "(" + g.boolean(d) + " ? " + g.expr(d) + " : " + g.expr(d) + ")"
+	case 2:
+		return "[" + g.expr(d) + ", " + g.expr(d) + "]"
+	}
+	return g.pick("nu?.n", "nu?.id", "u?.b", "(nu ?? v)")
+}
+
+func (g *gen) boolean(depth int) string {
+	if depth <= 0 {
+		return g.pick("b", "true", "false", "u.b", "nu?.b ?? false", `named(u, "u1")`, `named(nu, s)`)
+	}
+	d := depth - 1
+	switch g.next(10) {
+	case 0:
+		return "(" + g.expr(d) + " " + g.pick("==", "!=") + " " + g.expr(d) + ")"
+	case 1:
+		return "(" + g.num(d) + " " + g.pick("<", ">", "<=", ">=") + " " + g.num(d) + ")"
+	case 2:
+		return "(" + g.boolean(d) + " " + g.pick("&&", "||", "and", "or") + " " + g.boolean(d) + ")"
+	case 3:
+		return g.pick("!", "not ") + g.boolean(d)
+	case 4:
+		return "(" + g.num(d) + " in [" + g.num(d) + ", " + g.num(d) + "])"
+	case 5:
+		return "(" + g.str(d) + ` in ["line", "column", ` + g.str(d) + "])"
+	case 6:
+		return g.pick("hasPrefix", "hasSuffix") + g.strArgs(d)
+	case 7:
+		return "(" + g.str(d) + " " + g.pick("contains", "startsWith", "endsWith") + " " + g.str(d) + ")"
+	case 8:
+		return "(" + g.num(d) + " in " + g.pick("1..5", "[1, 2, 3]", "[x, 12]") + ")"
+	}
+	return "(" + g.any(d) + " == nil)"
+}
+
+// TestGeneratorCoversBuiltins: every built-in the language allows appears in
+// the generator, so a new one is not left untested.
+func TestGeneratorCoversBuiltins(t *testing.T) {
+	seen := map[string]bool{}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for range 5000 {
+		g := &gen{next: func(n int) int { return rng.IntN(n) }}
+		src := g.expr(4)
+		for _, b := range dsl.Builtins() {
+			if strings.Contains(src, b+"(") {
+				seen[b] = true
+			}
+		}
+	}
+	for _, b := range dsl.Builtins() {
+		if !seen[b] {
+			t.Errorf("built-in %s is never generated", b)
+		}
+	}
+}

@@ -1,0 +1,189 @@
+// Package closure compiles checked expressions into typed Go closures.
+//
+// expr stays the language's parser and type checker: the input is the
+// checked (patched and optimised) tree of an expr program. Each node becomes
+// a Go function of the engine's frame: numbers and booleans flow between
+// them unboxed, fields of the engine's structs are read at offsets found
+// once, variables come from slots numbered when the module is loaded, and
+// the language's functions are called through their typed forms with no
+// argument slice. Whatever the closures cannot do exactly as expr's virtual
+// machine does is refused when compiling (Compile returns an error), and the
+// caller runs that expression on expr's machine: never a silent difference.
+//
+// The semantics are expr's, value for value and error for error: on any
+// value off the fast paths the closures call the very helpers of expr's
+// runtime the machine calls (Equal, Less, Add, Fetch …), and a run-time
+// error carries the message and the location expr's machine would give.
+package closure
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+)
+
+// Frame is what an expression reads when it runs: the variables, in the
+// slots the compiler numbered. One engine keeps one frame.
+type Frame struct {
+	Vals []any
+	loc  file.Location // of the node running its risky part, for errors
+}
+
+// Program is one compiled expression.
+type Program struct {
+	src  file.Source
+	root val
+	// Kind is the kind of the result: Bool, Int, Float, String, or Any.
+	Kind Kind
+}
+
+// Run evaluates the expression. A failure is a *file.Error like the one
+// expr's machine returns: the same message and location.
+func (p *Program) Run(f *Frame) (out any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = p.fail(f, r)
+		}
+	}()
+	return p.root.boxed()(f), nil
+}
+
+// RunBool evaluates a condition. A result that is not a bool (a nil from a
+// chain) is false, as the engine reads conditions.
+func (p *Program) RunBool(f *Frame) (out bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = p.fail(f, r)
+		}
+	}()
+	if p.root.kind == Bool {
+		return p.root.b(f), nil
+	}
+	b, _ := p.root.a(f).(bool)
+	return b, nil
+}
+
+// RunInt evaluates a whole number; ok is false when the result is not an
+// int (the caller then has Run's value to judge).
+func (p *Program) RunInt(f *Frame) (n int, ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = p.fail(f, r)
+		}
+	}()
+	if p.root.kind == Int {
+		return p.root.i(f), true, nil
+	}
+	n, ok = p.root.a(f).(int)
+	return n, ok, nil
+}
+
+// fail makes the error expr's machine makes of a panic.
+func (p *Program) fail(f *Frame, r any) error {
+	fe := &file.Error{Location: f.loc, Message: fmt.Sprintf("%v", r)}
+	if err, ok := r.(error); ok {
+		fe.Wrap(err)
+	}
+	return fe.Bind(p.src)
+}
+
+// ErrUnsupported is wrapped by Compile's error for an expression the
+// closures do not compile; the caller runs it on expr's machine.
+var ErrUnsupported = errors.New("not compiled to closures")
+
+// Kind is the Go type a compiled node yields without boxing.
+type Kind int
+
+const (
+	Any Kind = iota // an interface value: whatever expr's machine would hold
+	Int
+	Float
+	Bool
+	String
+)
+
+// val is a compiled node: the function of its kind is set, and boxed gives
+// the value as an interface whatever the kind.
+type val struct {
+	kind Kind
+	i    func(*Frame) int
+	f    func(*Frame) float64
+	b    func(*Frame) bool
+	s    func(*Frame) string
+	a    func(*Frame) any
+}
+
+func (v val) boxed() func(*Frame) any {
+	switch v.kind {
+	case Int:
+		i := v.i
+		return func(f *Frame) any { return i(f) }
+	case Float:
+		g := v.f
+		return func(f *Frame) any { return g(f) }
+	case Bool:
+		b := v.b
+		return func(f *Frame) any { return b(f) }
+	case String:
+		s := v.s
+		return func(f *Frame) any { return s(f) }
+	}
+	return v.a
+}
+
+// num reads an Int or Float node as a float64.
+func (v val) num() func(*Frame) float64 {
+	if v.kind == Float {
+		return v.f
+	}
+	i := v.i
+	return func(f *Frame) float64 { return float64(i(f)) }
+}
+
+func isNum(k Kind) bool { return k == Int || k == Float }
+
+func intVal(fn func(*Frame) int) val       { return val{kind: Int, i: fn} }
+func floatVal(fn func(*Frame) float64) val { return val{kind: Float, f: fn} }
+func boolVal(fn func(*Frame) bool) val     { return val{kind: Bool, b: fn} }
+func stringVal(fn func(*Frame) string) val { return val{kind: String, s: fn} }
+func anyVal(fn func(*Frame) any) val       { return val{kind: Any, a: fn} }
+func constVal(x any) val                   { return constOf(x) }
+func unsupported(n ast.Node, why string) error {
+	return fmt.Errorf("%w: %s (%T)", ErrUnsupported, why, n)
+}
+
+// constOf makes a node that always yields x.
+func constOf(x any) val {
+	switch c := x.(type) {
+	case int:
+		return intVal(func(*Frame) int { return c })
+	case float64:
+		return floatVal(func(*Frame) float64 { return c })
+	case bool:
+		return boolVal(func(*Frame) bool { return c })
+	case string:
+		return stringVal(func(*Frame) string { return c })
+	}
+	return anyVal(func(*Frame) any { return x })
+}
+
+// kindOfType is the Kind whose Go type is t exactly.
+func kindOfType(t reflect.Type) Kind {
+	if t == nil {
+		return Any
+	}
+	switch t {
+	case reflect.TypeFor[int]():
+		return Int
+	case reflect.TypeFor[float64]():
+		return Float
+	case reflect.TypeFor[bool]():
+		return Bool
+	case reflect.TypeFor[string]():
+		return String
+	}
+	return Any
+}

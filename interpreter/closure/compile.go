@@ -1,0 +1,1017 @@
+package closure
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
+)
+
+// Config is what the compiler knows of the names an expression reads.
+type Config struct {
+	// Slots numbers the variables: a name's value is Frame.Vals[slot].
+	Slots map[string]int
+	// Kinds says which variables always hold a value of one kind when an
+	// expression reads them (the engine binds a hook's variables with their
+	// declared types); others are read as interface values.
+	Kinds map[string]Kind
+	// Consts are names whose value is fixed for the module (its params).
+	Consts map[string]any
+	// Structs are the struct types whose fields are read at offsets.
+	Structs []*Struct
+	// Funcs are the language's functions.
+	Funcs map[string]Func
+}
+
+// Func is one of the language's functions: Fn as expr's machine calls it,
+// and optionally Fast, the same function in one of the typed forms the
+// closures call directly:
+//
+//	func(any) (int, error)              func(any) (bool, error)
+//	func(any, any) (int, error)         func(any, any) (bool, error)
+//	func(any, string) (bool, error)     func(any, string, string) (bool, error)
+//
+// The arguments typed any are the values expressions hold (units); the
+// two forms must agree, which the differential tests check.
+type Func struct {
+	Fn   func(args ...any) (any, error)
+	Fast any
+}
+
+type compiler struct {
+	cfg     *Config
+	structs map[reflect.Type]*Struct
+	chain   int // depth of ChainNodes around the node being compiled
+	// coalesced are the operands of ??: a chain there yields what stopped
+	// it (a nil unit), not nil, as the machine leaves it to ?? to judge.
+	coalesced map[ast.Node]bool
+}
+
+// Compile compiles a checked expr tree; source is the expression's text,
+// for the line and column of errors. An error wrapping ErrUnsupported means
+// the expression must run on expr's machine.
+func Compile(node ast.Node, source string, cfg *Config) (p *Program, err error) {
+	c := &compiler{cfg: cfg, structs: map[reflect.Type]*Struct{}, coalesced: map[ast.Node]bool{}}
+	for _, s := range cfg.Structs {
+		c.structs[s.typ] = s
+	}
+	v, err := c.compile(node)
+	if err != nil {
+		return nil, err
+	}
+	return &Program{src: file.NewSource(source), root: v, Kind: v.kind}, nil
+}
+
+func (c *compiler) compile(n ast.Node) (val, error) {
+	switch n := n.(type) {
+	case *ast.NilNode:
+		return anyVal(func(*Frame) any { return nil }), nil
+	case *ast.IntegerNode:
+		if t := n.Type(); t != nil {
+			switch t.Kind() {
+			case reflect.Float64:
+				return constVal(float64(n.Value)), nil
+			case reflect.Int:
+			default:
+				return val{}, unsupported(n, "integer of type "+t.String())
+			}
+		}
+		return constVal(n.Value), nil
+	case *ast.FloatNode:
+		if t := n.Type(); t != nil && t.Kind() != reflect.Float64 {
+			return val{}, unsupported(n, "float of type "+t.String())
+		}
+		return constVal(n.Value), nil
+	case *ast.BoolNode:
+		return constVal(n.Value), nil
+	case *ast.StringNode:
+		return constVal(n.Value), nil
+	case *ast.ConstantNode:
+		return constVal(n.Value), nil
+	case *ast.IdentifierNode:
+		return c.ident(n)
+	case *ast.UnaryNode:
+		return c.unary(n)
+	case *ast.BinaryNode:
+		return c.binary(n)
+	case *ast.ChainNode:
+		return c.chainNode(n)
+	case *ast.MemberNode:
+		return c.member(n)
+	case *ast.CallNode:
+		return c.call(n)
+	case *ast.BuiltinNode:
+		return c.builtinCall(n)
+	case *ast.ConditionalNode:
+		return c.conditional(n)
+	case *ast.ArrayNode:
+		return c.array(n)
+	}
+	return val{}, unsupported(n, "node")
+}
+
+func (c *compiler) ident(n *ast.IdentifierNode) (val, error) {
+	if slot, ok := c.cfg.Slots[n.Value]; ok {
+		switch c.cfg.Kinds[n.Value] {
+		case Int:
+			return intVal(func(f *Frame) int { return f.Vals[slot].(int) }), nil
+		case Float:
+			return floatVal(func(f *Frame) float64 { return f.Vals[slot].(float64) }), nil
+		case Bool:
+			return boolVal(func(f *Frame) bool { return f.Vals[slot].(bool) }), nil
+		case String:
+			return stringVal(func(f *Frame) string { return f.Vals[slot].(string) }), nil
+		}
+		return anyVal(func(f *Frame) any { return f.Vals[slot] }), nil
+	}
+	if v, ok := c.cfg.Consts[n.Value]; ok {
+		return constVal(v), nil
+	}
+	return val{}, unsupported(n, "name "+n.Value+" has no slot")
+}
+
+func (c *compiler) unary(n *ast.UnaryNode) (val, error) {
+	x, err := c.operand(n.Node)
+	if err != nil {
+		return val{}, err
+	}
+	loc := n.Location()
+	switch n.Operator {
+	case "!", "not":
+		if x.kind == Bool {
+			b := x.b
+			return boolVal(func(f *Frame) bool { return !b(f) }), nil
+		}
+		a := x.a
+		return boolVal(func(f *Frame) bool {
+			v := a(f)
+			f.loc = loc
+			return !v.(bool)
+		}), nil
+	case "+":
+		return x, nil
+	case "-":
+		switch x.kind {
+		case Int:
+			i := x.i
+			return intVal(func(f *Frame) int { return -i(f) }), nil
+		case Float:
+			g := x.f
+			return floatVal(func(f *Frame) float64 { return -g(f) }), nil
+		}
+		a := x.boxed()
+		return anyVal(func(f *Frame) any {
+			v := a(f)
+			f.loc = loc
+			return runtime.Negate(v)
+		}), nil
+	}
+	return val{}, unsupported(n, "operator "+n.Operator)
+}
+
+func (c *compiler) binary(n *ast.BinaryNode) (val, error) {
+	loc := n.Location()
+	if n.Operator == "==" || n.Operator == "!=" {
+		eq, err := c.equal(n.Left, n.Right, loc)
+		if err != nil {
+			return val{}, err
+		}
+		if n.Operator == "!=" {
+			return boolVal(func(f *Frame) bool { return !eq(f) }), nil
+		}
+		return boolVal(eq), nil
+	}
+	if n.Operator == "??" {
+		c.coalesced[n.Left], c.coalesced[n.Right] = true, true
+	}
+	l, err := c.operand(n.Left)
+	if err != nil {
+		return val{}, err
+	}
+	r, err := c.operand(n.Right)
+	if err != nil {
+		return val{}, err
+	}
+	switch n.Operator {
+	case "and", "&&", "or", "||":
+		and := n.Operator == "and" || n.Operator == "&&"
+		if l.kind == Bool && r.kind == Bool {
+			lb, rb := l.b, r.b
+			if and {
+				return boolVal(func(f *Frame) bool { return lb(f) && rb(f) }), nil
+			}
+			return boolVal(func(f *Frame) bool { return lb(f) || rb(f) }), nil
+		}
+		// The machine leaves the left value when it decides, the right one
+		// otherwise, and asserts the left to be a bool.
+		la, ra := l.boxed(), r.boxed()
+		return anyVal(func(f *Frame) any {
+			v := la(f)
+			f.loc = loc
+			if v.(bool) == !and {
+				return v
+			}
+			return ra(f)
+		}), nil
+	case "??":
+		if l.kind != Any {
+			return l, nil // a number, bool or string is never nil
+		}
+		la, ra := l.a, r.boxed()
+		return anyVal(func(f *Frame) any {
+			if v := la(f); !runtime.IsNil(v) {
+				return v
+			}
+			return ra(f)
+		}), nil
+	case "<", ">", "<=", ">=":
+		return compare(n.Operator, l, r, loc), nil
+	case "+", "-", "*":
+		return arith(n.Operator, l, r, loc), nil
+	case "/":
+		if isNum(l.kind) && isNum(r.kind) {
+			lf, rf := l.num(), r.num()
+			return floatVal(func(f *Frame) float64 { return lf(f) / rf(f) }), nil
+		}
+		la, ra := l.boxed(), r.boxed()
+		return floatVal(func(f *Frame) float64 {
+			a, b := la(f), ra(f)
+			f.loc = loc
+			return runtime.Divide(a, b)
+		}), nil
+	case "%":
+		if l.kind == Int && r.kind == Int {
+			li, ri := l.i, r.i
+			return intVal(func(f *Frame) int {
+				a, b := li(f), ri(f)
+				f.loc = loc
+				return a % b
+			}), nil
+		}
+		la, ra := l.boxed(), r.boxed()
+		return intVal(func(f *Frame) int {
+			a, b := la(f), ra(f)
+			f.loc = loc
+			return runtime.Modulo(a, b)
+		}), nil
+	case "**", "^":
+		if isNum(l.kind) && isNum(r.kind) {
+			lf, rf := l.num(), r.num()
+			return floatVal(func(f *Frame) float64 { return math.Pow(lf(f), rf(f)) }), nil
+		}
+		la, ra := l.boxed(), r.boxed()
+		return floatVal(func(f *Frame) float64 {
+			a, b := la(f), ra(f)
+			f.loc = loc
+			return runtime.Exponent(a, b)
+		}), nil
+	case "in":
+		return in(l, r, n.Right, loc), nil
+	case "contains", "startsWith", "endsWith":
+		op := map[string]func(string, string) bool{"contains": strings.Contains, "startsWith": strings.HasPrefix, "endsWith": strings.HasSuffix}[n.Operator]
+		if l.kind == String && r.kind == String {
+			ls, rs := l.s, r.s
+			return boolVal(func(f *Frame) bool { return op(ls(f), rs(f)) }), nil
+		}
+		la, ra := l.boxed(), r.boxed()
+		return boolVal(func(f *Frame) bool {
+			a, b := la(f), ra(f)
+			f.loc = loc
+			if runtime.IsNil(a) || runtime.IsNil(b) {
+				return false
+			}
+			return op(a.(string), b.(string))
+		}), nil
+	}
+	return val{}, unsupported(n, "operator "+n.Operator)
+}
+
+// equal is ==: unboxed when both sides are of known kinds, else expr's
+// runtime.Equal on the operands as the machine holds them (a unit
+// dereferenced to its struct): numbers of either kind compare as numbers,
+// anything else of another kind is unequal.
+func (c *compiler) equal(ln, rn ast.Node, loc file.Location) (func(*Frame) bool, error) {
+	lt, rt := ln.Type(), rn.Type()
+	if lt != nil && rt != nil && lt == rt && lt.Kind() == reflect.Pointer && identityEqual(lt.Elem(), map[reflect.Type]bool{}) &&
+		!ln.Nature().Nil && !rn.Nature().Nil {
+		// The same pointer makes equal structs; other pointers are compared
+		// as the machine compares them, dereferenced.
+		l, err := c.compile(ln)
+		if err != nil {
+			return nil, err
+		}
+		r, err := c.compile(rn)
+		if err != nil {
+			return nil, err
+		}
+		la, ra := l.boxed(), r.boxed()
+		return func(f *Frame) bool {
+			a, b := la(f), ra(f)
+			if a == b {
+				return true
+			}
+			f.loc = loc
+			return runtime.Equal(derefAny(a), derefAny(b))
+		}, nil
+	}
+	l, err := c.operand(ln)
+	if err != nil {
+		return nil, err
+	}
+	r, err := c.operand(rn)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case l.kind == Int && r.kind == Int:
+		li, ri := l.i, r.i
+		return func(f *Frame) bool { return li(f) == ri(f) }, nil
+	case isNum(l.kind) && isNum(r.kind):
+		lf, rf := l.num(), r.num()
+		return func(f *Frame) bool { return lf(f) == rf(f) }, nil
+	case l.kind == String && r.kind == String:
+		ls, rs := l.s, r.s
+		return func(f *Frame) bool { return ls(f) == rs(f) }, nil
+	case l.kind == Bool && r.kind == Bool:
+		lb, rb := l.b, r.b
+		return func(f *Frame) bool { return lb(f) == rb(f) }, nil
+	case lt != nil && rt != nil && lt == rt && (lt.Kind() == reflect.Int || lt.Kind() == reflect.String) && lt.PkgPath() == "":
+		// Both typed int, or both string: the machine asserts the types
+		// (OpEqualInt, OpEqualString), which fails on a nil from a chain.
+		la, ra := l.boxed(), r.boxed()
+		if lt.Kind() == reflect.Int {
+			return func(f *Frame) bool {
+				a, b := la(f), ra(f)
+				f.loc = loc
+				return a.(int) == b.(int)
+			}, nil
+		}
+		return func(f *Frame) bool {
+			a, b := la(f), ra(f)
+			f.loc = loc
+			return a.(string) == b.(string)
+		}, nil
+	case l.kind != Any && r.kind != Any:
+		// Two known kinds that differ (a number and a string): never
+		// equal, but both sides still run, for their errors.
+		la, ra := l.boxed(), r.boxed()
+		return func(f *Frame) bool { la(f); ra(f); return false }, nil
+	}
+	la, ra := l.boxed(), r.boxed()
+	return func(f *Frame) bool {
+		a, b := la(f), ra(f)
+		f.loc = loc
+		return runtime.Equal(a, b)
+	}, nil
+}
+
+// identityEqual reports whether two copies of one value of type t are
+// always deeply equal: nothing in it compares unequal to itself (a NaN in a
+// float or behind an interface). Pointers, maps and slices are equal to
+// themselves without being walked.
+func identityEqual(t reflect.Type, seen map[reflect.Type]bool) bool {
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch t.Kind() {
+	case reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128, reflect.Interface:
+		return false
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if !identityEqual(t.Field(i).Type, seen) {
+				return false
+			}
+		}
+	case reflect.Array:
+		return identityEqual(t.Elem(), seen)
+	}
+	return true
+}
+
+// operand compiles an operand of an operator as the machine holds it: a
+// pointer or interface value dereferenced (expr's derefInNeeded).
+func (c *compiler) operand(n ast.Node) (val, error) {
+	v, err := c.compile(n)
+	if err != nil || n.Nature().Nil {
+		return v, err
+	}
+	if t := n.Type(); t != nil && (t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface) {
+		a := v.boxed()
+		return anyVal(func(f *Frame) any { return derefAny(a(f)) }), nil
+	}
+	return v, nil
+}
+
+// derefAny is expr's deref.Interface: the value behind pointers, nil for a
+// nil pointer.
+func derefAny(p any) any {
+	switch p.(type) {
+	case nil:
+		return nil
+	case int, float64, string, bool:
+		return p
+	}
+	v := reflect.ValueOf(p)
+	for v.Kind() == reflect.Pointer || v.Kind() == reflect.Interface {
+		if v.IsNil() {
+			return nil
+		}
+		v = v.Elem()
+	}
+	if v.IsValid() {
+		return v.Interface()
+	}
+	panic(fmt.Sprintf("cannot dereference %v", p))
+}
+
+func compare(op string, l, r val, loc file.Location) val {
+	switch {
+	case l.kind == Int && r.kind == Int:
+		li, ri := l.i, r.i
+		switch op {
+		case "<":
+			return boolVal(func(f *Frame) bool { return li(f) < ri(f) })
+		case ">":
+			return boolVal(func(f *Frame) bool { return li(f) > ri(f) })
+		case "<=":
+			return boolVal(func(f *Frame) bool { return li(f) <= ri(f) })
+		default:
+			return boolVal(func(f *Frame) bool { return li(f) >= ri(f) })
+		}
+	case isNum(l.kind) && isNum(r.kind):
+		lf, rf := l.num(), r.num()
+		switch op {
+		case "<":
+			return boolVal(func(f *Frame) bool { return lf(f) < rf(f) })
+		case ">":
+			return boolVal(func(f *Frame) bool { return lf(f) > rf(f) })
+		case "<=":
+			return boolVal(func(f *Frame) bool { return lf(f) <= rf(f) })
+		default:
+			return boolVal(func(f *Frame) bool { return lf(f) >= rf(f) })
+		}
+	case l.kind == String && r.kind == String:
+		ls, rs := l.s, r.s
+		switch op {
+		case "<":
+			return boolVal(func(f *Frame) bool { return ls(f) < rs(f) })
+		case ">":
+			return boolVal(func(f *Frame) bool { return ls(f) > rs(f) })
+		case "<=":
+			return boolVal(func(f *Frame) bool { return ls(f) <= rs(f) })
+		default:
+			return boolVal(func(f *Frame) bool { return ls(f) >= rs(f) })
+		}
+	}
+	fn := map[string]func(a, b any) bool{"<": runtime.Less, ">": runtime.More, "<=": runtime.LessOrEqual, ">=": runtime.MoreOrEqual}[op]
+	la, ra := l.boxed(), r.boxed()
+	return boolVal(func(f *Frame) bool {
+		a, b := la(f), ra(f)
+		f.loc = loc
+		return fn(a, b)
+	})
+}
+
+func arith(op string, l, r val, loc file.Location) val {
+	switch {
+	case l.kind == Int && r.kind == Int:
+		li, ri := l.i, r.i
+		switch op {
+		case "+":
+			return intVal(func(f *Frame) int { return li(f) + ri(f) })
+		case "-":
+			return intVal(func(f *Frame) int { return li(f) - ri(f) })
+		default:
+			return intVal(func(f *Frame) int { return li(f) * ri(f) })
+		}
+	case isNum(l.kind) && isNum(r.kind):
+		lf, rf := l.num(), r.num()
+		switch op {
+		case "+":
+			return floatVal(func(f *Frame) float64 { return lf(f) + rf(f) })
+		case "-":
+			return floatVal(func(f *Frame) float64 { return lf(f) - rf(f) })
+		default:
+			return floatVal(func(f *Frame) float64 { return lf(f) * rf(f) })
+		}
+	case op == "+" && l.kind == String && r.kind == String:
+		ls, rs := l.s, r.s
+		return stringVal(func(f *Frame) string { return ls(f) + rs(f) })
+	}
+	fn := map[string]func(a, b any) any{"+": runtime.Add, "-": runtime.Subtract, "*": runtime.Multiply}[op]
+	la, ra := l.boxed(), r.boxed()
+	return anyVal(func(f *Frame) any {
+		a, b := la(f), ra(f)
+		f.loc = loc
+		return fn(a, b)
+	})
+}
+
+// in is `x in list`. The optimiser turns a list of constants into a set
+// (a map constant); a string or whole number is looked up in it directly.
+func in(l, r val, right ast.Node, loc file.Location) val {
+	if cn, ok := right.(*ast.ConstantNode); ok {
+		switch set := cn.Value.(type) {
+		case map[string]struct{}:
+			if l.kind == String {
+				ls := l.s
+				return boolVal(func(f *Frame) bool { _, ok := set[ls(f)]; return ok })
+			}
+		case map[int]struct{}:
+			if l.kind == Int {
+				li := l.i
+				return boolVal(func(f *Frame) bool { _, ok := set[li(f)]; return ok })
+			}
+		}
+	}
+	la, ra := l.boxed(), r.boxed()
+	return boolVal(func(f *Frame) bool {
+		a, b := la(f), ra(f)
+		f.loc = loc
+		return runtime.In(a, b)
+	})
+}
+
+// chainStop is what an optional member yields on nil: it passes up the
+// members of the chain to its ChainNode, as the machine jumps to the
+// chain's end, with the value the machine would have there.
+type chainStop struct{ v any }
+
+func (c *compiler) chainNode(n *ast.ChainNode) (val, error) {
+	c.chain++
+	x, err := c.compile(n.Node)
+	c.chain--
+	if err != nil {
+		return val{}, err
+	}
+	a := x.boxed()
+	if c.coalesced[n] {
+		return anyVal(func(f *Frame) any {
+			v := a(f)
+			if s, stop := v.(chainStop); stop {
+				return s.v
+			}
+			return v
+		}), nil
+	}
+	return anyVal(func(f *Frame) any {
+		v := a(f)
+		if _, stop := v.(chainStop); stop || runtime.IsNil(v) {
+			return nil
+		}
+		return v
+	}), nil
+}
+
+func (c *compiler) member(n *ast.MemberNode) (val, error) {
+	if n.Method {
+		return val{}, unsupported(n, "method")
+	}
+	obj, err := c.compile(n.Node)
+	if err != nil {
+		return val{}, err
+	}
+	loc := n.Location()
+	oa := obj.boxed()
+	optional := n.Optional && c.chain > 0
+	inChain := c.chain > 0
+	prop, isName := n.Property.(*ast.StringNode)
+	if isName && !optional && !inChain {
+		if s := c.structs[n.Node.Type()]; s != nil {
+			if _, nested := n.Node.(*ast.MemberNode); !nested {
+				if fl := s.fields[prop.Value]; fl != nil {
+					return fl.member(oa, loc), nil
+				}
+			}
+		}
+	}
+	if t := n.Node.Type(); t != nil && t.Kind() == reflect.Pointer && t.Elem().Kind() == reflect.Struct {
+		// A struct not registered, or a field that is not a plain one: the
+		// machine fetches it by its index, which this does not redo.
+		if !isName || c.structs[t] == nil {
+			return val{}, unsupported(n, "field of "+t.String())
+		}
+		fl := c.structs[t].fields[prop.Value]
+		if fl == nil {
+			return val{}, unsupported(n, "field "+prop.Value)
+		}
+		if _, nested := n.Node.(*ast.MemberNode); nested {
+			return val{}, unsupported(n, "nested field")
+		}
+		rt := fl.rt
+		return anyVal(func(f *Frame) any {
+			o := oa(f)
+			if _, stop := o.(chainStop); stop {
+				return o
+			}
+			if optional && runtime.IsNil(o) {
+				return chainStop{o}
+			}
+			f.loc = loc
+			return runtime.FetchField(o, rt)
+		}), nil
+	}
+	if t := n.Node.Type(); t == nil || (t.Kind() != reflect.Map && t.Kind() != reflect.Interface) {
+		return val{}, unsupported(n, "member of "+fmt.Sprint(t))
+	}
+	p, err := c.compile(n.Property)
+	if err != nil {
+		return val{}, err
+	}
+	pa := p.boxed()
+	return anyVal(func(f *Frame) any {
+		o := oa(f)
+		if _, stop := o.(chainStop); stop {
+			return o
+		}
+		if optional && runtime.IsNil(o) {
+			return chainStop{o}
+		}
+		k := pa(f)
+		f.loc = loc
+		return runtime.Fetch(o, k)
+	}), nil
+}
+
+func (c *compiler) conditional(n *ast.ConditionalNode) (val, error) {
+	cond, err := c.operand(n.Cond)
+	if err != nil {
+		return val{}, err
+	}
+	a, err := c.compile(n.Exp1)
+	if err != nil {
+		return val{}, err
+	}
+	b, err := c.compile(n.Exp2)
+	if err != nil {
+		return val{}, err
+	}
+	loc := n.Location()
+	cb := cond.b
+	if cond.kind != Bool {
+		ca := cond.a
+		cb = func(f *Frame) bool {
+			v := ca(f)
+			f.loc = loc
+			return v.(bool)
+		}
+	}
+	if a.kind == b.kind {
+		switch a.kind {
+		case Int:
+			x, y := a.i, b.i
+			return intVal(func(f *Frame) int {
+				if cb(f) {
+					return x(f)
+				}
+				return y(f)
+			}), nil
+		case Float:
+			x, y := a.f, b.f
+			return floatVal(func(f *Frame) float64 {
+				if cb(f) {
+					return x(f)
+				}
+				return y(f)
+			}), nil
+		case Bool:
+			x, y := a.b, b.b
+			return boolVal(func(f *Frame) bool {
+				if cb(f) {
+					return x(f)
+				}
+				return y(f)
+			}), nil
+		case String:
+			x, y := a.s, b.s
+			return stringVal(func(f *Frame) string {
+				if cb(f) {
+					return x(f)
+				}
+				return y(f)
+			}), nil
+		}
+	}
+	x, y := a.boxed(), b.boxed()
+	return anyVal(func(f *Frame) any {
+		if cb(f) {
+			return x(f)
+		}
+		return y(f)
+	}), nil
+}
+
+// array builds a list, as the machine does for a list that is not all
+// constants. Its size is bounded by the expression's node budget, far below
+// the machine's memory budget, which is therefore not counted here.
+func (c *compiler) array(n *ast.ArrayNode) (val, error) {
+	elems := make([]func(*Frame) any, len(n.Nodes))
+	for i, e := range n.Nodes {
+		v, err := c.compile(e)
+		if err != nil {
+			return val{}, err
+		}
+		elems[i] = v.boxed()
+	}
+	return anyVal(func(f *Frame) any {
+		out := make([]any, len(elems))
+		for i, e := range elems {
+			out[i] = e(f)
+		}
+		return out
+	}), nil
+}
+
+func (c *compiler) args(ns []ast.Node) ([]val, error) {
+	out := make([]val, len(ns))
+	for i, a := range ns {
+		v, err := c.compile(a)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = v
+	}
+	return out, nil
+}
+
+func (c *compiler) call(n *ast.CallNode) (val, error) {
+	id, ok := n.Callee.(*ast.IdentifierNode)
+	if !ok {
+		return val{}, unsupported(n, "call of "+n.Callee.String())
+	}
+	fn, ok := c.cfg.Funcs[id.Value]
+	if !ok {
+		return val{}, unsupported(n, "function "+id.Value)
+	}
+	args, err := c.args(n.Arguments)
+	if err != nil {
+		return val{}, err
+	}
+	loc := n.Location()
+	if v, ok := fast(fn.Fast, args, loc); ok {
+		return v, nil
+	}
+	if fn.Fn == nil {
+		return val{}, unsupported(n, "function "+id.Value+" without an implementation")
+	}
+	return generic(fn.Fn, args, loc), nil
+}
+
+// generic calls a function as the machine does: its arguments in a slice.
+func generic(fn func(...any) (any, error), args []val, loc file.Location) val {
+	boxed := make([]func(*Frame) any, len(args))
+	for i, a := range args {
+		boxed[i] = a.boxed()
+	}
+	return anyVal(func(f *Frame) any {
+		in := make([]any, len(boxed))
+		for i, a := range boxed {
+			in[i] = a(f)
+		}
+		f.loc = loc
+		out, err := fn(in...)
+		if err != nil {
+			panic(err)
+		}
+		return out
+	})
+}
+
+// fast calls a function's typed form, when it has one that fits the
+// arguments' kinds.
+func fast(fn any, args []val, loc file.Location) (val, bool) {
+	arg := func(i int) func(*Frame) any { return args[i].boxed() }
+	str := func(i int) (func(*Frame) string, bool) { return args[i].s, args[i].kind == String }
+	switch fn := fn.(type) {
+	case func(any) (int, error):
+		if len(args) == 1 {
+			a := arg(0)
+			return intVal(func(f *Frame) int {
+				x := a(f)
+				f.loc = loc
+				out, err := fn(x)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			}), true
+		}
+	case func(any) (bool, error):
+		if len(args) == 1 {
+			a := arg(0)
+			return boolVal(func(f *Frame) bool {
+				x := a(f)
+				f.loc = loc
+				out, err := fn(x)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			}), true
+		}
+	case func(any, any) (int, error):
+		if len(args) == 2 {
+			a, b := arg(0), arg(1)
+			return intVal(func(f *Frame) int {
+				x, y := a(f), b(f)
+				f.loc = loc
+				out, err := fn(x, y)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			}), true
+		}
+	case func(any, any) (bool, error):
+		if len(args) == 2 {
+			a, b := arg(0), arg(1)
+			return boolVal(func(f *Frame) bool {
+				x, y := a(f), b(f)
+				f.loc = loc
+				out, err := fn(x, y)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			}), true
+		}
+	case func(any, string) (bool, error):
+		if s, ok := str(1); ok && len(args) == 2 {
+			a := arg(0)
+			return boolVal(func(f *Frame) bool {
+				x, y := a(f), s(f)
+				f.loc = loc
+				out, err := fn(x, y)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			}), true
+		}
+	case func(any, string, string) (bool, error):
+		s1, ok1 := str(1)
+		s2, ok2 := str(2)
+		if ok1 && ok2 && len(args) == 3 {
+			a := arg(0)
+			return boolVal(func(f *Frame) bool {
+				x, y, z := a(f), s1(f), s2(f)
+				f.loc = loc
+				out, err := fn(x, y, z)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			}), true
+		}
+	}
+	return val{}, false
+}
+
+// builtinCall compiles a call of one of expr's built-ins: unboxed for the
+// common numeric ones on known kinds, else the built-in's own function,
+// called as the machine calls it.
+func (c *compiler) builtinCall(n *ast.BuiltinNode) (val, error) {
+	id, ok := builtin.Index[n.Name]
+	if !ok {
+		return val{}, unsupported(n, "built-in "+n.Name)
+	}
+	b := builtin.Builtins[id]
+	for _, a := range n.Arguments {
+		if t := a.Type(); t == nil || t.Kind() == reflect.Pointer || t.Kind() == reflect.Interface {
+			// The machine dereferences those first.
+			return val{}, unsupported(n, "built-in argument of type "+fmt.Sprint(t))
+		}
+	}
+	args, err := c.args(n.Arguments)
+	if err != nil {
+		return val{}, err
+	}
+	loc := n.Location()
+	if v, ok := typedBuiltin(n.Name, args); ok {
+		return v, nil
+	}
+	switch {
+	case b.Fast != nil && len(args) == 1:
+		a, fn := args[0].boxed(), b.Fast
+		return anyVal(func(f *Frame) any {
+			x := a(f)
+			f.loc = loc
+			return fn(x)
+		}), nil
+	case b.Safe == nil && b.Func != nil:
+		return generic(b.Func, args, loc), nil
+	}
+	return val{}, unsupported(n, "built-in "+n.Name)
+}
+
+func typedBuiltin(name string, args []val) (val, bool) {
+	all := func(k Kind) bool {
+		for _, a := range args {
+			if a.kind != k {
+				return false
+			}
+		}
+		return len(args) > 0
+	}
+	switch name {
+	case "abs":
+		if all(Int) && len(args) == 1 {
+			x := args[0].i
+			return intVal(func(f *Frame) int {
+				if v := x(f); v < 0 {
+					return -v
+				} else {
+					return v
+				}
+			}), true
+		}
+		if all(Float) && len(args) == 1 {
+			x := args[0].f
+			return floatVal(func(f *Frame) float64 {
+				if v := x(f); v < 0 {
+					return -v
+				} else {
+					return v
+				}
+			}), true
+		}
+	case "floor", "ceil", "round":
+		if len(args) == 1 && isNum(args[0].kind) {
+			fn := map[string]func(float64) float64{"floor": math.Floor, "ceil": math.Ceil, "round": math.Round}[name]
+			if args[0].kind == Int {
+				// expr gives an int's float unchanged.
+				x := args[0].i
+				return floatVal(func(f *Frame) float64 { return float64(x(f)) }), true
+			}
+			x := args[0].f
+			return floatVal(func(f *Frame) float64 { return fn(x(f)) }), true
+		}
+	case "int":
+		if len(args) == 1 && args[0].kind == Int {
+			return args[0], true
+		}
+		if len(args) == 1 && args[0].kind == Float {
+			x := args[0].f
+			return intVal(func(f *Frame) int { return int(x(f)) }), true
+		}
+	case "float":
+		if len(args) == 1 && isNum(args[0].kind) {
+			return floatVal(args[0].num()), true
+		}
+	case "len":
+		if len(args) == 1 && args[0].kind == String {
+			// expr counts the runes of a string.
+			x := args[0].s
+			return intVal(func(f *Frame) int { return utf8.RuneCountInString(x(f)) }), true
+		}
+	case "max", "min":
+		less := name == "max" // max replaces the value while it is less
+		if all(Int) {
+			xs := make([]func(*Frame) int, len(args))
+			for i, a := range args {
+				xs[i] = a.i
+			}
+			return intVal(func(f *Frame) int {
+				m := xs[0](f)
+				for _, x := range xs[1:] {
+					if v := x(f); (less && m < v) || (!less && m > v) {
+						m = v
+					}
+				}
+				return m
+			}), true
+		}
+		if all(Float) {
+			xs := make([]func(*Frame) float64, len(args))
+			for i, a := range args {
+				xs[i] = a.f
+			}
+			return floatVal(func(f *Frame) float64 {
+				m := xs[0](f)
+				for _, x := range xs[1:] {
+					if v := x(f); (less && m < v) || (!less && m > v) {
+						m = v
+					}
+				}
+				return m
+			}), true
+		}
+	case "upper", "lower":
+		if len(args) == 1 && args[0].kind == String {
+			fn := strings.ToUpper
+			if name == "lower" {
+				fn = strings.ToLower
+			}
+			x := args[0].s
+			return stringVal(func(f *Frame) string { return fn(x(f)) }), true
+		}
+	}
+	return val{}, false
+}

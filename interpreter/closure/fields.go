@@ -1,0 +1,135 @@
+package closure
+
+import (
+	"reflect"
+	"unsafe"
+
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm/runtime"
+)
+
+// Struct is how the closures read the fields of one struct type, found once
+// by reflection when it is registered; reading a field is then a type check
+// and a load at its offset.
+type Struct struct {
+	typ    reflect.Type // the pointer type scripts see
+	fields map[string]*field
+}
+
+type field struct {
+	kind Kind
+	i    func(any) (int, bool)
+	f    func(any) (float64, bool)
+	b    func(any) (bool, bool)
+	s    func(any) (string, bool)
+	// rt is the field as expr's machine fetches it, for values off the
+	// fast path (a nil unit), so that the error is the machine's own.
+	rt *runtime.Field
+}
+
+// Fields registers *T: each exported field whose Go type is exactly int,
+// float64, bool or string, under its `expr` tag or its name. Other fields
+// are not compiled: an expression reading one runs on expr's machine.
+func Fields[T any]() *Struct {
+	t := reflect.TypeFor[T]()
+	s := &Struct{typ: reflect.PointerTo(t), fields: map[string]*field{}}
+	for i := 0; i < t.NumField(); i++ {
+		sf := t.Field(i)
+		name := sf.Name
+		if tag := sf.Tag.Get("expr"); tag != "" {
+			name = tag
+		}
+		if !sf.IsExported() || name == "-" {
+			continue
+		}
+		off := sf.Offset
+		fl := &field{kind: kindOfType(sf.Type), rt: &runtime.Field{Index: sf.Index, Path: []string{name}}}
+		if sf.Type != reflect.TypeFor[int]() && sf.Type != reflect.TypeFor[float64]() && sf.Type != reflect.TypeFor[bool]() && sf.Type != reflect.TypeFor[string]() {
+			continue
+		}
+		switch fl.kind {
+		case Int:
+			fl.i = func(x any) (int, bool) {
+				p, ok := x.(*T)
+				if !ok || p == nil {
+					return 0, false
+				}
+				return *(*int)(unsafe.Add(unsafe.Pointer(p), off)), true
+			}
+		case Float:
+			fl.f = func(x any) (float64, bool) {
+				p, ok := x.(*T)
+				if !ok || p == nil {
+					return 0, false
+				}
+				return *(*float64)(unsafe.Add(unsafe.Pointer(p), off)), true
+			}
+		case Bool:
+			fl.b = func(x any) (bool, bool) {
+				p, ok := x.(*T)
+				if !ok || p == nil {
+					return false, false
+				}
+				return *(*bool)(unsafe.Add(unsafe.Pointer(p), off)), true
+			}
+		case String:
+			fl.s = func(x any) (string, bool) {
+				p, ok := x.(*T)
+				if !ok || p == nil {
+					return "", false
+				}
+				return *(*string)(unsafe.Add(unsafe.Pointer(p), off)), true
+			}
+		}
+		s.fields[name] = fl
+	}
+	return s
+}
+
+// member compiles obj.name for a registered struct. Off the fast path the
+// field is fetched as expr's machine fetches it, which fails the same way.
+func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
+	rt := fl.rt
+	switch fl.kind {
+	case Int:
+		get := fl.i
+		return intVal(func(f *Frame) int {
+			o := obj(f)
+			if v, ok := get(o); ok {
+				return v
+			}
+			f.loc = loc
+			return runtime.FetchField(o, rt).(int)
+		})
+	case Float:
+		get := fl.f
+		return floatVal(func(f *Frame) float64 {
+			o := obj(f)
+			if v, ok := get(o); ok {
+				return v
+			}
+			f.loc = loc
+			return runtime.FetchField(o, rt).(float64)
+		})
+	case Bool:
+		get := fl.b
+		return boolVal(func(f *Frame) bool {
+			o := obj(f)
+			if v, ok := get(o); ok {
+				return v
+			}
+			f.loc = loc
+			return runtime.FetchField(o, rt).(bool)
+		})
+	default:
+		get := fl.s
+		return stringVal(func(f *Frame) string {
+			o := obj(f)
+			if v, ok := get(o); ok {
+				return v
+			}
+			f.loc = loc
+			return runtime.FetchField(o, rt).(string)
+		})
+	}
+}
