@@ -10,137 +10,166 @@ import (
 // Functions are the pure functions expressions may call. None reads files,
 // the clock or randomness: only the board the units stand on.
 var Functions = []*dsl.Function{
-	{Name: "hexes_apart", Doc: "hexes between two units now (the nearer hex of a two-hex line); a hook's `distance` is as it was when the hook fired",
-		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UnitDistance(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) int)}},
-	{Name: "sees", Doc: "whether a sees b now: no blocking terrain or unit between them",
-		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.LOS(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
-	{Name: "next_to", Doc: "whether two units are next to each other or share a hex now",
-		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UnitDistance(a, b) <= 1 }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
-	{Name: "shares_hex", Doc: "whether two units share a hex now",
-		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UnitDistance(a, b) == 0 }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
-	{Name: "across", Doc: "the hexside feature (a word of the module's hexside vocabulary: \"stream\") between two units next to each other, or \"\"",
-		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.Across(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) string)}},
-	{Name: "uphill", Doc: "whether the ground rises from a's hex to b's, next to it: a charges or assaults b up a slope",
-		Fn: units2(func(a, b *interpreter.Unit) any { return interpreter.UphillOf(a, b) }), Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) bool)}},
-	{Name: "has", Doc: "whether the scenario gave a unit an attribute the module declares (`attribute elite \"Elite\"`)",
-		Fn: func(args ...any) (any, error) {
-			u, err := unitArg(args, 0)
-			if err != nil {
-				return nil, err
-			}
-			return u.Attrs[args[1].(string)], nil
-		}, Types: []any{new(func(*interpreter.Unit, string) bool)}, Vocab: []string{"", dsl.KindAttribute}},
-	{Name: "marked", Doc: "whether a rule has set the named mark on a unit",
-		Fn: func(args ...any) (any, error) {
-			u, err := unitArg(args, 0)
-			if err != nil {
-				return nil, err
-			}
-			return u.Marked(args[1].(string)), nil
-		}, Types: []any{new(func(*interpreter.Unit, string) bool)}},
-	{Name: "can_form", Doc: "whether a unit's arm may adopt a formation (the formation's arms)",
-		Fn: func(args ...any) (any, error) {
-			u, err := unitArg(args, 0)
-			if err != nil {
-				return nil, err
-			}
-			w, ok := word(u, dsl.KindFormation, args[1].(string))
+	unitsFn("hexes_apart", "hexes between two units now (the nearer hex of a two-hex line); a hook's `distance` is as it was when the hook fired",
+		func(a, b *interpreter.Unit) int { return interpreter.UnitDistance(a, b) }),
+	unitsFn("sees", "whether a sees b now: no blocking terrain or unit between them",
+		func(a, b *interpreter.Unit) bool { return interpreter.LOS(a, b) }),
+	unitsFn("next_to", "whether two units are next to each other or share a hex now",
+		func(a, b *interpreter.Unit) bool { return interpreter.UnitDistance(a, b) <= 1 }),
+	unitsFn("shares_hex", "whether two units share a hex now",
+		func(a, b *interpreter.Unit) bool { return interpreter.UnitDistance(a, b) == 0 }),
+	unitsFn("across", "the hexside feature (a word of the module's hexside vocabulary: \"stream\") between two units next to each other, or \"\"",
+		func(a, b *interpreter.Unit) string { return interpreter.Across(a, b) }),
+	unitsFn("uphill", "whether the ground rises from a's hex to b's, next to it: a charges or assaults b up a slope",
+		func(a, b *interpreter.Unit) bool { return interpreter.UphillOf(a, b) }),
+	withVocab(unitStrFn("has", "whether the scenario gave a unit an attribute the module declares (`attribute elite \"Elite\"`)",
+		func(u *interpreter.Unit, attr string) bool { return u.Attrs[attr] }), "", dsl.KindAttribute),
+	unitStrFn("marked", "whether a rule has set the named mark on a unit",
+		func(u *interpreter.Unit, name string) bool { return u.Marked(name) }),
+	unitStrFn("can_form", "whether a unit's arm may adopt a formation (the formation's arms)",
+		func(u *interpreter.Unit, f string) bool {
+			w, ok := word(u, dsl.KindFormation, f)
 			if !ok {
-				return false, nil
+				return false
 			}
 			arms := w.Strs("arms")
 			if len(arms) == 0 {
-				return true, nil
+				return true
 			}
 			for _, a := range arms {
 				if a == u.Arm {
-					return true, nil
+					return true
 				}
 			}
-			return false, nil
-		}, Types: []any{new(func(*interpreter.Unit, string) bool)}},
-	{Name: "formation_morale", Doc: "the morale modifier of a unit's formation",
-		Fn: func(args ...any) (any, error) {
-			u, err := unitArg(args, 0)
-			if err != nil {
-				return nil, err
-			}
+			return false
+		}),
+	unitFn("formation_morale", "the morale modifier of a unit's formation",
+		func(u *interpreter.Unit) int {
 			w, ok := word(u, dsl.KindFormation, u.Formation)
 			if !ok {
-				return 0, nil
+				return 0
 			}
-			return w.Int("morale", 0), nil
-		}, Types: []any{new(func(*interpreter.Unit) int)}},
-	{Name: "hex_increments", Doc: "increments of a unit's side in its hex",
-		Fn: func(args ...any) (any, error) {
-			u, err := unitArg(args, 0)
-			if err != nil {
-				return nil, err
-			}
+			return w.Int("morale", 0)
+		}),
+	unitFn("hex_increments", "increments of a unit's side in its hex",
+		func(u *interpreter.Unit) int {
 			n := 0
 			for _, x := range friends(u) {
 				n += x.Increments
 			}
-			return n, nil
-		}, Types: []any{new(func(*interpreter.Unit) int)}},
-	{Name: "hex_regiments", Doc: "distinct regiments of a unit's side in its hex",
-		Fn: func(args ...any) (any, error) {
-			u, err := unitArg(args, 0)
-			if err != nil {
-				return nil, err
-			}
+			return n
+		}),
+	unitFn("hex_regiments", "distinct regiments of a unit's side in its hex",
+		func(u *interpreter.Unit) int {
 			seen := map[string]bool{}
 			for _, x := range friends(u) {
 				seen[x.Regiment] = true
 			}
-			return len(seen), nil
-		}, Types: []any{new(func(*interpreter.Unit) int)}},
-	{Name: "on_road", Doc: "whether a unit stands on a road hex",
-		Fn: func(args ...any) (any, error) {
-			u, err := unitArg(args, 0)
-			if err != nil {
-				return nil, err
-			}
-			return u.Board() != nil && u.Board().Road[u.Hex], nil
-		}, Types: []any{new(func(*interpreter.Unit) bool)}},
-	{Name: "hex_has", Doc: "whether a unit of the given arm and side (\"friend\" or \"enemy\" of the unit) shares its hex",
-		Fn: func(args ...any) (any, error) {
-			u, err := unitArg(args, 0)
-			if err != nil {
-				return nil, err
-			}
-			arm, who := args[1].(string), args[2].(string)
+			return len(seen)
+		}),
+	unitFn("on_road", "whether a unit stands on a road hex",
+		func(u *interpreter.Unit) bool { return u.Board() != nil && u.Board().Road[u.Hex] }),
+	unitStr2Fn("hex_has", "whether a unit of the given arm and side (\"friend\" or \"enemy\" of the unit) shares its hex",
+		func(u *interpreter.Unit, arm, who string) bool {
 			if u.Board() == nil {
-				return false, nil
+				return false
 			}
 			for _, x := range u.Board().At(u.Hex) {
 				if x != u && x.Arm == arm && (x.Side == u.Side) == (who == "friend") {
-					return true, nil
+					return true
 				}
 			}
-			return false, nil
-		}, Types: []any{new(func(*interpreter.Unit, string, string) bool)}},
+			return false
+		}),
 }
 
-func units2(f func(a, b *interpreter.Unit) any) func(args ...any) (any, error) {
-	return func(args ...any) (any, error) {
-		a, err := unitArg(args, 0)
+// The constructors below make a function's two forms from one definition:
+// Fn, as expr's machine calls it, and Fast, the typed form compiled
+// expressions call. Both check their unit arguments the same way.
+
+// withVocab says which vocabulary a string literal given to each argument
+// must be a word of.
+func withVocab(f *dsl.Function, vocab ...string) *dsl.Function {
+	f.Vocab = vocab
+	return f
+}
+
+func unitsFn[R int | bool | string](name, doc string, f func(a, b *interpreter.Unit) R) *dsl.Function {
+	fast := func(x, y any) (R, error) {
+		var zero R
+		a, err := unitArg(x, 0)
 		if err != nil {
-			return nil, err
+			return zero, err
 		}
-		b, err := unitArg(args, 1)
+		b, err := unitArg(y, 1)
 		if err != nil {
-			return nil, err
+			return zero, err
 		}
 		return f(a, b), nil
 	}
+	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, *interpreter.Unit) R)},
+		Fn: func(args ...any) (any, error) {
+			if len(args) != 2 {
+				return nil, fmt.Errorf("%s takes 2 arguments", name)
+			}
+			return fast(args[0], args[1])
+		}}
 }
 
-func unitArg(args []any, i int) (*interpreter.Unit, error) {
-	if i >= len(args) {
-		return nil, fmt.Errorf("missing unit argument")
+func unitFn[R int | bool](name, doc string, f func(u *interpreter.Unit) R) *dsl.Function {
+	fast := func(x any) (R, error) {
+		u, err := unitArg(x, 0)
+		if err != nil {
+			var zero R
+			return zero, err
+		}
+		return f(u), nil
 	}
-	u, ok := args[i].(*interpreter.Unit)
+	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit) R)},
+		Fn: func(args ...any) (any, error) {
+			if len(args) != 1 {
+				return nil, fmt.Errorf("%s takes 1 argument", name)
+			}
+			return fast(args[0])
+		}}
+}
+
+func unitStrFn(name, doc string, f func(u *interpreter.Unit, s string) bool) *dsl.Function {
+	fast := func(x any, s string) (bool, error) {
+		u, err := unitArg(x, 0)
+		if err != nil {
+			return false, err
+		}
+		return f(u, s), nil
+	}
+	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, string) bool)},
+		Fn: func(args ...any) (any, error) {
+			if len(args) != 2 {
+				return nil, fmt.Errorf("%s takes 2 arguments", name)
+			}
+			return fast(args[0], args[1].(string))
+		}}
+}
+
+func unitStr2Fn(name, doc string, f func(u *interpreter.Unit, s, t string) bool) *dsl.Function {
+	fast := func(x any, s, t string) (bool, error) {
+		u, err := unitArg(x, 0)
+		if err != nil {
+			return false, err
+		}
+		return f(u, s, t), nil
+	}
+	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, string, string) bool)},
+		Fn: func(args ...any) (any, error) {
+			if len(args) != 3 {
+				return nil, fmt.Errorf("%s takes 3 arguments", name)
+			}
+			return fast(args[0], args[1].(string), args[2].(string))
+		}}
+}
+
+func unitArg(x any, i int) (*interpreter.Unit, error) {
+	u, ok := x.(*interpreter.Unit)
 	if !ok || u == nil {
 		return nil, fmt.Errorf("argument %d is not a unit", i+1)
 	}

@@ -147,7 +147,7 @@ func agree(src string) (diff string, compiled bool) {
 	if err != nil {
 		return "", false
 	}
-	p, err := closure.Compile(prog.Node(), src, cfg)
+	p, err := closure.CompileProgram(prog, cfg)
 	if err != nil {
 		if !errors.Is(err, closure.ErrUnsupported) {
 			return fmt.Sprintf("compile: %v", err), false
@@ -188,8 +188,20 @@ func agree(src string) (diff string, compiled bool) {
 	return "", true
 }
 
-// same compares values and their types; NaN equals NaN.
+// same compares values and their types; NaN equals NaN, in lists too.
 func same(a, b any) bool {
+	if la, ok := a.([]any); ok {
+		lb, ok := b.([]any)
+		if !ok || len(la) != len(lb) {
+			return false
+		}
+		for i := range la {
+			if !same(la[i], lb[i]) {
+				return false
+			}
+		}
+		return true
+	}
 	if fa, ok := a.(float64); ok {
 		fb, ok := b.(float64)
 		return ok && (fa == fb && math.Signbit(fa) == math.Signbit(fb) || math.IsNaN(fa) && math.IsNaN(fb))

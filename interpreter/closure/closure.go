@@ -36,6 +36,10 @@ type Frame struct {
 type Program struct {
 	src  file.Source
 	root val
+	// asBool is set for a condition compiled with expr.AsBool: the machine
+	// then turns the result into a bool, failing on anything but a bool or
+	// nil.
+	asBool bool
 	// Kind is the kind of the result: Bool, Int, Float, String, or Any.
 	Kind Kind
 }
@@ -48,22 +52,40 @@ func (p *Program) Run(f *Frame) (out any, err error) {
 			err = p.fail(f, r)
 		}
 	}()
+	if p.asBool {
+		return p.bool(f), nil
+	}
 	return p.root.boxed()(f), nil
 }
 
-// RunBool evaluates a condition. A result that is not a bool (a nil from a
-// chain) is false, as the engine reads conditions.
+// bool is the result as a condition: a nil (from a chain) is false.
+func (p *Program) bool(f *Frame) bool {
+	if p.root.kind == Bool {
+		return p.root.b(f)
+	}
+	v := p.root.a(f)
+	if v == nil {
+		return false
+	}
+	b, ok := v.(bool)
+	if !ok && p.asBool {
+		f.loc = file.Location{}
+		panic(fmt.Sprintf("invalid operation: bool(%T)", v))
+	}
+	return b
+}
+
+// RunBool evaluates a condition. A nil (from a chain) is false; any other
+// value that is not a bool is false too, as the engine reads conditions,
+// unless the program was compiled as a condition, where, as on expr's
+// machine, it is an error.
 func (p *Program) RunBool(f *Frame) (out bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = p.fail(f, r)
 		}
 	}()
-	if p.root.kind == Bool {
-		return p.root.b(f), nil
-	}
-	b, _ := p.root.a(f).(bool)
-	return b, nil
+	return p.bool(f), nil
 }
 
 // RunInt evaluates a whole number; ok is false when the result is not an

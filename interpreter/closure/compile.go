@@ -10,6 +10,7 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
 	"github.com/expr-lang/expr/vm/runtime"
 )
 
@@ -51,6 +52,19 @@ type compiler struct {
 	// coalesced are the operands of ??: a chain there yields what stopped
 	// it (a nil unit), not nil, as the machine leaves it to ?? to judge.
 	coalesced map[ast.Node]bool
+}
+
+// CompileProgram compiles a program expr compiled: its checked tree, and
+// whether it was compiled as a condition (expr.AsBool).
+func CompileProgram(prog *vm.Program, cfg *Config) (*Program, error) {
+	p, err := Compile(prog.Node(), prog.Source().String(), cfg)
+	if err != nil {
+		return nil, err
+	}
+	if n := len(prog.Bytecode); n > 0 && prog.Bytecode[n-1] == vm.OpCast && prog.Arguments[n-1] == 3 {
+		p.asBool = true
+	}
+	return p, nil
 }
 
 // Compile compiles a checked expr tree; source is the expression's text,
