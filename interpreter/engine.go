@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter/closure"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 )
@@ -28,6 +29,10 @@ type Config struct {
 	// offered what the roll can decide, with exact chances, and picks one
 	// (exhaustive play over the dice; see branch.go).
 	Brancher Brancher
+	// Machine evaluates every expression on expr's virtual machine, the
+	// reference the compiled closures are tested against, instead of the
+	// closures.
+	Machine bool
 }
 
 // EffectFunc carries out one effect primitive. Package stdlib provides them.
@@ -51,7 +56,12 @@ type Engine struct {
 	cfg     Config
 	dice    Dice
 	decider Decider
-	env     map[string]any
+	// frame holds the variables expressions read, in the slots of comp;
+	// names the module's expressions never read get slots in extra.
+	frame   closure.Frame
+	comp    *compiled
+	extra   map[string]int
+	vmEnv   map[string]any // the variables by name, for expr's machine
 	saved   []savedVar
 	machine vm.VM
 	trace   Trace
@@ -104,9 +114,8 @@ type Engine struct {
 }
 
 type savedVar struct {
-	key string
-	val any
-	had bool
+	slot int
+	val  any
 }
 
 // action is what effects change about the action a hook is about.
@@ -159,7 +168,8 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 	}
 	e.meter.limit = e.cfg.MaxCost
 	board.meter = &e.meter
-	e.env = mod.ParamValues()
+	e.comp = compiledFor(mod)
+	e.frame.Vals = make([]any, len(e.comp.names))
 	// expr's VM checks what each evaluation allocates against this budget
 	// (a range, an array, a repeated string) and fails the evaluation past it.
 	e.machine.MemoryBudget = dsl.MaxExprMemory
@@ -470,20 +480,35 @@ func (e *Engine) tick(r *dsl.RuleDef) error {
 	return nil
 }
 
+// slot is where a variable's value lives in the frame.
+func (e *Engine) slot(key string) int {
+	if i, ok := e.comp.slots[key]; ok {
+		return i
+	}
+	if i, ok := e.extra[key]; ok {
+		return i
+	}
+	if e.extra == nil {
+		e.extra = map[string]int{}
+	}
+	e.extra[key] = len(e.frame.Vals)
+	e.frame.Vals = append(e.frame.Vals, nil)
+	return e.extra[key]
+}
+
 func (e *Engine) setVar(key string, val any) {
-	old, had := e.env[key]
-	e.saved = append(e.saved, savedVar{key, old, had})
-	e.env[key] = val
+	i := e.slot(key)
+	e.saved = append(e.saved, savedVar{i, e.frame.Vals[i]})
+	e.frame.Vals[i] = val
 }
 
 // restoreTo puts back the variables set since mark. A name that was not
-// there before is set to nil rather than deleted: every expression was
-// checked to read only names its hook offers, and a map assignment is
-// cheaper than a delete followed by an insert on the next hook.
+// set before is nil again: every expression was checked to read only
+// names its hook offers.
 func (e *Engine) restoreTo(mark int) {
 	for i := len(e.saved) - 1; i >= mark; i-- {
 		s := e.saved[i]
-		e.env[s.key] = s.val
+		e.frame.Vals[s.slot] = s.val
 	}
 	clear(e.saved[mark:])
 	e.saved = e.saved[:mark]
@@ -515,7 +540,7 @@ func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err err
 		if outer {
 			e.setVar(kv[i].(string), kv[i+1])
 		} else {
-			e.env[kv[i].(string)] = kv[i+1]
+			e.frame.Vals[e.slot(kv[i].(string))] = kv[i+1]
 		}
 		if u, ok := kv[i+1].(*Unit); ok && e.subject == prevSubject {
 			e.subject = u
@@ -718,34 +743,28 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 }
 
 // eval evaluates an expression of rule r, charging its estimated cost
-// first (and what the functions it calls look at, as they do).
+// first (and what the functions it calls look at, as they do): as closures
+// when the module's compile took it, else on expr's machine. It is the one
+// place expressions run.
 func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
-	switch {
-	case p.IsConst:
-		if err := e.meter.charge(1); err != nil {
-			return nil, ruleErr(p.Pos, r, "%w", err)
-		}
+	if err := e.charge(r, p); err != nil {
+		return nil, err
+	}
+	if p.IsConst {
 		return p.Const, nil
-	case p.Var != "":
-		if err := e.meter.charge(1); err != nil {
-			return nil, ruleErr(p.Pos, r, "%w", err)
-		}
-		return e.env[p.Var], nil
 	}
-	if err := e.meter.charge(p.Cost); err != nil {
-		return nil, ruleErr(p.Pos, r, "%w", err)
+	var out any
+	var err error
+	if cp := e.comp.progs[p]; cp != nil && !e.cfg.Machine {
+		out, err = cp.Run(&e.frame)
+	} else {
+		out, err = e.machine.Run(p.Prog, e.machineEnv())
 	}
-	out, err := e.machine.Run(p.Prog, e.env)
 	if e.meter.err != nil {
 		return nil, ruleErr(p.Pos, r, "%w", e.meter.err)
 	}
 	if err != nil {
-		msg := firstLine(err.Error())
-		var fe *file.Error
-		if errors.As(err, &fe) {
-			msg = fe.Message // without expr's own line and column
-		}
-		return nil, ruleErr(p.Pos, r, "%s", msg)
+		return nil, evalErr(r, p, err)
 	}
 	if f, ok := out.(float64); ok && (math.IsNaN(f) || math.IsInf(f, 0)) {
 		return nil, ruleErr(p.Pos, r, "%s is not a finite number", p.Source)
@@ -753,7 +772,58 @@ func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
 	return out, nil
 }
 
+// charge charges an expression's estimated cost before it runs: 1 for a
+// literal or a name, else what the check estimated.
+func (e *Engine) charge(r *dsl.RuleDef, p *dsl.Program) error {
+	cost := p.Cost
+	if p.IsConst || p.Var != "" {
+		cost = 1
+	}
+	if err := e.meter.charge(cost); err != nil {
+		return ruleErr(p.Pos, r, "%w", err)
+	}
+	return nil
+}
+
+// evalErr says where an expression failed, in the script's terms.
+func evalErr(r *dsl.RuleDef, p *dsl.Program, err error) error {
+	msg := firstLine(err.Error())
+	var fe *file.Error
+	if errors.As(err, &fe) {
+		msg = fe.Message // without expr's own line and column
+	}
+	return ruleErr(p.Pos, r, "%s", msg)
+}
+
+// machineEnv is the variables by name, as expr's machine reads them.
+func (e *Engine) machineEnv() map[string]any {
+	if e.vmEnv == nil {
+		e.vmEnv = e.Module.ParamValues()
+	}
+	for i, name := range e.comp.names {
+		e.vmEnv[name] = e.frame.Vals[i]
+	}
+	for name, i := range e.extra {
+		e.vmEnv[name] = e.frame.Vals[i]
+	}
+	return e.vmEnv
+}
+
 func (e *Engine) evalBool(r *dsl.RuleDef, p *dsl.Program) (bool, error) {
+	if cp := e.comp.progs[p]; cp != nil && !p.IsConst && !e.cfg.Machine {
+		// As eval does, without boxing the result.
+		if err := e.charge(r, p); err != nil {
+			return false, err
+		}
+		b, err := cp.RunBool(&e.frame)
+		if e.meter.err != nil {
+			return false, ruleErr(p.Pos, r, "%w", e.meter.err)
+		}
+		if err != nil {
+			return false, evalErr(r, p, err)
+		}
+		return b, nil
+	}
 	out, err := e.eval(r, p)
 	if err != nil {
 		return false, err

@@ -1,0 +1,50 @@
+package interpreter_test
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/interpreter"
+)
+
+// TestClosuresPlayAsTheMachine plays every scenario of every bundled battle
+// over many seeds twice, with the compiled closures (the default) and with
+// every expression on expr's machine, and requires the same trace byte for
+// byte: the same rulings, rolls, values and errors.
+func TestClosuresPlayAsTheMachine(t *testing.T) {
+	seeds := uint64(150)
+	if testing.Short() {
+		seeds = 20
+	}
+	for _, name := range bataille.Bundled() {
+		mod, diags := bataille.LoadBundled(name)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", name, diags)
+		}
+		fallback, compiled := interpreter.CompiledFallbacks(mod)
+		if fallback != 0 || compiled == 0 {
+			t.Errorf("%s: %d expressions left to the machine, %d compiled", name, fallback, compiled)
+		}
+		for _, sd := range mod.AllScenarios() {
+			for seed := uint64(1); seed <= seeds; seed++ {
+				var traces [2]bytes.Buffer
+				var errs [2]error
+				for i, machine := range []bool{false, true} {
+					e, err := bataille.NewEngine(mod, sd.Name, interpreter.Config{Seed: seed, Machine: machine})
+					if err != nil {
+						t.Fatal(err)
+					}
+					errs[i] = e.Run(context.Background())
+					e.Trace().WriteText(&traces[i], true)
+				}
+				if traces[0].String() != traces[1].String() || (errs[0] == nil) != (errs[1] == nil) ||
+					(errs[0] != nil && errs[0].Error() != errs[1].Error()) {
+					t.Fatalf("%s %s seed %d: closures and machine differ\nclosures (%v):\n%s\nmachine (%v):\n%s",
+						name, sd.Name, seed, errs[0], traces[0].String(), errs[1], traces[1].String())
+				}
+			}
+		}
+	}
+}

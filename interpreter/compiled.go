@@ -1,0 +1,160 @@
+package interpreter
+
+import (
+	"reflect"
+	"sync"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter/closure"
+)
+
+// compiled is a module's expressions as closures, and the slots of the
+// variables they read. It is built once per module and shared by every
+// engine playing it (a simulation's workers); engines keep their values in
+// a frame of their own.
+type compiled struct {
+	slots  map[string]int // variable → slot
+	names  []string       // slot → variable
+	progs  map[*dsl.Program]*closure.Program
+	params map[string]any
+	// fallback counts the expressions left to expr's machine, for tests.
+	fallback int
+}
+
+var compiledModules sync.Map // *dsl.Module → *compiledOnce
+
+type compiledOnce struct {
+	once sync.Once
+	c    *compiled
+}
+
+// unitFields and cellFields are how compiled expressions read units and
+// hexes: at offsets found here, once.
+var (
+	unitFields = closure.Fields[Unit]()
+	cellFields = closure.Fields[Cell]()
+)
+
+// compiledFor compiles a module's expressions the first time an engine
+// plays it.
+func compiledFor(mod *dsl.Module) *compiled {
+	v, _ := compiledModules.LoadOrStore(mod, &compiledOnce{})
+	co := v.(*compiledOnce)
+	co.once.Do(func() { co.c = compileModule(mod) })
+	return co.c
+}
+
+// compileModule lays out the variables and compiles every expression of the
+// module. A variable whose declarations all give it one type is read
+// unboxed; `let` names and names declared with different types are read as
+// interface values. An expression the closures do not compile stays on
+// expr's machine (Engine.eval).
+func compileModule(mod *dsl.Module) *compiled {
+	c := &compiled{slots: map[string]int{}, progs: map[*dsl.Program]*closure.Program{}, params: mod.ParamValues()}
+	kinds := map[string]closure.Kind{}
+	mixed := map[string]bool{}
+	declare := func(name string, t reflect.Type) {
+		if _, ok := c.slots[name]; !ok {
+			c.slots[name] = len(c.names)
+			c.names = append(c.names, name)
+		}
+		k := kindOf(t)
+		if old, ok := kinds[name]; ok && old != k {
+			mixed[name] = true
+		}
+		kinds[name] = k
+	}
+	var hooks []*dsl.Hook
+	if mod.Env != nil {
+		for _, name := range mod.Env.HookNames() {
+			hooks = append(hooks, mod.Env.Hooks[name])
+		}
+		for _, name := range mod.Env.EffectNames() {
+			for _, p := range mod.Env.Effects[name].Params {
+				if p.Binds != "" {
+					declare(p.Binds, nil)
+				}
+			}
+		}
+	}
+	for _, h := range hooks {
+		for _, v := range h.Vars {
+			declare(v.Name, v.Type)
+		}
+	}
+	for _, v := range dsl.OutcomeVars {
+		declare(v.Name, v.Type)
+	}
+	for _, r := range mod.Rules {
+		for _, cl := range r.Clauses {
+			if cl.Kind == dsl.ClauseLet {
+				declare(cl.Name, nil)
+			}
+		}
+	}
+	cfg := &closure.Config{Slots: c.slots, Kinds: map[string]closure.Kind{}, Consts: c.params,
+		Structs: []*closure.Struct{unitFields, cellFields}, Funcs: map[string]closure.Func{}}
+	for name, k := range kinds {
+		if !mixed[name] {
+			cfg.Kinds[name] = k
+		}
+	}
+	if mod.Env != nil {
+		for _, f := range mod.Env.Functions {
+			cfg.Funcs[f.Name] = closure.Func{Fn: f.Fn, Fast: f.Fast}
+		}
+	}
+	for _, p := range modulePrograms(mod) {
+		if p == nil || p.Prog == nil || c.progs[p] != nil {
+			continue
+		}
+		cp, err := closure.CompileProgram(p.Prog, cfg)
+		if err != nil {
+			c.fallback++
+			continue
+		}
+		c.progs[p] = cp
+	}
+	return c
+}
+
+func kindOf(t reflect.Type) closure.Kind {
+	switch t {
+	case tInt:
+		return closure.Int
+	case tFloat:
+		return closure.Float
+	case tBool:
+		return closure.Bool
+	case tString:
+		return closure.String
+	}
+	return closure.Any
+}
+
+// modulePrograms lists every expression the engine evaluates.
+func modulePrograms(mod *dsl.Module) []*dsl.Program {
+	var out []*dsl.Program
+	for _, r := range mod.Rules {
+		out = append(out, r.Guard)
+		for _, cl := range r.Clauses {
+			out = append(out, cl.Cond, cl.Of)
+			for _, cd := range cl.Calls {
+				for _, a := range cd.Args {
+					if a != nil {
+						out = append(out, a.Prog)
+					}
+				}
+			}
+		}
+	}
+	for _, t := range mod.Tables {
+		for _, col := range t.Columns {
+			out = append(out, col.When)
+		}
+	}
+	for _, ch := range mod.Checks {
+		out = append(out, ch.Threshold)
+	}
+	return out
+}

@@ -1,0 +1,9 @@
+package interpreter
+
+import "github.com/bataille/bataille/dsl"
+
+// CompiledFallbacks counts a module's expressions left to expr's machine.
+func CompiledFallbacks(mod *dsl.Module) (fallback, compiled int) {
+	c := compiledFor(mod)
+	return c.fallback, len(c.progs)
+}
