@@ -48,3 +48,34 @@ func TestClosuresPlayAsTheMachine(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkBackends plays a bundled battle's first scenario (a charge),
+// trace off, with the compiled closures and with expr's machine.
+func BenchmarkBackends(b *testing.B) {
+	mod, diags := bataille.LoadBundled(bataille.Bundled()[0])
+	if diags.HasErrors() {
+		b.Fatal(diags.Err())
+	}
+	sd, err := bataille.FindScenario(mod, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, backend := range []struct {
+		name    string
+		machine bool
+	}{{"closures", false}, {"machine", true}} {
+		b.Run(backend.name, func(b *testing.B) {
+			e, err := bataille.NewEngine(mod, sd.Name, interpreter.Config{NoTrace: true, Machine: backend.machine})
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				e.Rewind(interpreter.NewSeededDice(uint64(i)))
+				if err := e.Run(context.Background()); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
