@@ -104,6 +104,14 @@ func compileModule(mod *dsl.Module) *compiled {
 			cfg.Funcs[f.Name] = closure.Func{Fn: f.Fn, Fast: f.Fast}
 		}
 	}
+	// A chart is a function of the module, looked up as expr's machine
+	// calls it.
+	for name, ch := range mod.Charts {
+		if len(ch.Keys) > 0 {
+			chart := ch
+			cfg.Funcs[name] = closure.Func{Fn: func(args ...any) (any, error) { return chart.Lookup(args) }}
+		}
+	}
 	for _, p := range modulePrograms(mod) {
 		if p == nil || p.Prog == nil || c.progs[p] != nil {
 			continue
@@ -149,12 +157,24 @@ func modulePrograms(mod *dsl.Module) []*dsl.Program {
 		}
 	}
 	for _, t := range mod.Tables {
+		for _, k := range t.Keys {
+			out = append(out, k.Prog)
+		}
 		for _, col := range t.Columns {
 			out = append(out, col.When)
 		}
+		for _, m := range t.Modifiers {
+			out = append(out, m.Value, m.When)
+		}
+	}
+	for _, m := range mod.Modifiers {
+		out = append(out, m.Value, m.When)
 	}
 	for _, ch := range mod.Checks {
 		out = append(out, ch.Threshold)
+		for _, m := range ch.Modifiers {
+			out = append(out, m.Value, m.When)
+		}
 	}
 	return out
 }
