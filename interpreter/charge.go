@@ -107,7 +107,7 @@ func (e *Engine) declare(o *Order) (bool, error) {
 			leader = true
 		}
 	}
-	blocked, msg, err := e.fire("declare_charge", "charger", u, "target", o.Target, "hex", e.cell(u.Hex), "stack", stack, "leader", leader, "reaction", o.Reaction)
+	blocked, msg, err := e.hook(hDeclareCharge).unit(u).unit(o.Target).cell(e.cell(u.Hex)).int(stack).bool(leader).bool(o.Reaction).fire()
 	if err != nil {
 		return false, err
 	}
@@ -198,7 +198,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 	if e.Tracing() {
 		e.Note(u, "%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)
 	}
-	if _, _, err := e.fire("charge_start", "charger", u, "target", o.Target, "mp_left", ch.mpLeft); err != nil {
+	if _, _, err := e.hook(hChargeStart).unit(u).unit(o.Target).int(ch.mpLeft).fire(); err != nil {
 		return err
 	}
 	if o.Formation != "" && o.Step == 0 {
@@ -234,8 +234,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 				return err
 			}
 			d := UnitDistance(u, en)
-			if _, _, err := e.fire("charge_approach", "unit", en, "charger", u, "target", ch.target, "distance", d, "los", LOS(en, u),
-				"is_target", en == ch.target, "step", ch.step, "mp_spent", ch.mpSpent, "mp_left", ch.mpLeft); err != nil {
+			if _, _, err := e.hook(hChargeApproach).unit(en).unit(u).unit(ch.target).int(d).bool(LOS(en, u)).bool(en == ch.target).int(ch.step).int(ch.mpSpent).int(ch.mpLeft).fire(); err != nil {
 				return err
 			}
 		}
@@ -253,7 +252,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 			}
 		}
 	}
-	_, _, err := e.fire("charge_end", "charger", u, "target", ch.target, "contacted", ch.contacted, "could_contact", could, "mp_spent", ch.mpSpent, "mp_left", ch.mpLeft)
+	_, _, err := e.hook(hChargeEnd).unit(u).unit(ch.target).bool(ch.contacted).bool(could).int(ch.mpSpent).int(ch.mpLeft).fire()
 	return err
 }
 
@@ -281,9 +280,7 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 	c := e.cell(h)
 	across, extra, up := e.crossing(u, u.Hex, h)
 	e.act = action{cost: c.Cost + extra}
-	blocked, msg, err := e.fire("charge_enter", "charger", u, "target", ch.target, "hex", c, "step", ch.step, "mp_spent", ch.mpSpent,
-		"mp_left", ch.mpLeft, "cost", c.Cost+extra, "ahead", ahead, "turns", turns, "distance", Distance(h, ch.target.Hex),
-		"crossing", across, "upslope", up)
+	blocked, msg, err := e.hook(hChargeEnter).unit(u).unit(ch.target).cell(c).int(ch.step).int(ch.mpSpent).int(ch.mpLeft).int(c.Cost + extra).bool(ahead).int(turns).int(Distance(h, ch.target.Hex)).str(asString(across)).bool(up).fire()
 	if err != nil {
 		return false, err
 	}
@@ -361,8 +358,7 @@ func (e *Engine) contact(target *Unit) error {
 	if e.Tracing() {
 		e.Note(ch.charger, "%s contacts %s", ch.charger.ID, target.ID)
 	}
-	_, _, err := e.fire("charge_contact", "charger", ch.charger, "target", target, "hex", e.cell(ch.charger.Hex), "mp_spent", ch.mpSpent,
-		"mp_left", ch.mpLeft, "straight", Straight(ch.trail), "step", ch.step)
+	_, _, err := e.hook(hChargeContact).unit(ch.charger).unit(target).cell(e.cell(ch.charger.Hex)).int(ch.mpSpent).int(ch.mpLeft).bool(Straight(ch.trail)).int(ch.step).fire()
 	return err
 }
 

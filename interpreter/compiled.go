@@ -13,8 +13,12 @@ import (
 // engine playing it (a simulation's workers); engines keep their values in
 // a frame of their own.
 type compiled struct {
-	slots  map[string]int // variable → slot
-	names  []string       // slot → variable
+	slots  map[string]closure.Slot // variable → slot
+	counts [4]int                  // slots of Vals, Ints, Floats, Strs
+	// hooks and rules are, by a hook's place in Hooks, the slots of its
+	// variables and the rules that run on it.
+	hooks  [][]closure.Slot
+	rules  [][]*dsl.RuleDef
 	progs  map[*dsl.Program]*closure.Program
 	params map[string]any
 	// fallback counts the expressions left to expr's machine, for tests.
@@ -45,29 +49,31 @@ func compiledFor(mod *dsl.Module) *compiled {
 }
 
 // compileModule lays out the variables and compiles every expression of the
-// module. A variable whose declarations all give it one type is read
-// unboxed; `let` names and names declared with different types are read as
+// module. A variable whose declarations all give it one type is held and
+// read unboxed; `let` names and names declared with different types are
 // interface values. An expression the closures do not compile stays on
 // expr's machine (Engine.eval).
 func compileModule(mod *dsl.Module) *compiled {
-	c := &compiled{slots: map[string]int{}, progs: map[*dsl.Program]*closure.Program{}, params: mod.ParamValues()}
+	c := &compiled{slots: map[string]closure.Slot{}, progs: map[*dsl.Program]*closure.Program{}, params: mod.ParamValues()}
 	kinds := map[string]closure.Kind{}
-	mixed := map[string]bool{}
+	var order []string
 	declare := func(name string, t reflect.Type) {
-		if _, ok := c.slots[name]; !ok {
-			c.slots[name] = len(c.names)
-			c.names = append(c.names, name)
-		}
 		k := kindOf(t)
-		if old, ok := kinds[name]; ok && old != k {
-			mixed[name] = true
+		if old, ok := kinds[name]; ok {
+			if old != k {
+				kinds[name] = closure.Any
+			}
+			return
 		}
 		kinds[name] = k
+		order = append(order, name)
 	}
-	var hooks []*dsl.Hook
+	hooks := append([]*dsl.Hook(nil), Hooks...)
 	if mod.Env != nil {
 		for _, name := range mod.Env.HookNames() {
-			hooks = append(hooks, mod.Env.Hooks[name])
+			if h := mod.Env.Hooks[name]; HookByName[name] != h {
+				hooks = append(hooks, h)
+			}
 		}
 		for _, name := range mod.Env.EffectNames() {
 			for _, p := range mod.Env.Effects[name].Params {
@@ -89,16 +95,34 @@ func compileModule(mod *dsl.Module) *compiled {
 		for _, cl := range r.Clauses {
 			if cl.Kind == dsl.ClauseLet {
 				declare(cl.Name, nil)
+				kinds[cl.Name] = closure.Any // a let holds what its expression gives
 			}
 		}
 	}
-	cfg := &closure.Config{Slots: c.slots, Kinds: map[string]closure.Kind{}, Consts: c.params,
-		Structs: []*closure.Struct{unitFields, cellFields}, Funcs: map[string]closure.Func{}}
-	for name, k := range kinds {
-		if !mixed[name] {
-			cfg.Kinds[name] = k
+	for _, name := range order {
+		k := kinds[name]
+		arr := 0
+		switch k {
+		case closure.Int:
+			arr = 1
+		case closure.Float:
+			arr = 2
+		case closure.String:
+			arr = 3
 		}
+		c.slots[name] = closure.Slot{Kind: k, Index: c.counts[arr]}
+		c.counts[arr]++
 	}
+	for _, h := range Hooks {
+		slots := make([]closure.Slot, len(h.Vars))
+		for i, v := range h.Vars {
+			slots[i] = c.slots[v.Name]
+		}
+		c.hooks = append(c.hooks, slots)
+		c.rules = append(c.rules, mod.Hooks[h.Name])
+	}
+	cfg := &closure.Config{Slots: c.slots, Consts: c.params,
+		Structs: []*closure.Struct{unitFields, cellFields}, Funcs: map[string]closure.Func{}}
 	if mod.Env != nil {
 		for _, f := range mod.Env.Functions {
 			cfg.Funcs[f.Name] = closure.Func{Fn: f.Fn, Fast: f.Fast}

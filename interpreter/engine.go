@@ -60,7 +60,7 @@ type Engine struct {
 	// names the module's expressions never read get slots in extra.
 	frame   closure.Frame
 	comp    *compiled
-	extra   map[string]int
+	extra   map[string]closure.Slot
 	vmEnv   map[string]any // the variables by name, for expr's machine
 	saved   []savedVar
 	machine vm.VM
@@ -111,11 +111,6 @@ type Engine struct {
 	// branches holds what each roll can decide, worked out once, when a
 	// Brancher decides the rolls.
 	branches *branchCache
-}
-
-type savedVar struct {
-	slot int
-	val  any
 }
 
 // action is what effects change about the action a hook is about.
@@ -169,7 +164,8 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 	e.meter.limit = e.cfg.MaxCost
 	board.meter = &e.meter
 	e.comp = compiledFor(mod)
-	e.frame.Vals = make([]any, len(e.comp.names))
+	e.frame = closure.Frame{Vals: make([]any, e.comp.counts[0]), Ints: make([]int, e.comp.counts[1]),
+		Floats: make([]float64, e.comp.counts[2]), Strs: make([]string, e.comp.counts[3])}
 	// expr's VM checks what each evaluation allocates against this budget
 	// (a range, an array, a repeated string) and fails the evaluation past it.
 	e.machine.MemoryBudget = dsl.MaxExprMemory
@@ -261,7 +257,7 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	plans := append([]TurnPlan{{Side: e.turn, Orders: e.first}}, e.later...)
 	for i, t := range plans {
 		e.turnNo = i + 1
-		e.env["turn"] = e.turnNo
+		e.setRunVar("turn", e.turnNo)
 		e.orders = t.Orders
 		e.phasing = t.Side
 		if e.phasing == "" {
@@ -478,86 +474,6 @@ func (e *Engine) tick(r *dsl.RuleDef) error {
 		return ruleErr(r.Pos, r, "%w", err)
 	}
 	return nil
-}
-
-// slot is where a variable's value lives in the frame.
-func (e *Engine) slot(key string) int {
-	if i, ok := e.comp.slots[key]; ok {
-		return i
-	}
-	if i, ok := e.extra[key]; ok {
-		return i
-	}
-	if e.extra == nil {
-		e.extra = map[string]int{}
-	}
-	e.extra[key] = len(e.frame.Vals)
-	e.frame.Vals = append(e.frame.Vals, nil)
-	return e.extra[key]
-}
-
-func (e *Engine) setVar(key string, val any) {
-	i := e.slot(key)
-	e.saved = append(e.saved, savedVar{i, e.frame.Vals[i]})
-	e.frame.Vals[i] = val
-}
-
-// restoreTo puts back the variables set since mark. A name that was not
-// set before is nil again: every expression was checked to read only
-// names its hook offers.
-func (e *Engine) restoreTo(mark int) {
-	for i := len(e.saved) - 1; i >= mark; i-- {
-		s := e.saved[i]
-		e.frame.Vals[s.slot] = s.val
-	}
-	clear(e.saved[mark:])
-	e.saved = e.saved[:mark]
-}
-
-// maxDepth bounds hooks fired from inside hooks (a roll whose outcome rolls
-// again), so that no module can recurse without end.
-const maxDepth = 32
-
-// fire runs the rules of a hook with the given variables (name, value
-// pairs). It reports whether a require blocked the action, and its message.
-func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err error) {
-	rules := e.Module.Hooks[hook]
-	if len(rules) == 0 {
-		return false, "", nil
-	}
-	if e.depth >= maxDepth {
-		return false, "", ruleErr(rules[0].Pos, rules[0], "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
-	}
-	// A hook fired from inside another (an outcome, a contact made while
-	// following) saves the names it sets and puts them back, because the
-	// outer hook's rules go on reading theirs. A hook fired from the top
-	// has no outer hook: it just sets them.
-	outer := e.depth > 0
-	e.depth++
-	mark := len(e.saved)
-	prevSubject := e.subject
-	for i := 0; i+1 < len(kv); i += 2 {
-		if outer {
-			e.setVar(kv[i].(string), kv[i+1])
-		} else {
-			e.frame.Vals[e.slot(kv[i].(string))] = kv[i+1]
-		}
-		if u, ok := kv[i+1].(*Unit); ok && e.subject == prevSubject {
-			e.subject = u
-		}
-	}
-	defer func() {
-		e.restoreTo(mark)
-		e.subject = prevSubject
-		e.depth--
-	}()
-	for _, r := range rules {
-		blocked, msg, err = e.runRule(hook, r)
-		if err != nil || blocked {
-			return blocked, msg, err
-		}
-	}
-	return false, "", nil
 }
 
 func cite(r *dsl.RuleDef) string { return strings.Join(r.Cite, "; ") }
@@ -800,11 +716,11 @@ func (e *Engine) machineEnv() map[string]any {
 	if e.vmEnv == nil {
 		e.vmEnv = e.Module.ParamValues()
 	}
-	for i, name := range e.comp.names {
-		e.vmEnv[name] = e.frame.Vals[i]
+	for name, s := range e.comp.slots {
+		e.vmEnv[name] = e.get(s)
 	}
-	for name, i := range e.extra {
-		e.vmEnv[name] = e.frame.Vals[i]
+	for name, s := range e.extra {
+		e.vmEnv[name] = e.get(s)
 	}
 	return e.vmEnv
 }

@@ -21,7 +21,7 @@ func (e *Engine) changeFormation(u *Unit, f string, step int, charging bool) (bo
 		return false, nil
 	}
 	e.act = action{cost: cost}
-	blocked, msg, err := e.fire("change_formation", "unit", u, "formation", f, "hex", e.cell(u.Hex), "charging", charging, "step", step, "cost", cost)
+	blocked, msg, err := e.hook(hChangeFormation).unit(u).str(f).cell(e.cell(u.Hex)).bool(charging).int(step).int(cost).fire()
 	if err != nil {
 		return false, err
 	}
@@ -66,7 +66,7 @@ func (e *Engine) movementPhase(title string) error {
 			continue
 		}
 		mp := u.MP
-		blocked, msg, err := e.fire("move_start", "unit", u, "mp_left", mp)
+		blocked, msg, err := e.hook(hMoveStart).unit(u).int(mp).fire()
 		if err != nil {
 			return err
 		}
@@ -128,9 +128,7 @@ func (e *Engine) move(o *Order, mp int) error {
 		}
 		across, extra, up := e.crossing(u, u.Hex, h)
 		e.act = action{cost: c.Cost + extra}
-		blocked, msg, err := e.fire("move_enter", "unit", u, "hex", c, "step", i+1, "mp_spent", spent, "mp_left", mp-spent,
-			"cost", c.Cost+extra, "enemy_zdi", zdi, "assaulting", o.Target != nil, "zdi_source", orNil(source), "zdi_cavalry", orNil(cavalry),
-			"crossing", across, "upslope", up)
+		blocked, msg, err := e.hook(hMoveEnter).unit(u).cell(c).int(i + 1).int(spent).int(mp - spent).int(c.Cost + extra).bool(zdi).bool(o.Target != nil).unit(source).unit(cavalry).str(asString(across)).bool(up).fire()
 		if err != nil {
 			return err
 		}
@@ -261,8 +259,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	for _, h := range earlier {
 		near = near || Distance(h, t.Hex) <= 1
 	}
-	blocked, msg, err := e.fire("fire", "firer", f, "target", t, "fire_value", value, "adjacent", UnitDistance(f, t) <= 1,
-		"cavalry_in_hex", cav, "artillery_in_hex", art, "defensive", defensive, "fires", len(earlier), "next_to_earlier", near)
+	blocked, msg, err := e.hook(hFire).unit(f).unit(t).float(value).bool(UnitDistance(f, t) <= 1).bool(cav).bool(art).bool(defensive).int(len(earlier)).bool(near).fire()
 	if err != nil {
 		return err
 	}
@@ -280,7 +277,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
 	}
 	t.FiredOn = true
-	_, _, err = e.fire("fire_resolve", "firer", f, "target", t, "fire_value", e.act.fire, "shift", e.act.shift)
+	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).fire()
 	return err
 }
 
@@ -347,7 +344,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 		return nil
 	}
 	sameHex := a.occupies(d.Hex)
-	blocked, msg, err := e.fire("assault_declare", "attacker", a, "defender", d, "same_hex", sameHex, "charging", charging)
+	blocked, msg, err := e.hook(hAssaultDeclare).unit(a).unit(d).bool(sameHex).bool(charging).fire()
 	if err != nil {
 		return err
 	}
@@ -362,7 +359,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 		side = HexsideClass(d.Facing, e.fronts(d), dir).String()
 	}
 	e.act = action{side: side}
-	if _, _, err := e.fire("melee_side", "attacker", a, "defender", d, "side", boxedSide(side), "friendly_zdi", e.FriendlyZdI(d, a.Hex)); err != nil {
+	if _, _, err := e.hook(hMeleeSide).unit(a).unit(d).str(side).bool(e.FriendlyZdI(d, a.Hex)).fire(); err != nil {
 		return err
 	}
 	side = e.act.side
@@ -371,8 +368,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 	if e.Tracing() {
 		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
 	}
-	if _, _, err := e.fire("melee", "attacker", a, "defender", d, "attack", attack, "defense", defense, "side", boxedSide(side),
-		"straight", straight, "charging", charging, "same_hex", sameHex, "crossing", e.word(Across(a, d)), "upslope", UphillOf(a, d)); err != nil {
+	if _, _, err := e.hook(hMelee).unit(a).unit(d).float(attack).float(defense).str(side).bool(straight).bool(charging).bool(sameHex).str(Across(a, d)).bool(UphillOf(a, d)).fire(); err != nil {
 		return err
 	}
 	attack, defense = e.act.attack, e.act.defense
@@ -385,7 +381,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 			e.Note(a, "melee strengths %g against %g: odds %.2f", attack, defense, odds)
 		}
 	}
-	_, _, err = e.fire("melee_resolve", "attacker", a, "defender", d, "attack", attack, "defense", defense, "odds", odds)
+	_, _, err = e.hook(hMeleeResolve).unit(a).unit(d).float(attack).float(defense).float(odds).fire()
 	return err
 }
 
@@ -416,7 +412,7 @@ func (e *Engine) startPhase(title string) error {
 			continue // eliminated
 		}
 		e.Board.charge(1)
-		if _, _, err := e.fire("turn_start", "unit", u, "phasing", e.word(e.phasing)); err != nil {
+		if _, _, err := e.hook(hTurnStart).unit(u).str(e.phasing).fire(); err != nil {
 			return err
 		}
 	}
@@ -430,7 +426,7 @@ func (e *Engine) endPhase(title string) error {
 		// Charged without stopping here: a spent budget or a cancelled
 		// context is reported by the next rule, at its place, or by Run.
 		e.Board.charge(1)
-		if _, _, err := e.fire("turn_end", "unit", u, "phasing", e.word(e.phasing)); err != nil {
+		if _, _, err := e.hook(hTurnEnd).unit(u).str(e.phasing).fire(); err != nil {
 			return err
 		}
 	}
@@ -440,15 +436,6 @@ func (e *Engine) endPhase(title string) error {
 		}
 	}
 	return nil
-}
-
-// orNil gives expressions a plain nil for a missing unit, so that
-// `zdi_source != nil` reads as written.
-func orNil(u *Unit) any {
-	if u == nil {
-		return nil
-	}
-	return u
 }
 
 // stacking checks the module's stacking limit for formation f (its
@@ -484,24 +471,4 @@ func (e *Engine) stacking(u *Unit, f string, h Hex) string {
 		e.emit(Event{Kind: "blocked", Rule: "stacking", Cite: strings.Join(w.Cite, "; "), Unit: u.ID, Hex: h.String(), Text: msg})
 	}
 	return msg
-}
-
-// The hexside words as interface values, made once: a hook variable holding
-// a string would otherwise cost an allocation each melee.
-var (
-	frontWord any = "front"
-	flankWord any = "flank"
-	rearWord  any = "rear"
-)
-
-func boxedSide(s string) any {
-	switch s {
-	case "front":
-		return frontWord
-	case "flank":
-		return flankWord
-	case "rear":
-		return rearWord
-	}
-	return s
 }

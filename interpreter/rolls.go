@@ -248,9 +248,12 @@ func joinCite(c []string) string {
 // outcome offers the roll to the outcome hook's rules (dsl.OutcomeVars) and
 // runs them; the caller puts the names back when it returns.
 func (e *Engine) outcome(hook string, roll, natural, mod int, result, value, value2 any) error {
-	e.setVar("roll", roll)
-	e.setVar("natural", natural)
-	e.setVar("modifier", mod)
+	if len(e.Module.Hooks[hook]) == 0 {
+		return nil // no rule reads them
+	}
+	e.setInt(e.slotOf("roll"), roll)
+	e.setInt(e.slotOf("natural"), natural)
+	e.setInt(e.slotOf("modifier"), mod)
 	e.setVar("result", result)
 	e.setVar("value", value)
 	e.setVar("value2", value2)

@@ -128,11 +128,10 @@ func options() []expr.Option {
 var opts = options()
 
 func config() *closure.Config {
-	cfg := &closure.Config{Slots: map[string]int{}, Kinds: map[string]closure.Kind{}, Structs: []*closure.Struct{pieceFields}, Funcs: funcs,
+	cfg := &closure.Config{Slots: map[string]closure.Slot{}, Structs: []*closure.Struct{pieceFields}, Funcs: funcs,
 		Consts: map[string]any{"cap": 4, "ratio": 0.5, "rout": map[string]any{"hexes": 8}}}
 	for i, v := range vars {
-		cfg.Slots[v.name] = i
-		cfg.Kinds[v.name] = v.kind
+		cfg.Slots[v.name] = closure.Slot{Kind: v.kind, Index: i}
 	}
 	return cfg
 }
@@ -155,10 +154,20 @@ func agree(src string) (diff string, compiled bool) {
 		return "", false
 	}
 	env := map[string]any{"cap": 4, "ratio": 0.5, "rout": map[string]any{"hexes": 8}}
-	frame := &closure.Frame{}
-	for _, v := range vars {
+	n := len(vars)
+	frame := &closure.Frame{Vals: make([]any, n), Ints: make([]int, n), Floats: make([]float64, n), Strs: make([]string, n)}
+	for i, v := range vars {
 		env[v.name] = v.val
-		frame.Vals = append(frame.Vals, v.val)
+		switch v.kind {
+		case closure.Int:
+			frame.Ints[i] = v.val.(int)
+		case closure.Float:
+			frame.Floats[i] = v.val.(float64)
+		case closure.String:
+			frame.Strs[i] = v.val.(string)
+		default:
+			frame.Vals[i] = v.val
+		}
 	}
 	var machine vm.VM
 	want, werr := machine.Run(prog, env)

@@ -26,10 +26,24 @@ import (
 )
 
 // Frame is what an expression reads when it runs: the variables, in the
-// slots the compiler numbered. One engine keeps one frame.
+// slots the compiler was given. Whole numbers, decimals and strings have
+// slots of their own type, so that binding one costs no allocation; the
+// rest (units, hexes, bools, `let` values) are interface values. One engine
+// keeps one frame.
 type Frame struct {
-	Vals []any
-	loc  file.Location // of the node running its risky part, for errors
+	Vals   []any
+	Ints   []int
+	Floats []float64
+	Strs   []string
+	loc    file.Location // of the node running its risky part, for errors
+}
+
+// Slot is where a variable lives: Frame.Ints[Index] for an Int, Floats for
+// a Float, Strs for a String, and Vals for the rest (Bool and Any). An
+// unset Int reads 0, an unset Bool false.
+type Slot struct {
+	Kind  Kind
+	Index int
 }
 
 // Program is one compiled expression.

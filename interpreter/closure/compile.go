@@ -16,12 +16,8 @@ import (
 
 // Config is what the compiler knows of the names an expression reads.
 type Config struct {
-	// Slots numbers the variables: a name's value is Frame.Vals[slot].
-	Slots map[string]int
-	// Kinds says which variables always hold a value of one kind when an
-	// expression reads them (the engine binds a hook's variables with their
-	// declared types); others are read as interface values.
-	Kinds map[string]Kind
+	// Slots places the variables in the frame.
+	Slots map[string]Slot
 	// Consts are names whose value is fixed for the module (its params).
 	Consts map[string]any
 	// Structs are the struct types whose fields are read at offsets.
@@ -132,17 +128,24 @@ func (c *compiler) compile(n ast.Node) (val, error) {
 
 func (c *compiler) ident(n *ast.IdentifierNode) (val, error) {
 	if slot, ok := c.cfg.Slots[n.Value]; ok {
-		switch c.cfg.Kinds[n.Value] {
+		i := slot.Index
+		switch slot.Kind {
 		case Int:
-			return intVal(func(f *Frame) int { return f.Vals[slot].(int) }), nil
+			return intVal(func(f *Frame) int { return f.Ints[i] }), nil
 		case Float:
-			return floatVal(func(f *Frame) float64 { return f.Vals[slot].(float64) }), nil
-		case Bool:
-			return boolVal(func(f *Frame) bool { return f.Vals[slot].(bool) }), nil
+			return floatVal(func(f *Frame) float64 { return f.Floats[i] }), nil
 		case String:
-			return stringVal(func(f *Frame) string { return f.Vals[slot].(string) }), nil
+			return stringVal(func(f *Frame) string { return f.Strs[i] }), nil
+		case Bool:
+			return boolVal(func(f *Frame) bool {
+				b, ok := f.Vals[i].(bool)
+				if !ok && f.Vals[i] != nil {
+					panic(fmt.Sprintf("variable %s holds %T, not a bool", n.Value, f.Vals[i]))
+				}
+				return b
+			}), nil
 		}
-		return anyVal(func(f *Frame) any { return f.Vals[slot] }), nil
+		return anyVal(func(f *Frame) any { return f.Vals[i] }), nil
 	}
 	if v, ok := c.cfg.Consts[n.Value]; ok {
 		return constVal(v), nil

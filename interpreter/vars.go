@@ -1,0 +1,335 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter/closure"
+)
+
+// The variables expressions read live in the engine's frame, in slots the
+// module's compile laid out (compiled.go). Setting one saves what the slot
+// held; restoreTo puts it back, so that a hook's variables are gone when
+// its rules are done, whether it was fired from the top or from inside
+// another hook.
+
+type savedVar struct {
+	slot closure.Slot
+	a    any
+	n    int
+	f    float64
+	s    string
+}
+
+// get reads a slot as an interface value.
+func (e *Engine) get(s closure.Slot) any {
+	switch s.Kind {
+	case closure.Int:
+		return e.frame.Ints[s.Index]
+	case closure.Float:
+		return e.frame.Floats[s.Index]
+	case closure.String:
+		return e.frame.Strs[s.Index]
+	}
+	return e.frame.Vals[s.Index]
+}
+
+func (e *Engine) save(s closure.Slot) {
+	sv := savedVar{slot: s}
+	switch s.Kind {
+	case closure.Int:
+		sv.n = e.frame.Ints[s.Index]
+	case closure.Float:
+		sv.f = e.frame.Floats[s.Index]
+	case closure.String:
+		sv.s = e.frame.Strs[s.Index]
+	default:
+		sv.a = e.frame.Vals[s.Index]
+	}
+	e.saved = append(e.saved, sv)
+}
+
+// restoreTo puts back the variables set since mark.
+func (e *Engine) restoreTo(mark int) {
+	for i := len(e.saved) - 1; i >= mark; i-- {
+		sv := e.saved[i]
+		switch sv.slot.Kind {
+		case closure.Int:
+			e.frame.Ints[sv.slot.Index] = sv.n
+		case closure.Float:
+			e.frame.Floats[sv.slot.Index] = sv.f
+		case closure.String:
+			e.frame.Strs[sv.slot.Index] = sv.s
+		default:
+			e.frame.Vals[sv.slot.Index] = sv.a
+		}
+	}
+	clear(e.saved[mark:])
+	e.saved = e.saved[:mark]
+}
+
+// slotOf finds a variable's slot by name; a name the module's expressions
+// never read gets a slot of this engine's.
+func (e *Engine) slotOf(key string) closure.Slot {
+	if s, ok := e.comp.slots[key]; ok {
+		return s
+	}
+	if s, ok := e.extra[key]; ok {
+		return s
+	}
+	if e.extra == nil {
+		e.extra = map[string]closure.Slot{}
+	}
+	s := closure.Slot{Kind: closure.Any, Index: len(e.frame.Vals)}
+	e.frame.Vals = append(e.frame.Vals, nil)
+	e.extra[key] = s
+	return s
+}
+
+// set binds a value to a slot, saving the old one. A value of another kind
+// than the slot's is a mistake of the engine's, not of a script.
+func (e *Engine) set(s closure.Slot, v any) {
+	e.save(s)
+	var ok bool
+	switch s.Kind {
+	case closure.Int:
+		e.frame.Ints[s.Index], ok = v.(int)
+	case closure.Float:
+		e.frame.Floats[s.Index], ok = v.(float64)
+	case closure.String:
+		e.frame.Strs[s.Index], ok = v.(string)
+	default:
+		e.frame.Vals[s.Index], ok = v, true
+	}
+	if !ok {
+		panic(fmt.Sprintf("interpreter: a %T bound to a variable of kind %d", v, s.Kind))
+	}
+}
+
+func (e *Engine) setInt(s closure.Slot, n int) {
+	if s.Kind != closure.Int {
+		e.set(s, n)
+		return
+	}
+	e.save(s)
+	e.frame.Ints[s.Index] = n
+}
+
+func (e *Engine) setFloat(s closure.Slot, f float64) {
+	if s.Kind != closure.Float {
+		e.set(s, f)
+		return
+	}
+	e.save(s)
+	e.frame.Floats[s.Index] = f
+}
+
+func (e *Engine) setString(s closure.Slot, str string) {
+	if s.Kind != closure.String {
+		e.set(s, str)
+		return
+	}
+	e.save(s)
+	e.frame.Strs[s.Index] = str
+}
+
+// setRunVar binds a variable for the rest of the run, unsaved: one every
+// hook offers and the engine sets once a turn (engineVars).
+func (e *Engine) setRunVar(key string, val any) {
+	s := e.slotOf(key)
+	e.set(s, val)
+	e.saved = e.saved[:len(e.saved)-1] // not to be put back
+}
+
+// engineVars are the variables every hook offers that the engine binds
+// for the run, not at each firing: the turn number.
+var engineVars = map[string]bool{"turn": true}
+
+// asString is a word the engine keeps boxed, as a string.
+func asString(v any) string {
+	s, _ := v.(string)
+	return s
+}
+
+// setVar binds a variable by name (a `let`, a roll's outcome).
+func (e *Engine) setVar(key string, val any) { e.set(e.slotOf(key), val) }
+
+// maxDepth bounds hooks fired from inside hooks (a roll whose outcome rolls
+// again), so that no module can recurse without end.
+const maxDepth = 32
+
+// hookDef is a hook as the engine fires it: its declaration in Hooks and its
+// place there, by which a module's compile finds the slots of its
+// variables and its rules. Firing one names no variable: the values are
+// given in the order the declaration lists them, and each is checked
+// against its declared type, so a firing site cannot drift from the
+// declaration.
+type hookDef struct {
+	*dsl.Hook
+	index int
+	// given is how many of its variables a firing gives: all but the
+	// engine's own (engineVars), which come last.
+	given int
+}
+
+func hookNamed(name string) *hookDef {
+	for i, h := range Hooks {
+		if h.Name == name {
+			given := 0
+			for _, v := range h.Vars {
+				if !engineVars[v.Name] {
+					given++
+				}
+			}
+			return &hookDef{Hook: h, index: i, given: given}
+		}
+	}
+	panic("interpreter: no hook " + name)
+}
+
+var (
+	hDeclareCharge   = hookNamed("declare_charge")
+	hChargeStart     = hookNamed("charge_start")
+	hChangeFormation = hookNamed("change_formation")
+	hChargeEnter     = hookNamed("charge_enter")
+	hChargeApproach  = hookNamed("charge_approach")
+	hChargeContact   = hookNamed("charge_contact")
+	hChargeEnd       = hookNamed("charge_end")
+	hMoveStart       = hookNamed("move_start")
+	hMoveEnter       = hookNamed("move_enter")
+	hAssaultDeclare  = hookNamed("assault_declare")
+	hMeleeSide       = hookNamed("melee_side")
+	hMelee           = hookNamed("melee")
+	hMeleeResolve    = hookNamed("melee_resolve")
+	hFire            = hookNamed("fire")
+	hFireResolve     = hookNamed("fire_resolve")
+	hTurnStart       = hookNamed("turn_start")
+	hTurnEnd         = hookNamed("turn_end")
+)
+
+// hookCall binds a hook's variables one by one, then fires it:
+//
+//	e.hook(hMelee).unit(a).unit(d).float(attack)….fire()
+//
+// A hook no rule listens to binds nothing.
+type hookCall struct {
+	e           *Engine
+	h           *hookDef
+	slots       []closure.Slot
+	rules       []*dsl.RuleDef
+	n, mark     int
+	prevSubject *Unit
+}
+
+func (e *Engine) hook(h *hookDef) hookCall {
+	return hookCall{e: e, h: h, slots: e.comp.hooks[h.index], rules: e.comp.rules[h.index], mark: len(e.saved), prevSubject: e.subject}
+}
+
+// next checks that the next declared variable has type t.
+func (c *hookCall) next(t reflect.Type) (closure.Slot, bool) {
+	if c.n >= len(c.h.Vars) || c.h.Vars[c.n].Type != t {
+		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, c.n+1, t))
+	}
+	c.n++
+	return c.slots[c.n-1], len(c.rules) > 0
+}
+
+func (c hookCall) unit(u *Unit) hookCall {
+	if s, live := c.next(tUnit); live {
+		var v any
+		if u != nil {
+			v = u
+			if c.e.subject == c.prevSubject {
+				c.e.subject = u // the hook is about its first unit
+			}
+		}
+		c.e.set(s, v)
+	}
+	return c
+}
+
+func (c hookCall) cell(x *Cell) hookCall {
+	if s, live := c.next(tCell); live {
+		c.e.set(s, x)
+	}
+	return c
+}
+
+func (c hookCall) int(n int) hookCall {
+	if s, live := c.next(tInt); live {
+		c.e.setInt(s, n)
+	}
+	return c
+}
+
+func (c hookCall) float(f float64) hookCall {
+	if s, live := c.next(tFloat); live {
+		c.e.setFloat(s, f)
+	}
+	return c
+}
+
+func (c hookCall) bool(b bool) hookCall {
+	if s, live := c.next(tBool); live {
+		c.e.set(s, b)
+	}
+	return c
+}
+
+func (c hookCall) str(str string) hookCall {
+	if s, live := c.next(tString); live {
+		c.e.setString(s, str)
+	}
+	return c
+}
+
+// fire runs the hook's rules. It reports whether a require blocked the
+// action, and its message.
+func (c hookCall) fire() (blocked bool, msg string, err error) {
+	if c.n != c.h.given {
+		panic(fmt.Sprintf("interpreter: hook %s fired with %d of its %d variables", c.h.Name, c.n, c.h.given))
+	}
+	if len(c.rules) == 0 {
+		return false, "", nil
+	}
+	return c.e.run(c.h.Name, c.rules, c.mark, c.prevSubject)
+}
+
+// fire runs the rules of a hook named at run time (a roll's outcome), with
+// variables given as name, value pairs.
+func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err error) {
+	rules := e.Module.Hooks[hook]
+	if len(rules) == 0 {
+		return false, "", nil
+	}
+	mark, prevSubject := len(e.saved), e.subject
+	for i := 0; i+1 < len(kv); i += 2 {
+		e.setVar(kv[i].(string), kv[i+1])
+		if u, ok := kv[i+1].(*Unit); ok && e.subject == prevSubject {
+			e.subject = u
+		}
+	}
+	return e.run(hook, rules, mark, prevSubject)
+}
+
+// run runs a hook's rules, its variables bound since mark, then unbinds
+// them.
+func (e *Engine) run(hook string, rules []*dsl.RuleDef, mark int, prevSubject *Unit) (blocked bool, msg string, err error) {
+	defer func() {
+		e.restoreTo(mark)
+		e.subject = prevSubject
+	}()
+	if e.depth >= maxDepth {
+		return false, "", ruleErr(rules[0].Pos, rules[0], "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
+	}
+	e.depth++
+	defer func() { e.depth-- }()
+	for _, r := range rules {
+		blocked, msg, err = e.runRule(hook, r)
+		if err != nil || blocked {
+			return blocked, msg, err
+		}
+	}
+	return false, "", nil
+}

@@ -1,0 +1,60 @@
+package interpreter
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// TestHookCallChecksTheDeclaration: a firing site that gives a hook's
+// variables in another order, of another type, or not all of them, fails
+// at once, whether or not a rule listens: the declaration in Hooks is the
+// only list of a hook's names.
+func TestHookCallChecksTheDeclaration(t *testing.T) {
+	e := New(&dsl.Module{Hooks: map[string][]*dsl.RuleDef{}}, NewBoard(4, 4, "clear"), nil, Config{})
+	u := &Unit{ID: "u"}
+	for _, c := range []struct {
+		name string
+		fire func()
+		want string
+	}{
+		{"wrong type", func() { e.hook(hMoveStart).int(3).unit(u).fire() }, "variable 1 is not a int"},
+		{"too few", func() { e.hook(hMoveStart).unit(u).fire() }, "fired with 1 of its 2 variables"},
+		{"too many", func() { e.hook(hTurnEnd).unit(u).unit(u).fire() }, "variable 2 is not a"},
+	} {
+		func() {
+			defer func() {
+				r := recover()
+				if msg, _ := r.(string); !strings.Contains(msg, c.want) {
+					t.Errorf("%s: panic %v, want one saying %q", c.name, r, c.want)
+				}
+			}()
+			c.fire()
+		}()
+	}
+	if _, _, err := e.hook(hMoveStart).unit(u).int(3).fire(); err != nil {
+		t.Errorf("a well-formed firing: %v", err)
+	}
+}
+
+// TestHookVariablesDoNotLinger: after a hook fired from the top, its
+// variables are unset again, so that no later expression can read them.
+func TestHookVariablesDoNotLinger(t *testing.T) {
+	r := &dsl.RuleDef{ID: "r", Hook: "move_start"}
+	mod := &dsl.Module{Hooks: map[string][]*dsl.RuleDef{"move_start": {r}}, Rules: []*dsl.RuleDef{r}}
+	e := New(mod, NewBoard(4, 4, "clear"), nil, Config{NoTrace: true})
+	mp := e.comp.slots["mp_left"]
+	if _, _, err := e.hook(hMoveStart).unit(&Unit{ID: "u"}).int(7).fire(); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.get(mp); got != 0 {
+		t.Errorf("mp_left after the hook: %v, want 0", got)
+	}
+	if got := e.get(e.comp.slots["unit"]); got != nil {
+		t.Errorf("unit after the hook: %v, want nil", got)
+	}
+	if len(e.saved) != 0 {
+		t.Errorf("%d saved values left", len(e.saved))
+	}
+}
