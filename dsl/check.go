@@ -3,6 +3,7 @@ package dsl
 import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/builtin"
+	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/types"
 	"sort"
 	"strconv"
@@ -73,6 +74,9 @@ type unit struct {
 	// langOpt gives expr this module's functions: the language's and its
 	// charts'.
 	langOpt expr.Option
+	// baseConf is the expr configuration every expression of the check is
+	// compiled with, copied (exprCompile).
+	baseConf *conf.Config
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {

@@ -13,9 +13,13 @@ import (
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
+	exprchecker "github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/optimizer"
 	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
 )
 
 // vars is a typed environment: the names an expression may read.
@@ -112,11 +116,7 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		tm[k] = typeOfReflect(t)
 	}
 	guard := &sourceGuard{}
-	opts := []expr.Option{expr.Env(tm), expr.MaxNodes(MaxExprNodes), expr.Patch(&inlineThenGuard{&paramInliner{params: u.mod.Params}, guard}), u.languageOption()}
-	if asBool {
-		opts = append(opts, expr.AsBool())
-	}
-	prog, err := expr.Compile(text, opts...)
+	prog, err := u.exprCompile(text, tm, asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params}, guard})
 	if guard.bad != nil {
 		// What the source says is refused before whatever expr made of it.
 		u.errorf(advance(start, text, guard.bad.Location().From), "expr", "%s", guard.msg)
@@ -209,6 +209,45 @@ func (v *callFinder) Visit(n *ast.Node) {
 			v.bad, v.name = x, x.Name
 		}
 	}
+}
+
+// exprCompile is expr.Compile with one configuration per check: expr.Compile
+// builds a fresh one for every expression (a table of its ~80 built-ins,
+// the options applied anew), which was a fifth of a check. The shared one
+// is copied and given the expression's names; the tables it holds are only
+// read.
+func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Visitor) (*vm.Program, error) {
+	if u.baseConf == nil {
+		c := conf.CreateNew()
+		for _, op := range []expr.Option{expr.MaxNodes(MaxExprNodes), u.languageOption()} {
+			op(c)
+		}
+		for name := range c.Disabled {
+			delete(c.Builtins, name)
+		}
+		u.baseConf = c
+	}
+	c := *u.baseConf
+	c.WithEnv(tm)
+	c.Visitors = []ast.Visitor{patch}
+	if asBool {
+		c.Expect, c.ExpectAny = reflect.Bool, true
+	}
+	c.Check()
+	tree, err := exprchecker.ParseCheck(text, &c)
+	if err != nil {
+		return nil, err
+	}
+	if c.Optimize {
+		if err := optimizer.Optimize(&tree.Node, &c); err != nil {
+			var fe *file.Error
+			if errors.As(err, &fe) {
+				return nil, fe.Bind(tree.Source)
+			}
+			return nil, err
+		}
+	}
+	return compiler.Compile(tree, &c)
 }
 
 // languageOption gives expr the language's functions and the module's
