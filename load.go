@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"path"
 	"strings"
+	"sync"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/games"
@@ -48,13 +49,55 @@ func (l Loader) Load(id string) ([]*dsl.File, dsl.Diagnostics) {
 	return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "unknown-module", Pos: dsl.Pos{File: id, Line: 1, Col: 1}, Message: fmt.Sprintf("no module %q among the base modules, the bundled battles or beside %s", id, l.Dir)}}
 }
 
+// Checked implements dsl.Checked: a base module of stdlib, unless a folder
+// beside the one being loaded takes its place, is parsed and checked once
+// per process and shared by every module that extends it.
+func (l Loader) Checked(id string, env *dsl.Env) *dsl.Module {
+	if env != stdlib.Env() {
+		return nil
+	}
+	if l.Local != nil {
+		sibling := path.Join(path.Dir(l.Dir), strings.ReplaceAll(id, "_", "-"))
+		if sibling != path.Clean(l.Dir) {
+			if st, err := fs.Stat(l.Local, sibling); err == nil && st.IsDir() {
+				return nil
+			}
+		}
+	}
+	if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err != nil {
+		return nil
+	}
+	v, _ := sharedBases.LoadOrStore(id, &sharedBase{})
+	b := v.(*sharedBase)
+	b.once.Do(func() {
+		files, diags := dsl.ParseFS(stdlib.BaseFS, id+dsl.Ext)
+		if diags.HasErrors() {
+			return
+		}
+		if m, diags := dsl.CheckWith(files, env, Loader{}.Load, Loader{}.Checked); !diags.HasErrors() {
+			b.mod = m
+		}
+	})
+	return b.mod
+}
+
+// sharedBases holds the base modules of stdlib, checked once: their text is
+// part of the program and never changes.
+var sharedBases sync.Map // id → *sharedBase
+
+type sharedBase struct {
+	once sync.Once
+	mod  *dsl.Module
+}
+
 // LoadDir parses and checks the module in a folder (or one file) of fsys.
 func LoadDir(fsys fs.FS, dir string) (*dsl.Module, dsl.Diagnostics) {
 	files, diags := dsl.ParseFS(fsys, dir)
 	if diags.HasErrors() {
 		return nil, diags
 	}
-	mod, more := dsl.Check(files, stdlib.Env(), Loader{Local: fsys, Dir: dir}.Load)
+	l := Loader{Local: fsys, Dir: dir}
+	mod, more := dsl.CheckWith(files, stdlib.Env(), l.Load, l.Checked)
 	diags = append(diags, more...)
 	if mod == nil {
 		return nil, diags

@@ -18,7 +18,19 @@ type Loader func(id string) ([]*File, Diagnostics)
 // `extends` through load. It reports every problem it finds, not only the
 // first; the module is nil when any of them is an error.
 func Check(files []*File, env *Env, load Loader) (mod *Module, diags Diagnostics) {
-	c := &checker{env: env, load: load, done: map[string]*Module{}, srcs: map[string]string{}}
+	return CheckWith(files, env, load, nil)
+}
+
+// Checked returns a module already checked against env, or nil. A process
+// that loads many modules extending the same base (a language server, a
+// sweep over variants) checks the base once and hands it to every check.
+type Checked func(id string, env *Env) *Module
+
+// CheckWith is Check that takes the modules checked returns instead of
+// loading and checking them again. Checked declarations are never changed,
+// so one base module may serve any number of checks, at once.
+func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Module, diags Diagnostics) {
+	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
 	defer func() {
 		if r := recover(); r != nil {
 			stop, ok := r.(tooManyErrors)
@@ -45,8 +57,10 @@ type tooManyErrors struct{ diags Diagnostics }
 type checker struct {
 	env  *Env
 	load Loader
-	done map[string]*Module // modules already checked, by id
-	srcs map[string]string  // file name → text, for diagnostics
+	// checked gives modules checked before this check, or nil.
+	checked Checked
+	done    map[string]*Module // modules already checked, by id
+	srcs    map[string]string  // file name → text, for diagnostics
 	// disabled and functions are the expr tables every compilation
 	// shares (languageOption): made once per check.
 	disabled  map[string]bool
@@ -203,6 +217,17 @@ func (u *unit) base(ref *ModuleRef, stack []string) *Module {
 	if len(stack) >= Limits.Extends {
 		u.errorf(pos, "too-deep", "the extends chain %s goes on past %d modules", strings.Join(append(stack, ext.Name), " → "), Limits.Extends)
 		return nil
+	}
+	if u.checked != nil {
+		if m := u.checked(ext.Name, u.env); m != nil {
+			for mod := m; mod != nil; mod = mod.Base {
+				for _, f := range mod.Files {
+					u.srcs[f.Pos.Filename] = f.Src
+				}
+			}
+			u.done[ext.Name] = m
+			return m
+		}
 	}
 	if u.load == nil {
 		u.errorf(pos, "unknown-module", "cannot load module %q: no loader", ext.Name)

@@ -85,7 +85,11 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 		return nil
 	}
 	start := position(toks[0].Pos)
-	e.Tokens = toks
+	if len(toks) != len(e.Tokens) {
+		// Trimmed once; a base module shared between checks is then only
+		// read when its rules are compiled again for a game.
+		e.Tokens = toks
+	}
 	text := e.Text(src)
 	// Spaces and comments between tokens do not count.
 	if n := countTokens(toks); n > Limits.ExprTokens {

@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"reflect"
-	"sync"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter/closure"
@@ -25,13 +24,6 @@ type compiled struct {
 	fallback int
 }
 
-var compiledModules sync.Map // *dsl.Module → *compiledOnce
-
-type compiledOnce struct {
-	once sync.Once
-	c    *compiled
-}
-
 // unitFields and cellFields are how compiled expressions read units and
 // hexes: at offsets found here, once.
 var (
@@ -42,10 +34,7 @@ var (
 // compiledFor compiles a module's expressions the first time an engine
 // plays it.
 func compiledFor(mod *dsl.Module) *compiled {
-	v, _ := compiledModules.LoadOrStore(mod, &compiledOnce{})
-	co := v.(*compiledOnce)
-	co.once.Do(func() { co.c = compileModule(mod) })
-	return co.c
+	return mod.Derived(func() any { return compileModule(mod) }).(*compiled)
 }
 
 // compileModule lays out the variables and compiles every expression of the
