@@ -5,6 +5,7 @@ import (
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/types"
+	"github.com/expr-lang/expr/vm"
 	"sort"
 	"strconv"
 	"strings"
@@ -88,9 +89,11 @@ type unit struct {
 	// langOpt gives expr this module's functions: the language's and its
 	// charts'.
 	langOpt expr.Option
-	// baseConf is the expr configuration every expression of the check is
+	// baseConf is the expr configuration every expression of the module is
 	// compiled with, copied (exprCompile).
 	baseConf *conf.Config
+	// exprCache holds what expr compiled, by meaning (exprCompileCached).
+	exprCache map[string]*vm.Program
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {

@@ -119,11 +119,10 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 	for k, t := range env {
 		tm[k] = typeOfReflect(t)
 	}
-	guard := &sourceGuard{}
-	prog, err := u.exprCompile(text, tm, asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params}, guard})
-	if guard.bad != nil {
+	prog, bad, msg, err := u.exprCompileCached(text, named, env, tm, asBool)
+	if bad != nil {
 		// What the source says is refused before whatever expr made of it.
-		u.errorf(advance(start, text, guard.bad.Location().From), "expr", "%s", guard.msg)
+		u.errorf(advance(start, text, bad.Location().From), "expr", "%s", msg)
 		return nil
 	}
 	if err != nil {
@@ -213,6 +212,42 @@ func (v *callFinder) Visit(n *ast.Node) {
 			v.bad, v.name = x, x.Name
 		}
 	}
+}
+
+// exprCompileCached compiles an expression once per check for all the
+// places it is written with the same meaning: the same text, read as a
+// condition or not, its names of the same types (a rule's `charger`, `1`,
+// `unit.formation == "line"` …). What expr compiles is never changed after,
+// so the places share it. Errors are not kept: each place reports its own.
+func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, tm types.Map, asBool bool) (prog *vm.Program, bad ast.Node, msg string, err error) {
+	var kb strings.Builder
+	kb.WriteString(text)
+	if asBool {
+		kb.WriteString("\x00bool")
+	}
+	var names []string
+	for k := range named {
+		if _, ok := env[k]; ok {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		fmt.Fprintf(&kb, "\x00%s=%v", k, env[k])
+	}
+	key := kb.String()
+	if prog, ok := u.exprCache[key]; ok {
+		return prog, nil, "", nil
+	}
+	guard := &sourceGuard{}
+	prog, err = u.exprCompile(text, tm, asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params}, guard})
+	if err == nil && guard.bad == nil {
+		if u.exprCache == nil {
+			u.exprCache = map[string]*vm.Program{}
+		}
+		u.exprCache[key] = prog
+	}
+	return prog, guard.bad, guard.msg, err
 }
 
 // exprCompile is expr.Compile with one configuration per check: expr.Compile
