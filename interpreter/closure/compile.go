@@ -48,12 +48,31 @@ type compiler struct {
 	// coalesced are the operands of ??: a chain there yields what stopped
 	// it (a nil unit), not nil, as the machine leaves it to ?? to judge.
 	coalesced map[ast.Node]bool
+	zero      *float64 // the float zero of the program's constants, if any
+}
+
+// float is a float constant as the program holds it.
+func (c *compiler) float(f float64) val {
+	if f == 0 && c.zero != nil {
+		f = *c.zero
+	}
+	return constVal(f)
 }
 
 // CompileProgram compiles a program expr compiled: its checked tree, and
 // whether it was compiled as a condition (expr.AsBool).
 func CompileProgram(prog *vm.Program, cfg *Config) (*Program, error) {
-	p, err := Compile(prog.Node(), prog.Source().String(), cfg)
+	// expr's compiler keeps one constant for values that are ==, so 0.0
+	// and -0.0 written in one expression both become the first of them:
+	// the closures take its sign.
+	var zero *float64
+	for _, k := range prog.Constants {
+		if f, ok := k.(float64); ok && f == 0 {
+			zero = &f
+			break
+		}
+	}
+	p, err := compile(prog.Node(), prog.Source().String(), cfg, zero)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +86,11 @@ func CompileProgram(prog *vm.Program, cfg *Config) (*Program, error) {
 // for the line and column of errors. An error wrapping ErrUnsupported means
 // the expression must run on expr's machine.
 func Compile(node ast.Node, source string, cfg *Config) (p *Program, err error) {
-	c := &compiler{cfg: cfg, structs: map[reflect.Type]*Struct{}, coalesced: map[ast.Node]bool{}}
+	return compile(node, source, cfg, nil)
+}
+
+func compile(node ast.Node, source string, cfg *Config, zero *float64) (p *Program, err error) {
+	c := &compiler{cfg: cfg, structs: map[reflect.Type]*Struct{}, coalesced: map[ast.Node]bool{}, zero: zero}
 	for _, s := range cfg.Structs {
 		c.structs[s.typ] = s
 	}
@@ -86,7 +109,7 @@ func (c *compiler) compile(n ast.Node) (val, error) {
 		if t := n.Type(); t != nil {
 			switch t.Kind() {
 			case reflect.Float64:
-				return constVal(float64(n.Value)), nil
+				return c.float(float64(n.Value)), nil
 			case reflect.Int:
 			default:
 				return val{}, unsupported(n, "integer of type "+t.String())
@@ -97,12 +120,15 @@ func (c *compiler) compile(n ast.Node) (val, error) {
 		if t := n.Type(); t != nil && t.Kind() != reflect.Float64 {
 			return val{}, unsupported(n, "float of type "+t.String())
 		}
-		return constVal(n.Value), nil
+		return c.float(n.Value), nil
 	case *ast.BoolNode:
 		return constVal(n.Value), nil
 	case *ast.StringNode:
 		return constVal(n.Value), nil
 	case *ast.ConstantNode:
+		if f, ok := n.Value.(float64); ok {
+			return c.float(f), nil
+		}
 		return constVal(n.Value), nil
 	case *ast.IdentifierNode:
 		return c.ident(n)
