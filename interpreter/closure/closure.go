@@ -102,21 +102,6 @@ func (p *Program) RunBool(f *Frame) (out bool, err error) {
 	return p.bool(f), nil
 }
 
-// RunInt evaluates a whole number; ok is false when the result is not an
-// int (the caller then has Run's value to judge).
-func (p *Program) RunInt(f *Frame) (n int, ok bool, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = p.fail(f, r)
-		}
-	}()
-	if p.root.kind == Int {
-		return p.root.i(f), true, nil
-	}
-	n, ok = p.root.a(f).(int)
-	return n, ok, nil
-}
-
 // fail makes the error expr's machine makes of a panic.
 func (p *Program) fail(f *Frame, r any) error {
 	fe := &file.Error{Location: f.loc, Message: fmt.Sprintf("%v", r)}
@@ -186,7 +171,8 @@ func floatVal(fn func(*Frame) float64) val { return val{kind: Float, f: fn} }
 func boolVal(fn func(*Frame) bool) val     { return val{kind: Bool, b: fn} }
 func stringVal(fn func(*Frame) string) val { return val{kind: String, s: fn} }
 func anyVal(fn func(*Frame) any) val       { return val{kind: Any, a: fn} }
-func constVal(x any) val                   { return constOf(x) }
+
+// unsupported says why a node is left to expr's machine.
 func unsupported(n ast.Node, why string) error {
 	return fmt.Errorf("%w: %s (%T)", ErrUnsupported, why, n)
 }

@@ -56,7 +56,7 @@ func (c *compiler) float(f float64) val {
 	if f == 0 && c.zero != nil {
 		f = *c.zero
 	}
-	return constVal(f)
+	return constOf(f)
 }
 
 // CompileProgram compiles a program expr compiled: its checked tree, and
@@ -115,21 +115,21 @@ func (c *compiler) compile(n ast.Node) (val, error) {
 				return val{}, unsupported(n, "integer of type "+t.String())
 			}
 		}
-		return constVal(n.Value), nil
+		return constOf(n.Value), nil
 	case *ast.FloatNode:
 		if t := n.Type(); t != nil && t.Kind() != reflect.Float64 {
 			return val{}, unsupported(n, "float of type "+t.String())
 		}
 		return c.float(n.Value), nil
 	case *ast.BoolNode:
-		return constVal(n.Value), nil
+		return constOf(n.Value), nil
 	case *ast.StringNode:
-		return constVal(n.Value), nil
+		return constOf(n.Value), nil
 	case *ast.ConstantNode:
 		if f, ok := n.Value.(float64); ok {
 			return c.float(f), nil
 		}
-		return constVal(n.Value), nil
+		return constOf(n.Value), nil
 	case *ast.IdentifierNode:
 		return c.ident(n)
 	case *ast.UnaryNode:
@@ -174,7 +174,7 @@ func (c *compiler) ident(n *ast.IdentifierNode) (val, error) {
 		return anyVal(func(f *Frame) any { return f.Vals[i] }), nil
 	}
 	if v, ok := c.cfg.Consts[n.Value]; ok {
-		return constVal(v), nil
+		return constOf(v), nil
 	}
 	return val{}, unsupported(n, "name "+n.Value+" has no slot")
 }
