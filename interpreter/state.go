@@ -69,7 +69,11 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 		moved++
 	}
 	if moved > 0 {
-		u.Vacated = &start
+		// The unit keeps the hex itself, so that a retreat allocates
+		// nothing; a unit copied back over itself (Rewind) still points
+		// at its own.
+		u.vacated = start
+		u.Vacated = &u.vacated
 		if e.Tracing() {
 			e.Note(u, "%s retreats %d hex(es) from %s to %s, away from %s", u.ID, moved, start, u.Hex, from.ID)
 		}

@@ -43,6 +43,7 @@ type Unit struct {
 	// Vacated is the hex the unit last retreated or routed out of, nil when
 	// it has not moved back: a pursuer's movement may be counted from it.
 	Vacated *Hex `expr:"-"`
+	vacated Hex  // what Vacated points to
 	// Attrs are the attributes the module declares that the scenario gave
 	// the unit (`elite`); scripts read them with has(unit, "elite").
 	Attrs map[string]bool `expr:"-"`
