@@ -62,6 +62,8 @@ type Engine struct {
 	comp    *compiled
 	extra   map[string]closure.Slot
 	vmEnv   map[string]any // the variables by name, for expr's machine
+	ints    map[int]any    // boxes of numbers (boxInt, boxFloat)
+	floats  map[uint64]any
 	saved   []savedVar
 	machine vm.VM
 	trace   Trace
@@ -672,6 +674,16 @@ func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
 	var out any
 	var err error
 	if cp := e.comp.progs[p]; cp != nil && !e.cfg.Machine {
+		if cp.Kind == closure.Int || cp.Kind == closure.Float {
+			n, x, isInt, err := cp.RunNumber(&e.frame)
+			if err != nil {
+				return nil, evalErr(r, p, err)
+			}
+			if isInt {
+				return e.boxInt(n), nil
+			}
+			return e.boxFloat(x), nil
+		}
 		out, err = cp.Run(&e.frame)
 	} else {
 		out, err = e.machine.Run(p.Prog, e.machineEnv())
@@ -710,6 +722,45 @@ func evalErr(r *dsl.RuleDef, p *dsl.Program, err error) error {
 	}
 	return ruleErr(p.Pos, r, "%s", msg)
 }
+
+// boxInt and boxFloat give a number as an interface value, reusing the
+// boxes of values seen before: an effect's arguments are interface values,
+// and boxing a decimal or a whole number above 255 allocates, while a
+// battle's fire values and strengths come from a handful of numbers. The
+// boxes kept are bounded.
+func (e *Engine) boxInt(n int) any {
+	if n >= 0 && n < 256 {
+		return n // Go boxes these without allocating
+	}
+	if v, ok := e.ints[n]; ok {
+		return v
+	}
+	var v any = n
+	if len(e.ints) < maxBoxes {
+		if e.ints == nil {
+			e.ints = map[int]any{}
+		}
+		e.ints[n] = v
+	}
+	return v
+}
+
+func (e *Engine) boxFloat(x float64) any {
+	bits := math.Float64bits(x) // -0 and 0 are boxed apart
+	if v, ok := e.floats[bits]; ok {
+		return v
+	}
+	var v any = x
+	if len(e.floats) < maxBoxes {
+		if e.floats == nil {
+			e.floats = map[uint64]any{}
+		}
+		e.floats[bits] = v
+	}
+	return v
+}
+
+const maxBoxes = 256
 
 // machineEnv is the variables by name, as expr's machine reads them.
 func (e *Engine) machineEnv() map[string]any {

@@ -32,16 +32,18 @@ var Functions = []*dsl.Function{
 			if !ok {
 				return false
 			}
-			arms := w.Strs("arms")
-			if len(arms) == 0 {
-				return true
-			}
-			for _, a := range arms {
-				if a == u.Arm {
-					return true
+			// The arms are read in place: building their list was an
+			// allocation per call.
+			listed := false
+			for _, x := range w.Props["arms"] {
+				if a, ok := x.(string); ok {
+					if a == u.Arm {
+						return true
+					}
+					listed = true
 				}
 			}
-			return false
+			return !listed
 		}),
 	unitFn("formation_morale", "the morale modifier of a unit's formation",
 		func(u *interpreter.Unit) int {

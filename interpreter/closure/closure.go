@@ -102,6 +102,23 @@ func (p *Program) RunBool(f *Frame) (out bool, err error) {
 	return p.bool(f), nil
 }
 
+// RunNumber evaluates an expression whose Kind is Int or Float without
+// boxing its result: isInt tells which of n and x holds it.
+func (p *Program) RunNumber(f *Frame) (n int, x float64, isInt bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = p.fail(f, r)
+		}
+	}()
+	switch p.root.kind {
+	case Int:
+		return p.root.i(f), 0, true, nil
+	case Float:
+		return 0, p.root.f(f), false, nil
+	}
+	panic("closure: RunNumber of an expression that is not a number")
+}
+
 // fail makes the error expr's machine makes of a panic.
 func (p *Program) fail(f *Frame, r any) error {
 	fe := &file.Error{Location: f.loc, Message: fmt.Sprintf("%v", r)}
