@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
@@ -39,17 +38,6 @@ type Module struct {
 
 	// Env is the environment the module was checked against.
 	Env *Env
-
-	derivedOnce sync.Once
-	derived     any
-}
-
-// Derived returns what build makes of the module, building it once: what an
-// engine derives from a checked module (its expressions compiled) is made
-// on first use, shared by every engine, and freed with the module.
-func (m *Module) Derived(build func() any) any {
-	m.derivedOnce.Do(func() { m.derived = build() })
-	return m.derived
 }
 
 // Origin says where a declaration comes from, for traces, explain and diff.

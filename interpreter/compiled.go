@@ -2,6 +2,9 @@ package interpreter
 
 import (
 	"reflect"
+	"runtime"
+	"sync"
+	"weak"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter/closure"
@@ -34,7 +37,25 @@ var (
 // compiledFor compiles a module's expressions the first time an engine
 // plays it.
 func compiledFor(mod *dsl.Module) *compiled {
-	return mod.Derived(func() any { return compileModule(mod) }).(*compiled)
+	key := weak.Make(mod)
+	v, loaded := compiledModules.LoadOrStore(key, &compiledOnce{})
+	if !loaded {
+		// Forgotten with the module: a language server reloads modules
+		// all day long.
+		runtime.AddCleanup(mod, func(k weak.Pointer[dsl.Module]) { compiledModules.Delete(k) }, key)
+	}
+	co := v.(*compiledOnce)
+	co.once.Do(func() { co.c = compileModule(mod) })
+	return co.c
+}
+
+// compiledModules holds each module's compiled form, by a weak pointer to
+// the module, which nothing in the compiled form points back to.
+var compiledModules sync.Map // weak.Pointer[dsl.Module] → *compiledOnce
+
+type compiledOnce struct {
+	once sync.Once
+	c    *compiled
 }
 
 // compileModule lays out the variables and compiles every expression of the
