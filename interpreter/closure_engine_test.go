@@ -3,6 +3,7 @@ package interpreter_test
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/bataille/bataille"
@@ -77,5 +78,32 @@ func BenchmarkBackends(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestFallbackToTheMachine: an expression the closures leave to expr's
+// machine (a range outside `in`) is counted when the module is compiled and
+// still runs, beside compiled ones, reading the same variables.
+func TestFallbackToTheMachine(t *testing.T) {
+	mod := limModule(t, limHead+`rule r on turn_end {
+  let k = unit.increments + 1
+  when len(1..k) == 3 && unit.id == "u00000"
+  do note("range of three")
+}
+`)
+	fallback, compiled := interpreter.CompiledFallbacks(mod)
+	if fallback != 1 || compiled == 0 {
+		t.Errorf("%d left to the machine, %d compiled; want 1 left", fallback, compiled)
+	}
+	for _, machine := range []bool{false, true} {
+		e := interpreter.New(mod, limBoard(2, 2), nil, interpreter.Config{Effects: bataille.Effects(), Machine: machine})
+		if err := e.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var b bytes.Buffer
+		e.Trace().WriteText(&b, true)
+		if n := strings.Count(b.String(), "range of three"); n != 1 {
+			t.Errorf("machine %v: the rule acted %d times, want once:\n%s", machine, n, b.String())
+		}
 	}
 }

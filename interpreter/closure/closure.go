@@ -10,6 +10,12 @@
 // machine does is refused when compiling (Compile returns an error), and the
 // caller runs that expression on expr's machine: never a silent difference.
 //
+// Left to the machine: a range `a..b` outside `in` (the machine counts what
+// it builds against its memory budget), `matches`, slices, maps, variables
+// declared inside an expression, methods, built-ins given a unit or an
+// interface value, and names without a slot. The bundled battles use none
+// of them (a test says so); a script that does still runs, on the machine.
+//
 // The semantics are expr's, value for value and error for error: on any
 // value off the fast paths the closures call the very helpers of expr's
 // runtime the machine calls (Equal, Less, Add, Fetch …), and a run-time
