@@ -67,18 +67,11 @@ func checkedAdd(a, b any) (any, error) {
 	switch x := a.(type) {
 	case int:
 		if y, ok := b.(int); ok {
-			s := x + y
-			if (y > 0 && s < x) || (y < 0 && s > x) {
-				return nil, arithErr("%d + %d overflows", x, y)
-			}
-			return s, nil
+			return addInt(x, y)
 		}
 	case string:
 		if y, ok := b.(string); ok {
-			if len(x)+len(y) > MaxStringBytes {
-				return nil, arithErr("joined string would be %d bytes; at most %d", len(x)+len(y), MaxStringBytes)
-			}
-			return x + y, nil
+			return addString(x, y)
 		}
 	}
 	x, ok1 := asFloat(a)
@@ -86,17 +79,13 @@ func checkedAdd(a, b any) (any, error) {
 	if !ok1 || !ok2 {
 		return nil, arithErr("cannot add %T and %T", a, b)
 	}
-	return finite(x+y, "+")
+	return boxed(addFloat(x, y))
 }
 
 func checkedSub(a, b any) (any, error) {
 	if x, ok := a.(int); ok {
 		if y, ok := b.(int); ok {
-			s := x - y
-			if (y < 0 && s < x) || (y > 0 && s > x) {
-				return nil, arithErr("%d - %d overflows", x, y)
-			}
-			return s, nil
+			return subInt(x, y)
 		}
 	}
 	x, ok1 := asFloat(a)
@@ -104,20 +93,13 @@ func checkedSub(a, b any) (any, error) {
 	if !ok1 || !ok2 {
 		return nil, arithErr("cannot subtract %T from %T", b, a)
 	}
-	return finite(x-y, "-")
+	return boxed(subFloat(x, y))
 }
 
 func checkedMul(a, b any) (any, error) {
 	if x, ok := a.(int); ok {
 		if y, ok := b.(int); ok {
-			if x == 0 || y == 0 {
-				return 0, nil
-			}
-			p := x * y
-			if p/y != x || (x == -1 && y == math.MinInt) || (y == -1 && x == math.MinInt) {
-				return nil, arithErr("%d * %d overflows", x, y)
-			}
-			return p, nil
+			return mulInt(x, y)
 		}
 	}
 	x, ok1 := asFloat(a)
@@ -125,7 +107,7 @@ func checkedMul(a, b any) (any, error) {
 	if !ok1 || !ok2 {
 		return nil, arithErr("cannot multiply %T by %T", a, b)
 	}
-	return finite(x*y, "*")
+	return boxed(mulFloat(x, y))
 }
 
 func checkedDiv(a, b any) (any, error) {
@@ -134,10 +116,7 @@ func checkedDiv(a, b any) (any, error) {
 	if !ok1 || !ok2 {
 		return nil, arithErr("cannot divide %T by %T", a, b)
 	}
-	if y == 0 {
-		return nil, arithErr("division by zero")
-	}
-	return finite(x/y, "/")
+	return boxed(divFloat(x, y))
 }
 
 func checkedMod(a, b any) (any, error) {
@@ -146,13 +125,7 @@ func checkedMod(a, b any) (any, error) {
 	if !ok1 || !ok2 {
 		return nil, arithErr("%% takes whole numbers, not %T and %T", a, b)
 	}
-	if y == 0 {
-		return nil, arithErr("division by zero")
-	}
-	if y == -1 {
-		return 0, nil // math.MinInt % -1 panics in Go
-	}
-	return x % y, nil
+	return modInt(x, y)
 }
 
 func checkedPow(a, b any) (any, error) {
@@ -161,8 +134,97 @@ func checkedPow(a, b any) (any, error) {
 	if !ok1 || !ok2 {
 		return nil, arithErr("cannot raise %T to %T", a, b)
 	}
-	return finite(math.Pow(x, y), "**")
+	return boxed(powFloat(x, y))
 }
+
+// The checked operations on values of known types: the ones above call
+// them, and so does a backend that knows the types (CheckedForms).
+
+func boxed[T any](v T, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	return v, nil
+}
+
+func finiteFloat(x float64, op string) (float64, error) {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0, arithErr("%s gives a number that is not finite", op)
+	}
+	return x, nil
+}
+
+func addInt(x, y int) (int, error) {
+	s := x + y
+	if (y > 0 && s < x) || (y < 0 && s > x) {
+		return 0, arithErr("%d + %d overflows", x, y)
+	}
+	return s, nil
+}
+
+func addString(x, y string) (string, error) {
+	if len(x)+len(y) > MaxStringBytes {
+		return "", arithErr("joined string would be %d bytes; at most %d", len(x)+len(y), MaxStringBytes)
+	}
+	return x + y, nil
+}
+
+func addFloat(x, y float64) (float64, error) { return finiteFloat(x+y, "+") }
+
+func subInt(x, y int) (int, error) {
+	s := x - y
+	if (y < 0 && s < x) || (y > 0 && s > x) {
+		return 0, arithErr("%d - %d overflows", x, y)
+	}
+	return s, nil
+}
+
+func subFloat(x, y float64) (float64, error) { return finiteFloat(x-y, "-") }
+
+func mulInt(x, y int) (int, error) {
+	if x == 0 || y == 0 {
+		return 0, nil
+	}
+	p := x * y
+	if p/y != x || (x == -1 && y == math.MinInt) || (y == -1 && x == math.MinInt) {
+		return 0, arithErr("%d * %d overflows", x, y)
+	}
+	return p, nil
+}
+
+func mulFloat(x, y float64) (float64, error) { return finiteFloat(x*y, "*") }
+
+func divFloat(x, y float64) (float64, error) {
+	if y == 0 {
+		return 0, arithErr("division by zero")
+	}
+	return finiteFloat(x/y, "/")
+}
+
+func modInt(x, y int) (int, error) {
+	if y == 0 {
+		return 0, arithErr("division by zero")
+	}
+	if y == -1 {
+		return 0, nil // math.MinInt % -1 panics in Go
+	}
+	return x % y, nil
+}
+
+func powFloat(x, y float64) (float64, error) { return finiteFloat(math.Pow(x, y), "**") }
+
+func intOfInt(x int) (int, error) { return x, nil }
+
+func intOfFloat(x float64) (int, error) {
+	if math.IsNaN(x) || x >= 1<<63 || x < -(1<<63) {
+		return 0, arithErr("int(%g) does not fit a whole number", x)
+	}
+	return int(x), nil
+}
+
+func floatOfInt(x int) (float64, error) { return float64(x), nil }
+
+func floatOfFloat(x float64) (float64, error) { return finiteFloat(x, "float") }
 
 // checkedInt is expr's int() that refuses what does not fit: int(1e300)
 // would otherwise wrap to the most negative number.
@@ -171,10 +233,7 @@ func checkedInt(a any) (any, error) {
 	case int:
 		return x, nil
 	case float64:
-		if math.IsNaN(x) || x >= 1<<63 || x < -(1<<63) {
-			return nil, arithErr("int(%g) does not fit a whole number", x)
-		}
-		return int(x), nil
+		return boxed(intOfFloat(x))
 	case string:
 		n, err := strconv.Atoi(x)
 		if err != nil {
@@ -192,7 +251,7 @@ func checkedFloat(a any) (any, error) {
 	case int:
 		return float64(x), nil
 	case float64:
-		return finite(x, "float")
+		return boxed(floatOfFloat(x))
 	case string:
 		f, err := strconv.ParseFloat(x, 64)
 		if err != nil {
@@ -395,6 +454,39 @@ func CheckedFunction(name string) (func(args ...any) (any, error), bool) {
 		return func(a ...any) (any, error) { return checkedFloat(a[0]) }, true
 	}
 	return nil, false
+}
+
+// CheckedForms returns the typed forms of a checked operation, for a
+// backend that knows its arguments' types (package interpreter/closure):
+// for whole numbers (func(int, int) (int, error)), for decimals, to which
+// a whole number argument is converted as the operation itself does
+// (func(float64, float64) (float64, error)), for strings, and int and float
+// of one number. The operation on other values is CheckedFunction's.
+func CheckedForms(name string) []any {
+	switch name {
+	case opAdd:
+		return []any{addInt, addFloat, addString}
+	case opSub:
+		return []any{subInt, subFloat}
+	case opMul:
+		return []any{mulInt, mulFloat}
+	case opDiv:
+		return []any{divFloat}
+	case opMod:
+		return []any{modInt}
+	case opPow:
+		return []any{powFloat}
+	case opInt:
+		return []any{intOfInt, intOfFloat}
+	case opFloat:
+		return []any{floatOfInt, floatOfFloat}
+	}
+	return nil
+}
+
+// CheckedNames lists the checked operations an expression may call.
+func CheckedNames() []string {
+	return []string{opAdd, opSub, opMul, opDiv, opMod, opPow, opInt, opFloat}
 }
 
 // inlineThenGuard runs the param inliner and then the source guard on each

@@ -138,6 +138,12 @@ func compileModule(mod *dsl.Module) *compiled {
 			cfg.Funcs[f.Name] = closure.Func{Fn: f.Fn, Fast: f.Fast}
 		}
 	}
+	// The checked arithmetic the check writes in place of + - * / % ** and
+	// int() and float() (dsl/guard.go), in its typed forms.
+	for _, name := range dsl.CheckedNames() {
+		fn, _ := dsl.CheckedFunction(name)
+		cfg.Funcs[name] = closure.Func{Fn: fn, Fast: dsl.CheckedForms(name)}
+	}
 	// A chart is a function of the module, looked up as expr's machine
 	// calls it.
 	for name, ch := range mod.Charts {

@@ -675,14 +675,7 @@ func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
 	var err error
 	if cp := e.comp.progs[p]; cp != nil && !e.cfg.Machine {
 		if cp.Kind == closure.Int || cp.Kind == closure.Float {
-			n, x, isInt, err := cp.RunNumber(&e.frame)
-			if err != nil {
-				return nil, evalErr(r, p, err)
-			}
-			if isInt {
-				return e.boxInt(n), nil
-			}
-			return e.boxFloat(x), nil
+			return e.evalNumber(r, p, cp)
 		}
 		out, err = cp.Run(&e.frame)
 	} else {
@@ -698,6 +691,25 @@ func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
 		return nil, ruleErr(p.Pos, r, "%s is not a finite number", p.Source)
 	}
 	return out, nil
+}
+
+// evalNumber is eval for a compiled expression whose result is a number:
+// the same checks, the result boxed without allocating when it can be.
+func (e *Engine) evalNumber(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (any, error) {
+	n, x, isInt, err := cp.RunNumber(&e.frame)
+	if e.meter.err != nil {
+		return nil, ruleErr(p.Pos, r, "%w", e.meter.err)
+	}
+	if err != nil {
+		return nil, evalErr(r, p, err)
+	}
+	if isInt {
+		return e.boxInt(n), nil
+	}
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return nil, ruleErr(p.Pos, r, "%s is not a finite number", p.Source)
+	}
+	return e.boxFloat(x), nil
 }
 
 // charge charges an expression's estimated cost before it runs: 1 for a

@@ -99,6 +99,24 @@ var funcTypes = map[string][]any{
 	"slow":  {new(func(int) int)},
 }
 
+// The checked arithmetic the language's check writes for + - * / % ** and
+// int(), float() (dsl.CheckedFunction), with the signatures it declares.
+func init() {
+	num := []any{new(func(int, int) int), new(func(float64, float64) float64), new(func(int, float64) float64), new(func(float64, int) float64)}
+	div := []any{new(func(int, int) float64), new(func(float64, float64) float64), new(func(int, float64) float64), new(func(float64, int) float64)}
+	sigs := map[string][]any{
+		"checked_add": append([]any{new(func(string, string) string)}, num...), "checked_sub": num, "checked_mul": num,
+		"checked_div": div, "checked_mod": {new(func(int, int) int)}, "checked_pow": div,
+		"checked_int":   {new(func(int) int), new(func(float64) int), new(func(string) int)},
+		"checked_float": {new(func(int) float64), new(func(float64) float64), new(func(string) float64)},
+	}
+	for _, name := range dsl.CheckedNames() {
+		fn, _ := dsl.CheckedFunction(name)
+		funcs[name] = closure.Func{Fn: fn, Fast: dsl.CheckedForms(name)}
+		funcTypes[name] = sigs[name]
+	}
+}
+
 func options() []expr.Option {
 	tm := types.Map{}
 	for _, v := range vars {
@@ -236,6 +254,11 @@ func TestAgreeTable(t *testing.T) {
 		`indexOf(s, "n")`, `lastIndexOf(t, "é")`, `s contains "in"`, `s startsWith "li"`, `t endsWith "x"`,
 		"cap + n", "ratio * x", "rout.hexes", "rout.hexes + 1", "n > cap ? ratio : 1",
 		"[n, x, s]", "[n, x][1]", `"a" + s`, "n + 1 == 13 && s != t",
+		"checked_add(n, m)", "checked_add(n, x)", "checked_add(x, n)", "checked_add(s, t)", "checked_add(9223372036854775807, n)",
+		"checked_sub(-9223372036854775807, n)", "checked_mul(n, 768614336404564651)", "checked_mul(x, y)", "checked_div(n, m)",
+		"checked_div(n, 8)", "checked_div(x, y)", "checked_mod(n, 5)", "checked_mod(n, m)", "checked_mod(n, -1)", "checked_pow(n, 400)",
+		"checked_pow(x, 2)", "checked_int(x)", "checked_int(1e300)", "checked_int(n)", `checked_int("12")`, "checked_float(n)",
+		"checked_float(x)", "checked_add(k, 1)", "checked_add(u.n, nu?.n ?? 1)",
 	} {
 		diff, compiled := agree(src)
 		if diff != "" {
@@ -338,9 +361,11 @@ func (g *gen) num(depth int) string {
 		return g.pick("n", "m", "x", "y", "k", "0", "1", "2.5", "-3", "300", "u.n", "v.x", "nu?.n ?? 2", "cap", "ratio", "rout.hexes")
 	}
 	d := depth - 1
-	switch g.next(9) {
+	switch g.next(11) {
 	case 0, 1:
 		return "(" + g.num(d) + " " + g.pick("+", "-", "*", "/", "%", "**") + " " + g.num(d) + ")"
+	case 9:
+		return g.pick("checked_int", "checked_float") + "(" + g.num(d) + ")"
 	case 2:
 		return "-" + g.num(d)
 	case 3:
@@ -353,6 +378,8 @@ func (g *gen) num(depth int) string {
 		return g.pick("len", "indexOf", "lastIndexOf") + g.strArgs(d)
 	case 7:
 		return g.pick("dist(u, v)", "dist(v, nu)", "slow(n)", "(nu?.n ?? u.n)", "k")
+	case 8:
+		return g.pick("checked_add", "checked_sub", "checked_mul", "checked_div", "checked_pow") + "(" + g.num(d) + ", " + g.num(d) + ")"
 	}
 	return g.pick("u", "v", "nu") + g.pick(".n", ".x", "?.n", "?.x")
 }

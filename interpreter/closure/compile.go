@@ -28,12 +28,18 @@ type Config struct {
 
 // Func is one of the language's functions: Fn as expr's machine calls it,
 // and optionally Fast, the same function in one of the typed forms the
-// closures call directly:
+// closures call directly, or a []any of them, the first that fits the
+// arguments' kinds taken:
 //
 //	func(any) (int, error)              func(any) (bool, error)
 //	func(any, any) (int, error)         func(any, any) (bool, error)
 //	func(any, string) (bool, error)     func(any, string, string) (bool, error)
+//	func(int, int) (int, error)         func(float64, float64) (float64, error)
+//	func(string, string) (string, error)
+//	func(int) (int, error)              func(float64) (int, error)
+//	func(int) (float64, error)          func(float64) (float64, error)
 //
+// A form of decimals takes whole numbers too, converted.
 // The arguments typed any are the values expressions hold (units); the
 // two forms must agree, which the differential tests check.
 type Func struct {
@@ -110,10 +116,12 @@ func (c *compiler) compile(n ast.Node) (val, error) {
 			switch t.Kind() {
 			case reflect.Float64:
 				return c.float(float64(n.Value)), nil
-			case reflect.Int:
-			default:
+			case reflect.Float32, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+				reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
 				return val{}, unsupported(n, "integer of type "+t.String())
 			}
+			// An int, or (a param written in) of no numeric type: the
+			// machine holds an int.
 		}
 		return constOf(n.Value), nil
 	case *ast.FloatNode:
@@ -830,6 +838,17 @@ func generic(fn func(...any) (any, error), args []val, loc file.Location) val {
 // fast calls a function's typed form, when it has one that fits the
 // arguments' kinds.
 func fast(fn any, args []val, loc file.Location) (val, bool) {
+	if forms, ok := fn.([]any); ok {
+		for _, f := range forms {
+			if v, ok := fast(f, args, loc); ok {
+				return v, true
+			}
+		}
+		return val{}, false
+	}
+	if v, ok := typedForm(fn, args, loc); ok {
+		return v, true
+	}
 	arg := func(i int) func(*Frame) any { return args[i].boxed() }
 	str := func(i int) (func(*Frame) string, bool) { return args[i].s, args[i].kind == String }
 	switch fn := fn.(type) {
@@ -910,6 +929,94 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 				if err != nil {
 					panic(err)
 				}
+				return out
+			}), true
+		}
+	}
+	return val{}, false
+}
+
+// typedForm calls a function of numbers or strings with its arguments
+// unboxed: whole numbers to a form of ints, numbers of either kind to a
+// form of decimals (a whole number converted, as the operation itself
+// converts it), strings to a form of strings.
+func typedForm(fn any, args []val, loc file.Location) (val, bool) {
+	all := func(ok func(Kind) bool) bool {
+		for _, a := range args {
+			if !ok(a.kind) {
+				return false
+			}
+		}
+		return true
+	}
+	is := func(k Kind) func(Kind) bool { return func(x Kind) bool { return x == k } }
+	check := func(f *Frame, err error) {
+		if err != nil {
+			f.loc = loc
+			panic(err)
+		}
+	}
+	switch fn := fn.(type) {
+	case func(int, int) (int, error):
+		if len(args) == 2 && all(is(Int)) {
+			a, b := args[0].i, args[1].i
+			return intVal(func(f *Frame) int {
+				out, err := fn(a(f), b(f))
+				check(f, err)
+				return out
+			}), true
+		}
+	case func(float64, float64) (float64, error):
+		if len(args) == 2 && all(isNum) {
+			a, b := args[0].num(), args[1].num()
+			return floatVal(func(f *Frame) float64 {
+				out, err := fn(a(f), b(f))
+				check(f, err)
+				return out
+			}), true
+		}
+	case func(string, string) (string, error):
+		if len(args) == 2 && all(is(String)) {
+			a, b := args[0].s, args[1].s
+			return stringVal(func(f *Frame) string {
+				out, err := fn(a(f), b(f))
+				check(f, err)
+				return out
+			}), true
+		}
+	case func(int) (int, error):
+		if len(args) == 1 && all(is(Int)) {
+			a := args[0].i
+			return intVal(func(f *Frame) int {
+				out, err := fn(a(f))
+				check(f, err)
+				return out
+			}), true
+		}
+	case func(float64) (int, error):
+		if len(args) == 1 && all(is(Float)) {
+			a := args[0].f
+			return intVal(func(f *Frame) int {
+				out, err := fn(a(f))
+				check(f, err)
+				return out
+			}), true
+		}
+	case func(int) (float64, error):
+		if len(args) == 1 && all(is(Int)) {
+			a := args[0].i
+			return floatVal(func(f *Frame) float64 {
+				out, err := fn(a(f))
+				check(f, err)
+				return out
+			}), true
+		}
+	case func(float64) (float64, error):
+		if len(args) == 1 && all(is(Float)) {
+			a := args[0].f
+			return floatVal(func(f *Frame) float64 {
+				out, err := fn(a(f))
+				check(f, err)
 				return out
 			}), true
 		}
