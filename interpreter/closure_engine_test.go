@@ -13,7 +13,7 @@ import (
 // TestClosuresPlayAsTheMachine plays every scenario of every bundled battle
 // over many seeds twice, with the compiled closures (the default) and with
 // every expression on expr's machine, and requires the same trace byte for
-// byte: the same rulings, rolls, values and errors.
+// byte: the same rulings, rolls, values and errors, at the same cost.
 func TestClosuresPlayAsTheMachine(t *testing.T) {
 	seeds := uint64(150)
 	if testing.Short() {
@@ -32,13 +32,18 @@ func TestClosuresPlayAsTheMachine(t *testing.T) {
 			for seed := uint64(1); seed <= seeds; seed++ {
 				var traces [2]bytes.Buffer
 				var errs [2]error
+				var costs [2]int64
 				for i, machine := range []bool{false, true} {
 					e, err := bataille.NewEngine(mod, sd.Name, interpreter.Config{Seed: seed, Machine: machine})
 					if err != nil {
 						t.Fatal(err)
 					}
 					errs[i] = e.Run(context.Background())
+					costs[i] = e.Cost()
 					e.Trace().WriteText(&traces[i], true)
+				}
+				if costs[0] != costs[1] {
+					t.Fatalf("%s %s seed %d: the closures cost %d, the machine %d", name, sd.Name, seed, costs[0], costs[1])
 				}
 				if traces[0].String() != traces[1].String() || (errs[0] == nil) != (errs[1] == nil) ||
 					(errs[0] != nil && errs[0].Error() != errs[1].Error()) {
