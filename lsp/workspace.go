@@ -145,7 +145,16 @@ func (s *Server) analyse(key string) *analysis {
 		loads = append(loads, loaded{fs, local})
 		return fs, ds
 	}
-	mod, more := dsl.Check(files, stdlib.Env(), load)
+	// The base modules of stdlib are checked once per process and shared;
+	// their files are still offered, for hover and definitions in them.
+	checked := func(id string, env *dsl.Env) *dsl.Module {
+		m := loader.Checked(id, env)
+		for b := m; b != nil; b = b.Base {
+			loads = append(loads, loaded{b.Files, false})
+		}
+		return m
+	}
+	mod, more := dsl.CheckWith(files, stdlib.Env(), load, checked)
 	if !diags.HasErrors() {
 		diags = append(diags, more...)
 		if mod != nil {
