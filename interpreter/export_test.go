@@ -7,3 +7,8 @@ func CompiledFallbacks(mod *dsl.Module) (fallback, compiled int) {
 	c := compiledFor(mod)
 	return c.fallback, len(c.progs)
 }
+
+// IsCompiled reports whether an expression of mod runs as closures.
+func IsCompiled(mod *dsl.Module, p *dsl.Program) bool {
+	return compiledFor(mod).progs[p] != nil
+}
