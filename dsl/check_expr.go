@@ -99,7 +99,7 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 	// Only the params the expression names go into its environment:
 	// expr builds a type for every name it is given, and a module may have
 	// thousands of params and expressions.
-	named := map[string]bool{}
+	named := make(map[string]bool, len(toks))
 	for _, t := range toks {
 		named[t.Value] = true
 	}
@@ -109,7 +109,7 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 // compileText compiles source text that starts at start and names the
 // words in named.
 func (u *unit) compileText(text string, start Pos, named map[string]bool, env vars, asBool bool) *Program {
-	tm := types.Map{}
+	tm := make(types.Map, len(env)+4) // sized once rather than grown
 	params := u.paramTypes()
 	for k := range named {
 		if v, ok := params[k]; ok {
