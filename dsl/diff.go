@@ -397,24 +397,7 @@ func columnSummary(c *ColumnDef) string {
 // roll of the dice: d66 has 36 equally likely results, NdS is the
 // convolution of N dice. A result no row holds counts for no outcome.
 func Odds(d Dice, c *ColumnDef) map[string]*big.Rat {
-	weights, total := distribution(d)
-	counts := map[string]*big.Int{}
-	for _, r := range d.Results() {
-		row, ok := c.Lookup(r)
-		if !ok {
-			continue
-		}
-		k := rowKey(row)
-		if counts[k] == nil {
-			counts[k] = new(big.Int)
-		}
-		counts[k].Add(counts[k], weights[r])
-	}
-	out := map[string]*big.Rat{}
-	for k, n := range counts {
-		out[k] = new(big.Rat).SetFrac(n, total)
-	}
-	return out
+	return ModifiedOdds(RollSpec{Dice: d}, c, 0)
 }
 
 // distribution counts the ways each result of the dice comes up.
