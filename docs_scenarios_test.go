@@ -45,8 +45,13 @@ func fencedBlocks(md string) []docBlock {
 // TestScenarioDocExamples checks every `rules` example of docs/scenarios.md
 // as a battle folder and plays each of its scenarios; a `rules error`
 // example must fail, reporting each line of the block that follows it.
-func TestScenarioDocExamples(t *testing.T) {
-	md, err := os.ReadFile("docs/scenarios.md")
+func TestScenarioDocExamples(t *testing.T) { checkDocExamples(t, "docs/scenarios.md", 5) }
+
+// TestChartDocExamples does the same for docs/charts.md.
+func TestChartDocExamples(t *testing.T) { checkDocExamples(t, "docs/charts.md", 5) }
+
+func checkDocExamples(t *testing.T, doc string, least int) {
+	md, err := os.ReadFile(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,35 +68,35 @@ func TestScenarioDocExamples(t *testing.T) {
 		diags.Print(&printed)
 		if blk.info == "rules error" {
 			if !diags.HasErrors() || i+1 >= len(blocks) {
-				t.Errorf("docs/scenarios.md:%d: the mistakes example checks clean", blk.line)
+				t.Errorf(doc+":%d: the mistakes example checks clean", blk.line)
 				continue
 			}
 			for _, want := range strings.Split(strings.TrimSpace(blocks[i+1].text), "\n") {
 				if !strings.Contains(printed.String(), want) {
-					t.Errorf("docs/scenarios.md:%d: check does not report\n  %s\nit reports:\n%s", blocks[i+1].line, want, printed.String())
+					t.Errorf(doc+":%d: check does not report\n  %s\nit reports:\n%s", blocks[i+1].line, want, printed.String())
 				}
 			}
 			continue
 		}
 		if len(diags) > 0 {
-			t.Errorf("docs/scenarios.md:%d: the example does not check clean:\n%s", blk.line, printed.String())
+			t.Errorf(doc+":%d: the example does not check clean:\n%s", blk.line, printed.String())
 			continue
 		}
 		if len(mod.Scenarios) == 0 && strings.Contains(blk.text, "scenario ") {
-			t.Errorf("docs/scenarios.md:%d: no scenario read", blk.line)
+			t.Errorf(doc+":%d: no scenario read", blk.line)
 		}
 		for _, sd := range mod.Scenarios {
 			eng, err := bataille.NewEngine(mod, sd.Name, interpreter.Config{Seed: 1})
 			if err != nil {
-				t.Errorf("docs/scenarios.md:%d: %s: %v", blk.line, sd.Name, err)
+				t.Errorf(doc+":%d: %s: %v", blk.line, sd.Name, err)
 				continue
 			}
 			if err := eng.Run(context.Background()); err != nil || len(eng.Trace()) == 0 {
-				t.Errorf("docs/scenarios.md:%d: %s plays with error %v and %d steps", blk.line, sd.Name, err, len(eng.Trace()))
+				t.Errorf(doc+":%d: %s plays with error %v and %d steps", blk.line, sd.Name, err, len(eng.Trace()))
 			}
 		}
 	}
-	if examples < 5 {
-		t.Errorf("docs/scenarios.md has %d examples", examples)
+	if examples < least {
+		t.Errorf("%s has %d examples", doc, examples)
 	}
 }

@@ -517,6 +517,14 @@ func (u *unit) exprVocab(n ast.Node) string {
 			return ""
 		}
 		return fieldVocab(x.Node.Type(), prop.Value)
+	case *ast.CallNode:
+		if id, ok := x.Callee.(*ast.IdentifierNode); ok {
+			for _, f := range u.env.Functions {
+				if f.Name == id.Value {
+					return f.Result
+				}
+			}
+		}
 	}
 	return ""
 }

@@ -48,6 +48,10 @@ type Function struct {
 	// Vocab names, argument by argument, the vocabulary a string literal
 	// given there must be a word of ("" for none): has(unit, "elite").
 	Vocab []string
+	// Result, for a function that returns a word, names its vocabulary
+	// (or a fixed list "a|b"), so a string compared with its result must
+	// be one: hexside_to(target, charger) == "flank".
+	Result string
 	// Fast is Fn in a typed form the engine's compiled expressions call
 	// without an argument slice (func(any, any) (int, error) …; see
 	// package interpreter/closure), or nil. Both must give the same result.

@@ -292,6 +292,16 @@ func Line(a, b Hex) []Hex {
 	return out
 }
 
+// FirstStep is the hex next to a on the straight line from a to b (a
+// itself when they are the same hex), without building the line.
+func FirstStep(a, b Hex) Hex {
+	n := Distance(a, b)
+	if n == 0 {
+		return a
+	}
+	return hexLineAt(a, b, 1, n)
+}
+
 // hexLineAt is hex i of the n+1 hexes on the line from a to b.
 func hexLineAt(a, b Hex, i, n int) Hex {
 	if n == 0 {
