@@ -446,3 +446,31 @@ func LineCrosses(a, b Hex, wall func(HexsideKey) bool) bool {
 	}
 	return false
 }
+
+// Drawing. A picture of the map puts hex centres on a plane with x to the
+// right and y down (as SVG and screens do), flat-topped hexes of a given
+// size (centre to corner), and hex (0,0) at the origin. Keeping these here,
+// beside the neighbour vectors, means a drawing can never disagree with the
+// engine about which hex lies where.
+
+// Center is the centre of h for hexes of the given size.
+func (h Hex) Center(size float64) (x, y float64) {
+	return size * 1.5 * float64(h.Q), size * math.Sqrt(3) * (float64(h.R) + float64(h.Q)/2)
+}
+
+// Corner is corner i of h (taken modulo 6), numbered clockwise from the
+// east corner, so that hexside d runs from corner d+4 to corner d+5.
+func (h Hex) Corner(size float64, i int) (x, y float64) {
+	cx, cy := h.Center(size)
+	a := math.Pi / 3 * float64(((i%6)+6)%6)
+	return cx + size*math.Cos(a), cy + size*math.Sin(a)
+}
+
+// HexsideEnds are the two corners that bound hexside d of h, clockwise, for
+// drawing a front, a stream or a slope along the side.
+func (h Hex) HexsideEnds(size float64, d Direction) (x1, y1, x2, y2 float64) {
+	i := int(d.Turn(0)) + 4
+	x1, y1 = h.Corner(size, i)
+	x2, y2 = h.Corner(size, i+1)
+	return
+}

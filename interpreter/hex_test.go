@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -642,6 +643,51 @@ func TestLineCrosses(t *testing.T) {
 	for _, tt := range tests {
 		if got := LineCrosses(mustHex(t, tt.from), mustHex(t, tt.to), wallAt(tt.wallA, tt.wallB)); got != tt.want {
 			t.Errorf("%s→%s with a wall on %s/%s: %v, want %v", tt.from, tt.to, tt.wallA, tt.wallB, got, tt.want)
+		}
+	}
+}
+
+// The drawing geometry must agree with the neighbour vectors: the centre of
+// the neighbour across hexside d lies beyond the middle of that hexside, at
+// twice the distance from h's centre, and every corner is size away.
+func TestHexCenterCornersAgreeWithNeighbors(t *testing.T) {
+	const size = 10.0
+	near := func(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+	for _, h := range hexGrid(4) {
+		cx, cy := h.Center(size)
+		for d := N; d <= NW; d++ {
+			nx, ny := h.Neighbor(d).Center(size)
+			if got := math.Hypot(nx-cx, ny-cy); !near(got, size*math.Sqrt(3)) {
+				t.Fatalf("%v: neighbour %v centre %.3f away, want %.3f", h, d, got, size*math.Sqrt(3))
+			}
+			x1, y1, x2, y2 := h.HexsideEnds(size, d)
+			if mx, my := (x1+x2)/2, (y1+y2)/2; !near(2*mx, cx+nx) || !near(2*my, cy+ny) {
+				t.Fatalf("%v: hexside %v midpoint (%.3f,%.3f) is not halfway to the neighbour", h, d, mx, my)
+			}
+			if got := math.Hypot(x1-cx, y1-cy); !near(got, size) {
+				t.Fatalf("%v: corner %.3f from centre, want %v", h, got, size)
+			}
+		}
+	}
+}
+
+// Printed numbering: in one column the next row is straight below; an even
+// column stands half a hex lower than the odd column beside it.
+func TestHexCenterPrintedLayout(t *testing.T) {
+	tests := []struct {
+		a, b   string
+		dx, dy float64
+	}{
+		{"0101", "0102", 0, math.Sqrt(3)},
+		{"0101", "0201", 1.5, math.Sqrt(3) / 2},
+		{"0201", "0301", 1.5, -math.Sqrt(3) / 2},
+		{"0612", "0611", 0, -math.Sqrt(3)},
+	}
+	for _, tt := range tests {
+		ax, ay := mustHex(t, tt.a).Center(1)
+		bx, by := mustHex(t, tt.b).Center(1)
+		if math.Abs(bx-ax-tt.dx) > 1e-9 || math.Abs(by-ay-tt.dy) > 1e-9 {
+			t.Errorf("%s→%s: (%.3f,%.3f), want (%.3f,%.3f)", tt.a, tt.b, bx-ax, by-ay, tt.dx, tt.dy)
 		}
 	}
 }

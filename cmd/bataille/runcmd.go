@@ -22,9 +22,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	seed := fs.Uint64("seed", 0, "dice seed (default: the scenario's `seed` line, or a random one, printed so the run can be repeated)")
 	asJSON := fs.Bool("json", false, "print the trace as JSON Lines")
 	verbose := fs.BoolP("verbose", "v", false, "also show the rules whose requirements merely held")
+	htmlOut := fs.String("html", "", "also write the run as a self-contained HTML replay to this file")
 	answers := answerFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N] [--json]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N] [--json] [--html FILE]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -67,6 +68,11 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		_ = eng.Trace().WriteJSON(stdout)
 	} else {
 		_ = eng.Trace().WriteText(stdout, *verbose)
+	}
+	if *htmlOut != "" {
+		if code := writeReplay(*htmlOut, mod, scenario, s, eng.Trace(), stderr); code != exitOK {
+			return code
+		}
 	}
 	if runErr != nil {
 		fmt.Fprintf(stderr, "bataille: %v\n", runErr)

@@ -1,0 +1,10 @@
+// Package picture draws what the engine knows as pictures: the map of a
+// scenario with its counters and orders (SVG), a run replayed step by step
+// beside its cited trace (one self-contained HTML file), and the outcome
+// shares of a simulation as bar charts.
+//
+// It is fed only by the engine's board, orders and trace and by the module's
+// vocabulary, so a new battle draws without a line of code here; every hex
+// position comes from the hex geometry of package interpreter. Output is
+// deterministic: the same input gives the same bytes.
+package picture
