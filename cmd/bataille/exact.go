@@ -20,6 +20,8 @@ type exactOpts struct {
 	on       bool
 	maxPaths int64
 	orSample bool
+	// html and svg are the files simulate draws its charts to, if any.
+	html, svg string
 }
 
 func exactFlags(fs *pflag.FlagSet) *exactOpts {
@@ -57,6 +59,9 @@ func simulateExact(o *exactOpts, sd *dsl.ScenarioDef, mods []*dsl.Module, worker
 			return exitFail, true
 		}
 		rep.Columns = append(rep.Columns, exactColumn(m.ID, m.Title, x))
+	}
+	if code := writeCharts(rep, o.html, o.svg, marks, stderr); code != exitOK {
+		return code, true
 	}
 	return printReport(rep, asJSON, marks, stdout), true
 }

@@ -71,12 +71,14 @@ func cmdSimulate(args []string, stdout, stderr io.Writer) int {
 	shard := fs.String("shard", "", "play only slice I of N of the runs (I/N, from 1), for spreading a sweep over machines; auto or auto/N takes I (and N) from a Kubernetes Indexed Job or a Slurm array")
 	merge := fs.Bool("merge", false, "add up the --json outputs of --shard runs given as arguments")
 	marks := fs.Bool("marks", false, "also list the marks rules set on units (bookkeeping such as \"declared\"); --json always has them")
+	htmlOut := fs.String("html", "", "also write the shares and means as bar charts with their intervals to this HTML file")
+	svgOut := fs.String("svg", "", "also write the bar charts to this SVG file")
 	answers := answerFlags(fs)
 	exact := exactFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `Usage: bataille simulate GAME|DIR [SCENARIO] -n N [--seed S] [--rules OTHER]… [--workers K] [--json] [--shard I/N|auto[/N]]
-       bataille simulate GAME|DIR [SCENARIO] --exact [--max-paths P] [--or-sample] [--rules OTHER]…
-       bataille simulate --merge FILE… [--json]
+		fmt.Fprintln(stderr, `Usage: bataille simulate GAME|DIR [SCENARIO] -n N [--seed S] [--rules OTHER]… [--workers K] [--json] [--shard I/N|auto[/N]] [--html FILE] [--svg FILE]
+       bataille simulate GAME|DIR [SCENARIO] --exact [--max-paths P] [--or-sample] [--rules OTHER]… [--html FILE] [--svg FILE]
+       bataille simulate --merge FILE… [--json] [--html FILE] [--svg FILE]
 
 Plays a scenario N times (run i with seed S+i) and prints how often each
 outcome happened to each unit (state, formation, exhaustion, marks), and the
@@ -99,7 +101,7 @@ Flags:`)
 			fmt.Fprintln(stderr, "bataille simulate: --merge adds up sampled shards; --exact needs none")
 			return exitUsage
 		}
-		return mergeReports(fs.Args(), *asJSON, *marks, stdout, stderr)
+		return mergeReports(fs.Args(), *asJSON, *marks, *htmlOut, *svgOut, stdout, stderr)
 	}
 	if exact.on && *shard != "" {
 		fmt.Fprintln(stderr, "bataille simulate: --shard slices the sampled runs; --exact plays every path at once")
@@ -146,6 +148,7 @@ Flags:`)
 		notePlaceholders(stderr, m)
 	}
 	if exact.on {
+		exact.html, exact.svg = *htmlOut, *svgOut
 		if code, done := simulateExact(exact, sd, mods, *workers, decider, *asJSON, *marks, stdout, stderr); done {
 			return code
 		}
@@ -176,6 +179,9 @@ Flags:`)
 		rep.Columns = append(rep.Columns, column(m.ID, m.Title, t))
 	}
 	bar.clear()
+	if code := writeCharts(rep, *htmlOut, *svgOut, *marks, stderr); code != exitOK {
+		return code
+	}
 	return printReport(rep, *asJSON, *marks, stdout)
 }
 
@@ -313,7 +319,7 @@ func cell(o simOutcome) string {
 const maxReportBytes = 64 << 20
 
 // mergeReports adds up shard reports into the report one run would print.
-func mergeReports(files []string, asJSON, marks bool, stdout, stderr io.Writer) int {
+func mergeReports(files []string, asJSON, marks bool, htmlOut, svgOut string, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		fmt.Fprintln(stderr, "bataille simulate --merge: give the --json outputs of the shards")
 		return exitUsage
@@ -374,6 +380,9 @@ func mergeReports(files []string, asJSON, marks bool, stdout, stderr io.Writer) 
 	for i, t := range tallies {
 		t.Finish()
 		out.Columns = append(out.Columns, column(reps[0].Columns[i].Rules, reps[0].Columns[i].Title, t))
+	}
+	if code := writeCharts(out, htmlOut, svgOut, marks, stderr); code != exitOK {
+		return code
 	}
 	return printReport(out, asJSON, marks, stdout)
 }
