@@ -50,9 +50,8 @@ type mapper struct {
 }
 
 const (
-	titleH  = 30.0 // band above the map for the title
-	legendH = 46.0 // band below the map for the legend
-	margin  = 12.0
+	titleH = 30.0 // band above the map for the title
+	margin = 12.0
 )
 
 func newMapper(mod *dsl.Module, board *interpreter.Board) *mapper {
@@ -107,7 +106,8 @@ func (m *mapper) crop(hexes []interpreter.Hex, pad float64) {
 func (m *mapper) viewBox() (x, y, w, h float64) {
 	x, y = m.minX-margin, m.minY-margin-titleH
 	w = m.maxX - m.minX + 2*margin
-	h = m.maxY - m.minY + 2*margin + titleH + legendH
+	_, lh := m.legendItems()
+	h = m.maxY - m.minY + 2*margin + titleH + lh + 10
 	w = math.Max(w, 420)
 	return
 }
@@ -265,21 +265,24 @@ func (m *mapper) terrainLayer(b *builder) {
 	b.WriteString("</g>\n")
 }
 
-// legend names the sides by colour and the terrains on the map, closed
-// ones hatched.
-func (m *mapper) legend(b *builder) {
-	x := m.minX
-	y := m.maxY + margin + 8
-	b.f(`<g id="legend" class="legend" transform="translate(%s %s)">`, num(x), num(y))
+// legendItem is one swatch of the legend and its text.
+type legendItem struct {
+	fill, text string
+	closed     bool
+	x, y       float64
+}
+
+// legendItems lays the legend out in rows that fit the picture's width:
+// the sides by colour, then the terrains on the map, closed ones hatched.
+func (m *mapper) legendItems() (items []legendItem, height float64) {
 	sides := make([]string, len(m.sides))
 	for s, i := range m.sides {
 		sides[i] = s
 	}
-	dx := 0.0
 	for i, s := range sides {
-		b.f(`<rect x="%s" y="0" width="12" height="12" fill="%s" stroke="#1b1b1b"/><text x="%s" y="10">%s</text>`, num(dx), colour(i), num(dx+16), esc(s))
-		dx += 22 + 6.2*float64(len([]rune(s)))
+		items = append(items, legendItem{fill: colour(i), text: s})
 	}
+	nSides := len(items)
 	seen := map[string]bool{}
 	var terrains []string
 	for _, h := range m.hexes() {
@@ -289,7 +292,6 @@ func (m *mapper) legend(b *builder) {
 		}
 	}
 	sort.Strings(terrains)
-	dx = 0
 	for _, t := range terrains {
 		title := t
 		if w, ok := m.mod.Word(dsl.KindTerrain, t); ok && w.Title != "" {
@@ -298,12 +300,30 @@ func (m *mapper) legend(b *builder) {
 		if m.closed(t) {
 			title += " (closed: no charge)"
 		}
-		b.f(`<rect x="%s" y="18" width="14" height="12" fill="%s" stroke="#8a7f66"/>`, num(dx), m.fill(t))
-		if m.closed(t) {
-			b.f(`<rect class="closed" x="%s" y="18" width="14" height="12"/>`, num(dx))
+		items = append(items, legendItem{fill: m.fill(t), text: title, closed: m.closed(t)})
+	}
+	width := math.Max(m.maxX-m.minX, 420-2*margin)
+	x, y := 0.0, 0.0
+	for i := range items {
+		w := 26 + 6.2*float64(len([]rune(items[i].text)))
+		if i == nSides || (x > 0 && x+w > width) {
+			x, y = 0, y+18
 		}
-		b.f(`<text x="%s" y="28">%s</text>`, num(dx+18), esc(title))
-		dx += 28 + 6.2*float64(len([]rune(title)))
+		items[i].x, items[i].y = x, y
+		x += w
+	}
+	return items, y + 18
+}
+
+func (m *mapper) legend(b *builder) {
+	items, _ := m.legendItems()
+	b.f(`<g id="legend" class="legend" transform="translate(%s %s)">`, num(m.minX), num(m.maxY+margin+6))
+	for _, it := range items {
+		b.f(`<rect x="%s" y="%s" width="14" height="12" fill="%s" stroke="#1b1b1b" stroke-width="0.6"/>`, num(it.x), num(it.y), it.fill)
+		if it.closed {
+			b.f(`<rect class="closed" x="%s" y="%s" width="14" height="12"/>`, num(it.x), num(it.y))
+		}
+		b.f(`<text x="%s" y="%s">%s</text>`, num(it.x+18), num(it.y+10), esc(it.text))
 	}
 	b.WriteString("</g>\n")
 }
@@ -488,7 +508,7 @@ func (m *mapper) counter(v unitView) string {
 	b.f(`<text class="uid" x="0" y="6.5">%s</text>`, esc(v.ID))
 	b.f(`<text class="inc" x="0" y="13.5">%d</text>`, v.Increments)
 	if v.Leader {
-		b.f(`<polygon class="leader" points="%s"/>`, star(-11, -11, 4.5))
+		b.f(`<polygon class="leader" points="%s"/>`, star(-12, -12, 6))
 	}
 	if v.Guard {
 		b.WriteString(`<text class="badge" x="-11" y="13.5" style="fill:#ffd54f">G</text>`)
@@ -507,13 +527,20 @@ func (m *mapper) counter(v unitView) string {
 	return b.String()
 }
 
-// firstState is the morale state units start in ("good" in the Premier
-// Rules): the one a counter does not mark.
+// firstState is the morale state of good order (the one flagged `good`):
+// the one a counter does not mark.
 func (m *mapper) firstState() string {
-	if _, ok := m.mod.Word(dsl.KindState, "good"); ok {
+	var names []string
+	for n, w := range m.mod.Vocab[dsl.KindState] {
+		if w.Flag("good") {
+			names = append(names, n)
+		}
+	}
+	sort.Strings(names)
+	if len(names) == 0 {
 		return "good"
 	}
-	return ""
+	return names[0]
 }
 
 // star is a five-pointed star of radius r at (x, y).

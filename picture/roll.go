@@ -48,8 +48,8 @@ func parseDice(s string) diceRoll {
 		return diceRoll{Dice: s}
 	}
 	parts := strings.Split(head, ", ")
-	f := strings.Fields(parts[0])
-	if len(f) != 2 {
+	f := strings.Split(parts[0], " ")
+	if len(f) != 2 || f[0] == "" {
 		return diceRoll{Dice: s}
 	}
 	r := diceRoll{Dice: f[0], Parsed: true, Modified: true}
@@ -102,7 +102,7 @@ func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifie
 		}
 		dice, haveDice, check = c.Roll.Dice, true, c
 	}
-	b.f(`<section class="roll" data-step="%d" data-table="%s" hidden>`, step, esc(ev.Table))
+	b.f(`<section class="roll" data-step="%d" data-table="%s" hidden="">`, step, esc(ev.Table))
 	b.f(`<h3>%s</h3>`, esc(title))
 	if col != nil && col.Title != "" {
 		b.f(`<p class="column">column <b>%s</b></p>`, esc(col.Title))
