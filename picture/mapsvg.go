@@ -150,7 +150,9 @@ func (m *mapper) open(b *builder, title string) {
 	// The title and legend bands cover whatever hexes a cropped map has
 	// beyond its frame.
 	b.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="#fbf8ef"/>`, num(x), num(y), num(w), num(titleH+margin-4))
-	b.f(`<text class="title" x="%s" y="%s">%s</text>`+"\n", num(m.minX), num(m.minY-titleH/2), esc(title))
+	if title != "" {
+		b.f(`<text class="title" x="%s" y="%s">%s</text>`+"\n", num(m.minX), num(m.minY-titleH/2), esc(title))
+	}
 	b.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="#fbf8ef"/>`, num(x), num(m.maxY+4), num(w), num(y+h-m.maxY-4))
 	m.legend(b)
 }
@@ -180,8 +182,8 @@ const mapStyle = `<defs>
 .map .carre{fill:none;stroke-width:2.5}
 .map .arm{fill:#fff;stroke:#1b1b1b;stroke-width:0.8}
 .map .armline{stroke:#1b1b1b;stroke-width:0.9}
-.map .uid{font-size:7.5px;fill:#fff;text-anchor:middle;font-weight:bold}
-.map .inc{font-size:7px;fill:#fff;text-anchor:middle}
+.map .uid{font-size:8.5px;fill:#fff;text-anchor:middle;font-weight:bold}
+.map .inc{font-size:7.5px;fill:#fff;text-anchor:middle}
 .map .badge{font-size:7px;font-weight:bold;text-anchor:middle;fill:#fff}
 .map .leader{fill:#ffd54f;stroke:#1b1b1b;stroke-width:0.5}
 .map .gone{opacity:0.25}
@@ -451,9 +453,9 @@ func (m *mapper) counter(v unitView) string {
 	b.f(`<g class="%s" data-formation="%s" data-state="%s" data-increments="%d" data-facing="%s">`, cls, esc(v.Formation), esc(v.State), v.Increments, v.Facing)
 	b.f(`<title>%s</title>`, esc(describeView(v)))
 	fronts := m.fronts(v.Formation)
-	half := 15.0
+	half := 17.0
 	if fronts >= 6 {
-		b.f(`<rect class="carre" x="-21" y="-21" width="42" height="42" stroke="%s"/>`, col)
+		b.f(`<rect class="carre" x="-23" y="-23" width="46" height="46" stroke="%s"/>`, col)
 	} else {
 		var d strings.Builder
 		for _, h := range hexes {
@@ -477,7 +479,7 @@ func (m *mapper) counter(v unitView) string {
 		mx, my := (x1+x2)/2-hx, (y1+y2)/2-hy
 		l := math.Hypot(mx, my)
 		ux, uy := mx/l, my/l
-		bx, by := hx-ox+ux*17, hy-oy+uy*17
+		bx, by := hx-ox+ux*19, hy-oy+uy*19
 		tip := 8.0
 		b.f(`<polygon class="facing" points="%s" fill="%s" stroke="#1b1b1b" stroke-width="0.6"/>`, points(bx+ux*tip, by+uy*tip, bx-uy*5, by+ux*5, bx+uy*5, by-ux*5), col)
 	}
@@ -492,36 +494,36 @@ func (m *mapper) counter(v unitView) string {
 	}
 	// Arm symbol, as on the counters: a box, crossed for infantry, one
 	// diagonal for cavalry, a dot for artillery, else the arm's initial.
-	b.WriteString(`<rect class="arm" x="-9" y="-12" width="18" height="11"/>`)
+	b.WriteString(`<rect class="arm" x="-10" y="-14" width="20" height="12"/>`)
 	switch v.Arm {
 	case "infantry":
-		b.WriteString(`<path class="armline" d="M-9,-12 L9,-1 M9,-12 L-9,-1"/>`)
+		b.WriteString(`<path class="armline" d="M-10,-14 L10,-2 M10,-14 L-10,-2"/>`)
 	case "cavalry":
-		b.WriteString(`<path class="armline" d="M-9,-1 L9,-12"/>`)
+		b.WriteString(`<path class="armline" d="M-10,-2 L10,-14"/>`)
 	case "artillery":
-		b.WriteString(`<circle cx="0" cy="-6.5" r="2.6" fill="#1b1b1b"/>`)
+		b.WriteString(`<circle cx="0" cy="-8" r="2.8" fill="#1b1b1b"/>`)
 	default:
 		if v.Arm != "" {
-			b.f(`<text x="0" y="-3.5" font-size="8" text-anchor="middle">%s</text>`, esc(strings.ToUpper(v.Arm[:1])))
+			b.f(`<text x="0" y="-4.5" font-size="9" text-anchor="middle">%s</text>`, esc(strings.ToUpper(v.Arm[:1])))
 		}
 	}
-	b.f(`<text class="uid" x="0" y="6.5">%s</text>`, esc(v.ID))
-	b.f(`<text class="inc" x="0" y="13.5">%d</text>`, v.Increments)
+	b.f(`<text class="uid" x="0" y="7.5">%s</text>`, esc(v.ID))
+	b.f(`<text class="inc" x="0" y="15">%d</text>`, v.Increments)
 	if v.Leader {
-		b.f(`<polygon class="leader" points="%s"/>`, star(-12, -12, 6))
+		b.f(`<polygon class="leader" points="%s"/>`, star(-13.5, -13.5, 6))
 	}
 	if v.Guard {
-		b.WriteString(`<text class="badge" x="-11" y="13.5" style="fill:#ffd54f">G</text>`)
+		b.WriteString(`<text class="badge" x="-12.5" y="15" style="fill:#ffd54f">G</text>`)
 	}
 	if v.State != "" && v.State != m.firstState() {
-		b.f(`<circle cx="12" cy="-12" r="5.5" fill="#e65100" stroke="#1b1b1b" stroke-width="0.6"/><text class="badge" x="12" y="-9.5">%s</text>`, esc(strings.ToUpper(v.State[:1])))
+		b.f(`<circle cx="13.5" cy="-13.5" r="5.5" fill="#e65100" stroke="#1b1b1b" stroke-width="0.6"/><text class="badge" x="13.5" y="-11">%s</text>`, esc(strings.ToUpper(v.State[:1])))
 	}
 	if v.Exhausted || v.Tired {
 		mark := "T"
 		if v.Exhausted {
 			mark = "E"
 		}
-		b.f(`<circle cx="12" cy="12" r="5" fill="#546e7a" stroke="#1b1b1b" stroke-width="0.6"/><text class="badge" x="12" y="14.5">%s</text>`, mark)
+		b.f(`<circle cx="13.5" cy="13.5" r="5" fill="#546e7a" stroke="#1b1b1b" stroke-width="0.6"/><text class="badge" x="13.5" y="16">%s</text>`, mark)
 	}
 	b.WriteString(`</g>`)
 	return b.String()

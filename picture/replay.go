@@ -114,7 +114,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 	}
 	b.f(`<nav class="controls"><button id="first" title="first step (Home)">«</button><button id="prev" title="step back (←)">◀</button><span id="stepno">0 / %d</span><button id="next" title="step forward (→)">▶</button><button id="last" title="last step (End)">»</button><span class="hint">← → step · Home End</span></nav>`+"\n", step)
 	b.WriteString("</header>\n<main>\n<div id=\"mapbox\">\n")
-	m.open(&b, r.Title)
+	m.open(&b, "") // the page's header has the title
 	m.ordersLayer(&b, r.Orders)
 	b.f(`<polygon id="focus" points="%s" transform="translate(0 0)" style="display:none"/>`+"\n", hexPoints(interpreter.Hex{}))
 	b.WriteString(`<g id="units">`)

@@ -1,0 +1,94 @@
+package main
+
+import (
+	"bytes"
+	"encoding/xml"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// wellFormed reports whether data is well-formed XML.
+func wellFormed(data []byte) error {
+	dec := xml.NewDecoder(bytes.NewReader(data))
+	for {
+		if _, err := dec.Token(); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return err
+		}
+	}
+}
+
+func TestMapCommand(t *testing.T) {
+	code, out, stderr := bat(t, "map", battle)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	if err := wellFormed([]byte(out)); err != nil || !strings.HasPrefix(out, "<svg ") {
+		t.Fatalf("map is not an SVG document: %v\n%.200s", err, out)
+	}
+	file := filepath.Join(t.TempDir(), "map.svg")
+	if code, _, stderr := bat(t, "map", battle, "-o", file); code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(file)
+	if err != nil || string(data) != out {
+		t.Errorf("map -o wrote something else than standard output (%v)", err)
+	}
+	code, _, stderr = bat(t, "map", battle, "no_such_scenario")
+	if code != exitFail || !strings.Contains(stderr, "no scenario") {
+		t.Errorf("unknown scenario: exit %d, %q", code, stderr)
+	}
+}
+
+// TestRunHTMLIsRepeatable: the same run writes the same page, byte for byte,
+// and the narration on standard output is unchanged by --html.
+func TestRunHTMLIsRepeatable(t *testing.T) {
+	dir := t.TempDir()
+	a, b := filepath.Join(dir, "a.html"), filepath.Join(dir, "b.html")
+	code, outA, stderr := bat(t, "run", battle, "--seed", "3", "--html", a)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	bat(t, "run", battle, "--seed", "3", "--html", b)
+	_, plain, _ := bat(t, "run", battle, "--seed", "3")
+	da, _ := os.ReadFile(a)
+	db, _ := os.ReadFile(b)
+	if len(da) == 0 || !bytes.Equal(da, db) {
+		t.Error("two replays of seed 3 differ")
+	}
+	if outA != plain {
+		t.Error("--html changed the narration")
+	}
+	if !strings.HasPrefix(string(da), "<!DOCTYPE html>") || !strings.Contains(string(da), `id="replay-data"`) {
+		t.Errorf("not a replay page:\n%.200s", da)
+	}
+}
+
+func TestSimulateCharts(t *testing.T) {
+	dir := t.TempDir()
+	svg, page := filepath.Join(dir, "s.svg"), filepath.Join(dir, "s.html")
+	code, out, stderr := bat(t, "simulate", battle, "-n", "50", "--rules", battle, "--svg", svg, "--html", page)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wellFormed(data); err != nil {
+		t.Fatalf("chart is not well-formed: %v", err)
+	}
+	// One group per row of the printed table, two bars (or dashes) each.
+	rows := len(strings.Split(strings.TrimSpace(out), "\n")) - 3
+	if got := strings.Count(string(data), `<g class="group"`); got != rows {
+		t.Errorf("%d groups charted for %d rows printed", got, rows)
+	}
+	html, _ := os.ReadFile(page)
+	if !bytes.Contains(html, data) {
+		t.Error("the HTML page does not hold the SVG chart")
+	}
+}
