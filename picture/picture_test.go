@@ -419,14 +419,19 @@ func TestParseState(t *testing.T) {
 func TestParseDice(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"d66 24", "d66 24 24 []"},
-		{"d66 61-1=56", "d66 61 56 [{modifier -1}]"},
-		{"1d6 3+2=5", "1d6 3 5 [{modifier 2}]"},
-		{"d66 41, Leader -6, Light cavalry +3 → 34", "d66 41 34 [{Leader -6} {Light cavalry 3}]"},
-		{"2d6 7, Flank −2 → 5", "2d6 7 5 [{Flank -2}]"},
+		{"d66 61-1=56", "d66 61 56 [{modifier -1  false}]"},
+		{"1d6 3+2=5", "1d6 3 5 [{modifier 2  false}]"},
+		{"d66 41, Leader -6, Light cavalry +3 → 34", "d66 41 34 [{Leader -6  false} {Light cavalry 3  false}]"},
+		{"2d6 7, Flank −2 → 5", "2d6 7 5 [{Flank -2  false}]"},
+		{"d66 41, Leader -6, Flank -12 (held to -12) → 11", "d66 41 11 [{Leader -6  false} {Flank -12  false}] held -12"},
 	}
 	for _, tt := range tests {
 		d := parseDice(tt.in)
-		if got := fmt.Sprint(d.Dice, " ", d.Natural, " ", d.Result, " ", d.Mods); !d.Parsed || got != tt.want {
+		got := fmt.Sprint(d.Dice, " ", d.Natural, " ", d.Result, " ", d.Mods)
+		if d.Held != "" {
+			got += " held " + d.Held
+		}
+		if !d.Parsed || got != tt.want {
 			t.Errorf("parseDice(%q) = %s (parsed %v), want %s", tt.in, got, d.Parsed, tt.want)
 		}
 	}
@@ -447,11 +452,16 @@ func TestRollDrawsModifiers(t *testing.T) {
 				if ev.Kind != "roll" || !d.Modified {
 					continue
 				}
-				sec := rollSection(mod, 1, ev, nil)
+				sec := rollSection(mod, 1, ev, eventModifiers(ev))
 				root := parseXML(t, []byte(sec))
 				mods := root.find(func(e *element) bool { return e.Name == "tr" && hasClass(e, "mod") })
-				if len(mods) != len(d.Mods) {
-					t.Errorf("%s: %d modifier rows, want %d", ev.Dice, len(mods), len(d.Mods))
+				if len(mods) != len(ev.Mods) || len(mods) == 0 {
+					t.Errorf("%s: %d modifier rows, want %d", ev.Dice, len(mods), len(ev.Mods))
+				}
+				for i, m := range ev.Mods {
+					if i < len(mods) && !strings.Contains(mods[i].Children[0].Text, m.Title) {
+						t.Errorf("%s: modifier row %d reads %q, want %q", ev.Dice, i, mods[i].Children[0].Text, m.Title)
+					}
 				}
 				read := root.find(func(e *element) bool { return e.Name == "g" && hasClass(e, "read") })
 				if _, isTable := mod.Tables[ev.Table]; isTable && len(read) != 1 {

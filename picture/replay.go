@@ -204,9 +204,15 @@ func traceLine(step int, ev interpreter.Event) string {
 	return b.String()
 }
 
-// eventModifiers are the named modifiers an event carries, when the trace
-// gives them apart from the dice text.
-func eventModifiers(ev interpreter.Event) []modifier { return nil }
+// eventModifiers are the modifiers a roll's event names, each with its
+// title, value and citation.
+func eventModifiers(ev interpreter.Event) []modifier {
+	var out []modifier
+	for _, m := range ev.Mods {
+		out = append(out, modifier{Title: m.Title, Value: m.Value, Cite: m.Cite, Placeholder: m.Placeholder})
+	}
+	return out
+}
 
 const replayStyle = `<style>
 *{box-sizing:border-box}
@@ -233,6 +239,8 @@ table.sum td{padding:1px 8px 1px 0}
 table.sum td.n{text-align:right;font-variant-numeric:tabular-nums}
 table.sum tr.result td,table.sum tr.outcome td{font-weight:bold;border-top:1px solid #999}
 table.sum tr.mod td{color:#8a3b00}
+table.sum tr.held td{color:#555;font-style:italic}
+.ph{color:#999;font-size:10px}
 svg.strip text{font-size:9px;text-anchor:middle}
 svg.strip .seg rect{stroke:#fff;stroke-width:0.5}
 svg.strip .seg.read rect{stroke:#1b1b1b;stroke-width:2}

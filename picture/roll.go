@@ -11,8 +11,10 @@ import (
 
 // modifier is one term added to a roll, with the title it is shown under.
 type modifier struct {
-	Title string
-	Value int
+	Title       string
+	Value       int
+	Cite        string
+	Placeholder bool
 }
 
 // diceRoll is a roll as the trace's dice text gives it: "d66 61-1=56", or
@@ -21,6 +23,7 @@ type diceRoll struct {
 	Dice             string
 	Natural, Result  int
 	Mods             []modifier
+	Held             string // the sum as the roll's bounds held it, when they did
 	Parsed, Modified bool
 }
 
@@ -47,12 +50,17 @@ func parseDice(s string) diceRoll {
 	if !ok {
 		return diceRoll{Dice: s}
 	}
+	held := ""
+	if i := strings.LastIndex(head, " (held to "); i >= 0 && strings.HasSuffix(head, ")") {
+		held = strings.TrimSuffix(head[i+len(" (held to "):], ")")
+		head = head[:i]
+	}
 	parts := strings.Split(head, ", ")
 	f := strings.Split(parts[0], " ")
 	if len(f) != 2 || f[0] == "" {
 		return diceRoll{Dice: s}
 	}
-	r := diceRoll{Dice: f[0], Parsed: true, Modified: true}
+	r := diceRoll{Dice: f[0], Parsed: true, Modified: true, Held: held}
 	var err1, err2 error
 	r.Natural, err1 = strconv.Atoi(f[1])
 	r.Result, err2 = strconv.Atoi(strings.TrimSpace(res))
@@ -114,7 +122,14 @@ func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifie
 	if d.Parsed {
 		b.f(`<tr class="natural"><td>%s rolled</td><td class="n">%d</td></tr>`, esc(d.Dice), d.Natural)
 		for _, m := range d.Mods {
-			b.f(`<tr class="mod"><td>%s</td><td class="n">%s</td></tr>`, esc(m.Title), signed(m.Value))
+			title := esc(m.Title)
+			if m.Placeholder {
+				title += ` <span class="ph">(placeholder)</span>`
+			}
+			b.f(`<tr class="mod" title="%s"><td>%s</td><td class="n">%s</td></tr>`, esc(m.Cite), title, signed(m.Value))
+		}
+		if d.Held != "" {
+			b.f(`<tr class="held"><td>held by the table's bounds to</td><td class="n">%s</td></tr>`, esc(strings.Replace(d.Held, "-", "−", 1)))
 		}
 		if !d.Modified {
 			b.WriteString(`<tr class="mod none"><td>no modifier</td><td class="n"></td></tr>`)
