@@ -11,8 +11,11 @@ import (
 type Chart struct {
 	Title    string
 	Subtitle string
-	Series   []string
-	Groups   []Group
+	Note     string // how to read it, under the subtitle of the page
+	// ShareLabel heads the panel of shares ("Share of runs" when empty).
+	ShareLabel string
+	Series     []string
+	Groups     []Group
 }
 
 // Group is one outcome: a share of runs (drawn 0 to 100%) or a mean count.
@@ -23,7 +26,7 @@ type Group struct {
 }
 
 // Bar is an estimate and its interval; Missing when the series never had
-// the outcome at all.
+// the outcome at all. An exact figure has Lo and Hi equal to Mean.
 type Bar struct {
 	Mean, Lo, Hi float64
 	Missing      bool
@@ -55,7 +58,9 @@ func ChartHTML(w io.Writer, c Chart) error {
 	if c.Subtitle != "" {
 		b.f("<p>%s</p>\n", esc(c.Subtitle))
 	}
-	b.WriteString("<p>Bars are means over the runs; whiskers are 95% confidence intervals.</p>\n")
+	if c.Note != "" {
+		b.f("<p>%s</p>\n", esc(c.Note))
+	}
 	b.WriteString(chartSVG(c))
 	b.WriteString("</body>\n</html>\n")
 	_, err := io.WriteString(w, b.String())
@@ -72,7 +77,19 @@ func chartSVG(c Chart) string {
 		}
 	}
 	groupH := float64(len(c.Series))*barH + groupGap
-	legendH := 28.0
+	// The legend runs in rows that fit the width.
+	type swatch struct{ x, y float64 }
+	var sw []swatch
+	lx, ly := 12.0, 34.0
+	for _, s := range c.Series {
+		w := 30 + 6.5*float64(len([]rune(s)))
+		if lx > 12 && lx+w > chartW-12 {
+			lx, ly = 12, ly+18
+		}
+		sw = append(sw, swatch{lx, ly})
+		lx += w
+	}
+	legendH := ly - 34 + 28
 	h := 36 + legendH
 	if len(shares) > 0 {
 		h += panelTitle + float64(len(shares))*groupH + 24
@@ -86,15 +103,17 @@ func chartSVG(c Chart) string {
 	b.f(`<rect width="%s" height="%s" fill="#fbf8ef"/>`, num(chartW), num(h))
 	b.f(`<text class="title" x="12" y="22">%s</text>`+"\n", esc(c.Title))
 	// Legend: one swatch per series.
-	x := 12.0
 	for i, s := range c.Series {
-		b.f(`<rect class="swatch" x="%s" y="34" width="12" height="12" fill="%s"/><text x="%s" y="44">%s</text>`, num(x), colour(i), num(x+16), esc(s))
-		x += 30 + 6.5*float64(len([]rune(s)))
+		b.f(`<rect class="swatch" x="%s" y="%s" width="12" height="12" fill="%s"/><text x="%s" y="%s">%s</text>`, num(sw[i].x), num(sw[i].y), colour(i), num(sw[i].x+16), num(sw[i].y+10), esc(s))
 	}
 	b.WriteString("\n")
 	y := 36 + legendH
 	if len(shares) > 0 {
-		y = panel(&b, "Share of runs", shares, y, 1, true, len(c.Series))
+		label := c.ShareLabel
+		if label == "" {
+			label = "Share of runs"
+		}
+		y = panel(&b, label, shares, y, 1, true, len(c.Series))
 	}
 	if len(means) > 0 {
 		top := 0.0
@@ -145,9 +164,11 @@ func panel(b *builder, title string, groups []Group, y, top float64, share bool,
 				continue
 			}
 			b.f(`<rect class="bar" data-series="%d" x="%s" y="%s" width="%s" height="%s" fill="%s"/>`, i, num(x0), num(by+1), num(scale(bar.Mean)-x0), num(barH-2), colour(i))
-			lo, hi := scale(bar.Lo), scale(bar.Hi)
-			cy := by + barH/2
-			b.f(`<path class="ci" d="M%s,%s H%s M%s,%s V%s M%s,%s V%s"/>`, num(lo), num(cy), num(hi), num(lo), num(cy-3), num(cy+3), num(hi), num(cy-3), num(cy+3))
+			if !bar.exact() {
+				lo, hi := scale(bar.Lo), scale(bar.Hi)
+				cy := by + barH/2
+				b.f(`<path class="ci" d="M%s,%s H%s M%s,%s V%s M%s,%s V%s"/>`, num(lo), num(cy), num(hi), num(lo), num(cy-3), num(cy+3), num(hi), num(cy-3), num(cy+3))
+			}
 			b.f(`<text class="val" x="%s" y="%s">%s</text>`, num(x1+6), num(by+barH-2), esc(barText(bar, share)))
 		}
 		b.WriteString("</g>\n")
@@ -158,7 +179,17 @@ func panel(b *builder, title string, groups []Group, y, top float64, share bool,
 	return bottom + 24
 }
 
+// exact reports a figure known exactly (odds worked out, not sampled):
+// it has no interval to draw.
+func (b Bar) exact() bool { return b.Lo == b.Mean && b.Hi == b.Mean }
+
 func barText(bar Bar, share bool) string {
+	if bar.exact() {
+		if share {
+			return strconv.FormatFloat(100*bar.Mean, 'f', 1, 64) + "%"
+		}
+		return strconv.FormatFloat(bar.Mean, 'f', 2, 64)
+	}
 	if share {
 		return strconv.FormatFloat(100*bar.Mean, 'f', 1, 64) + "% [" + strconv.FormatFloat(100*bar.Lo, 'f', 1, 64) + ", " + strconv.FormatFloat(100*bar.Hi, 'f', 1, 64) + "]"
 	}

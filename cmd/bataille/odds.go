@@ -48,8 +48,10 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	mod := fs.Int("modifier", 0, "a further modifier to add")
 	threshold := fs.Int("threshold", 0, "for a check: the value the roll is measured against (a unit's morale)")
 	asJSON := fs.Bool("json", false, "print the odds as JSON")
+	htmlOut := fs.String("html", "", "also draw the odds as a bar chart to this HTML file")
+	svgOut := fs.String("svg", "", "also draw the odds as a bar chart to this SVG file")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `Usage: bataille odds GAME|DIR TABLE|CHECK [--key K=V]… [--column TITLE] [--with NAME,…] [--modifier N] [--threshold N]
+		fmt.Fprintln(stderr, `Usage: bataille odds GAME|DIR TABLE|CHECK [--key K=V]… [--column TITLE] [--with NAME,…] [--modifier N] [--threshold N] [--html FILE] [--svg FILE]
 
 Prints the exact chance of each outcome of a table, column by column, for the
 modifiers given: what a designer asks before changing a row. Chances are
@@ -135,6 +137,12 @@ modifier held to the roll's declared bounds and d66 stepping in base 6.`)
 		}
 		rep.Columns = append(rep.Columns, oc)
 	}
+	if title == "" {
+		title = name
+	}
+	if code := writeChart(oddsChart(rep, title), *htmlOut, *svgOut, stderr, "odds"); code != exitOK {
+		return code
+	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
@@ -142,9 +150,6 @@ modifier held to the roll's declared bounds and d66 stepping in base 6.`)
 			return exitFail
 		}
 		return exitOK
-	}
-	if title == "" {
-		title = name
 	}
 	fmt.Fprintf(stdout, "%s (%s in %s): roll %s", title, name, m.ID, spec)
 	if total != 0 || len(applied) > 0 {

@@ -92,3 +92,33 @@ func TestSimulateCharts(t *testing.T) {
 		t.Error("the HTML page does not hold the SVG chart")
 	}
 }
+
+// TestOddsChart: the exact odds drawn as bars, one per column, with no
+// interval (they are not estimates).
+func TestOddsChart(t *testing.T) {
+	svg := filepath.Join(t.TempDir(), "odds.svg")
+	code, out, stderr := bat(t, "odds", battle, "carre_realization", "--svg", svg)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wellFormed(data); err != nil {
+		t.Fatal(err)
+	}
+	// One bar per outcome line printed.
+	lines := 0
+	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "  ") && strings.HasSuffix(l, "%") {
+			lines++
+		}
+	}
+	if got := strings.Count(string(data), `class="bar"`); got != lines || lines == 0 {
+		t.Errorf("%d bars for %d outcome lines", got, lines)
+	}
+	if strings.Contains(string(data), `class="ci"`) {
+		t.Error("exact odds drawn with intervals")
+	}
+}

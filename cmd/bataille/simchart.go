@@ -15,6 +15,7 @@ func simChart(rep simReport, marks bool) picture.Chart {
 	c := picture.Chart{
 		Title:    "Scenario " + rep.Scenario,
 		Subtitle: fmt.Sprintf("%d runs per column, seeds %d..%d", rep.To-rep.From, rep.Seed+uint64(rep.From), rep.Seed+uint64(rep.To)-1),
+		Note:     "Bars are means over the runs; whiskers are 95% confidence intervals.",
 	}
 	idx := map[string]int{}
 	for ci, col := range rep.Columns {
@@ -61,10 +62,39 @@ func simChart(rep simReport, marks bool) picture.Chart {
 	return c
 }
 
+// oddsChart draws a table's exact odds the same way: a bar per column
+// for each outcome.
+func oddsChart(rep oddsReport, title string) picture.Chart {
+	c := picture.Chart{Title: title, Subtitle: fmt.Sprintf("%s in %s: roll %s, modifier %+d", rep.Table, rep.Battle, rep.Roll, rep.Applied),
+		Note: "Exact chances of each outcome, a colour per column of the table.", ShareLabel: "Chance of each outcome"}
+	idx := map[string]int{}
+	for ci, col := range rep.Columns {
+		name := col.Column
+		if name == "" {
+			name = rep.Table
+		}
+		c.Series = append(c.Series, strings.Trim(name, `"`))
+		for _, o := range col.Outcomes {
+			k, ok := idx[o.Outcome]
+			if !ok {
+				k = len(c.Groups)
+				idx[o.Outcome] = k
+				c.Groups = append(c.Groups, picture.Group{Name: o.Outcome, Share: true, Bars: make([]picture.Bar, len(rep.Columns))})
+			}
+			p := o.Percent / 100
+			c.Groups[k].Bars[ci] = picture.Bar{Mean: p, Lo: p, Hi: p}
+		}
+	}
+	return c
+}
+
 // writeCharts writes the report as an SVG chart and as an HTML page, to the
 // files given.
 func writeCharts(rep simReport, htmlPath, svgPath string, marks bool, stderr io.Writer) int {
-	c := simChart(rep, marks)
+	return writeChart(simChart(rep, marks), htmlPath, svgPath, stderr, "simulate")
+}
+
+func writeChart(c picture.Chart, htmlPath, svgPath string, stderr io.Writer, cmd string) int {
 	for _, out := range []struct {
 		path string
 		draw func(io.Writer, picture.Chart) error
@@ -74,10 +104,10 @@ func writeCharts(rep simReport, htmlPath, svgPath string, marks bool, stderr io.
 		}
 		var buf bytes.Buffer
 		if err := out.draw(&buf, c); err != nil {
-			fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
+			fmt.Fprintf(stderr, "bataille %s: %v\n", cmd, err)
 			return exitFail
 		}
-		if code := writeOutput(out.path, buf.Bytes(), nil, stderr, "simulate"); code != exitOK {
+		if code := writeOutput(out.path, buf.Bytes(), nil, stderr, cmd); code != exitOK {
 			return code
 		}
 	}
