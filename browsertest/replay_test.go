@@ -261,6 +261,24 @@ func TestReplayInBrowser(t *testing.T) {
 	if back.Step != fmt.Sprint(n-1) || len(back.Current) != 1 || back.Current[0] == fmt.Sprint(roll.Seq) {
 		t.Errorf("the left arrow went to step %s with %v lit, want step %d", back.Step, back.Current, n-1)
 	}
+	// "+" zooms the map in: it draws wider than the fitted map.
+	before, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector("#mapbox svg.map").getBoundingClientRect().width`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("+")); err != nil {
+		t.Fatal(err)
+	}
+	after, err := chromedp.Run(ctx, chromedp.Evaluate[float64](`document.querySelector("#mapbox svg.map").getBoundingClientRect().width`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after < before*1.4 {
+		t.Errorf("zooming in drew the map %.0f px wide, from %.0f", after, before)
+	}
+	if err := chromedp.Do(ctx, chromedp.KeyEvent("-")); err != nil {
+		t.Fatal(err)
+	}
 	t.Logf("after %d presses: step %q, lit line seq %v, counters at %v, roll %s shows %q", n, at.StepNo, at.Current, at.Hex, at.RollTable, at.Mods)
 	shot := screenshot(t, ctx)
 	notBlank(t, shot)

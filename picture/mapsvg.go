@@ -46,6 +46,7 @@ type mapper struct {
 	mod                    *dsl.Module
 	board                  *interpreter.Board
 	sides                  map[string]int
+	titleH                 float64 // the title band, when there is a title
 	minX, minY, maxX, maxY float64
 }
 
@@ -104,10 +105,10 @@ func (m *mapper) crop(hexes []interpreter.Hex, pad float64) {
 }
 
 func (m *mapper) viewBox() (x, y, w, h float64) {
-	x, y = m.minX-margin, m.minY-margin-titleH
+	x, y = m.minX-margin, m.minY-margin-m.titleH
 	w = m.maxX - m.minX + 2*margin
 	_, lh := m.legendItems()
-	h = m.maxY - m.minY + 2*margin + titleH + lh + 10
+	h = m.maxY - m.minY + 2*margin + m.titleH + lh + 10
 	w = math.Max(w, 420)
 	return
 }
@@ -141,6 +142,9 @@ func MapSVG(w io.Writer, s Scene) error {
 // open writes the svg element, styles, patterns and the layers under the
 // counters: terrain, roads, numbers, title and legend.
 func (m *mapper) open(b *builder, title string) {
+	if title != "" {
+		m.titleH = titleH
+	}
 	x, y, w, h := m.viewBox()
 	b.f(`<svg xmlns="http://www.w3.org/2000/svg" class="map" viewBox="%s %s %s %s" width="%s" height="%s" font-family="DejaVu Sans, Arial, sans-serif">`+"\n",
 		num(x), num(y), num(w), num(h), num(w), num(h))
@@ -149,7 +153,7 @@ func (m *mapper) open(b *builder, title string) {
 	m.terrainLayer(b)
 	// The title and legend bands cover whatever hexes a cropped map has
 	// beyond its frame.
-	b.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="#fbf8ef"/>`, num(x), num(y), num(w), num(titleH+margin-4))
+	b.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="#fbf8ef"/>`, num(x), num(y), num(w), num(m.titleH+margin-4))
 	if title != "" {
 		b.f(`<text class="title" x="%s" y="%s">%s</text>`+"\n", num(m.minX), num(m.minY-titleH/2), esc(title))
 	}
@@ -383,37 +387,45 @@ func shorten(x1, y1, x2, y2, d float64) (float64, float64, float64, float64) {
 	return x1 + ux*d, y1 + uy*d, x2 - ux*d, y2 - uy*d
 }
 
-// stackIndex gives each unit its place in its hex's stack (0 for the first
-// unit there), in board order; units off the board take -1.
-func stackIndex(views []unitView) []int {
-	out := make([]int, len(views))
+// stackPos is a counter's place in its hex's stack: the i-th of n.
+type stackPos struct{ i, n int }
+
+// stackIndex gives each unit its place in its hex's stack, in board order;
+// units no longer on the board stand alone.
+func stackIndex(views []unitView) []stackPos {
+	out := make([]stackPos, len(views))
 	count := map[interpreter.Hex]int{}
 	for i, v := range views {
-		if v.Increments <= 0 {
-			out[i] = -1
-			continue
+		if v.Increments > 0 {
+			out[i].i = count[v.Hex]
+			count[v.Hex]++
 		}
-		out[i] = count[v.Hex]
-		count[v.Hex]++
+	}
+	for i, v := range views {
+		out[i].n = 1
+		if v.Increments > 0 {
+			out[i].n = count[v.Hex]
+		}
 	}
 	return out
 }
 
-// stackStep is how far each counter of a stack is set off from the one
-// under it, so that a stack reads as one.
-const stackStep = 6.0
+// A stack's counters are set side by side across the hex, a little
+// stepped, centred on it, so that each shows.
+const stackDX, stackDY = 30.0, 6.0
 
 // unitOrigin is where a counter stands: the centre of its hex (the middle
 // of its two hexes for a two-hex line), set off by its place in a stack.
-func (m *mapper) unitOrigin(v unitView, stack int) (x, y float64) {
+func (m *mapper) unitOrigin(v unitView, stack stackPos) (x, y float64) {
 	x, y = v.Hex.Center(Size)
 	if v.Hex2 != nil {
 		x2, y2 := v.Hex2.Center(Size)
 		x, y = (x+x2)/2, (y+y2)/2
 	}
-	if stack > 0 {
-		x += stackStep * float64(stack)
-		y += stackStep * float64(stack)
+	if stack.n > 1 {
+		k := float64(stack.i) - float64(stack.n-1)/2
+		x += stackDX * k
+		y += stackDY * k
 	}
 	return x, y
 }
@@ -441,7 +453,7 @@ func (m *mapper) sideColour(side string) string {
 func (m *mapper) counter(v unitView) string {
 	var b builder
 	col := m.sideColour(v.Side)
-	ox, oy := m.unitOrigin(v, 0)
+	ox, oy := m.unitOrigin(v, stackPos{})
 	hexes := []interpreter.Hex{v.Hex}
 	if v.Hex2 != nil {
 		hexes = append(hexes, *v.Hex2)

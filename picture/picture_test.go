@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"strconv"
@@ -166,6 +167,10 @@ func checkMap(t *testing.T, s Scene, svg []byte) {
 	if len(counters) != len(s.Board.Units) {
 		t.Errorf("%d counters for %d units", len(counters), len(s.Board.Units))
 	}
+	inHex := map[interpreter.Hex]int{}
+	for _, u := range s.Board.Units {
+		inHex[u.Hex]++
+	}
 	for _, u := range s.Board.Units {
 		c := byID[u.ID]
 		if c == nil {
@@ -178,7 +183,12 @@ func checkMap(t *testing.T, s Scene, svg []byte) {
 			x, y = (x+x2)/2, (y+y2)/2
 		}
 		gx, gy := translate(t, c.Attr["transform"])
-		if fmt.Sprintf("%.2f %.2f", gx, gy) != fmt.Sprintf("%.2f %.2f", x, y) {
+		if inHex[u.Hex] > 1 {
+			// A stack's counters are set apart, within the hex.
+			if math.Hypot(gx-x, gy-y) > Size/2 {
+				t.Errorf("stacked unit %s at (%.2f, %.2f), outside %s", u.ID, gx, gy, u.Hex)
+			}
+		} else if fmt.Sprintf("%.2f %.2f", gx, gy) != fmt.Sprintf("%.2f %.2f", x, y) {
 			t.Errorf("unit %s at (%.2f, %.2f), want the centre of %s (%.2f, %.2f)", u.ID, gx, gy, u.Hex, x, y)
 		}
 		if c.Attr["data-hex"] != u.Hex.String() {

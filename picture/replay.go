@@ -65,7 +65,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 				variants[svg] = k
 				data.Variants = append(data.Variants, svg)
 			}
-			x, y := m.unitOrigin(v, max(stacks[i], 0))
+			x, y := m.unitOrigin(v, stacks[i])
 			gone := 0
 			if v.Increments <= 0 {
 				gone = 1
@@ -112,7 +112,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 	if r.Subtitle != "" {
 		b.f("<p class=\"sub\">%s</p>\n", esc(r.Subtitle))
 	}
-	b.f(`<nav class="controls"><button id="first" title="first step (Home)">«</button><button id="prev" title="step back (←)">◀</button><span id="stepno">0 / %d</span><button id="next" title="step forward (→)">▶</button><button id="last" title="last step (End)">»</button><span class="hint">← → step · Home End</span></nav>`+"\n", step)
+	b.f(`<nav class="controls"><button id="first" title="first step (Home)">«</button><button id="prev" title="step back (←)">◀</button><span id="stepno">0 / %d</span><button id="next" title="step forward (→)">▶</button><button id="last" title="last step (End)">»</button><button id="zoomout" title="zoom out (−)">−</button><button id="zoomin" title="zoom in (+)">+</button><span class="hint">← → step · Home End · + −</span></nav>`+"\n", step)
 	b.WriteString("</header>\n<main>\n<div id=\"mapbox\">\n")
 	m.open(&b, "") // the page's header has the title
 	m.ordersLayer(&b, r.Orders)
@@ -299,6 +299,7 @@ function show(i){
     if(s===i)line=l;
   });
   if(line&&line.scrollIntoView)line.scrollIntoView({block:"nearest"});
+  if(typeof zoom!=="undefined"&&zoom>1&&f.h&&focus.scrollIntoView)focus.scrollIntoView({block:"nearest",inline:"nearest"});
   rolls.forEach(function(r){
     var s=+r.getAttribute("data-step");
     r.hidden=(s!==f.r||f.r===0);
@@ -309,17 +310,28 @@ function show(i){
   document.body.setAttribute("data-step",String(i));
   if(history.replaceState)history.replaceState(null,"","#step="+i);
 }
+var zoom=1, mapsvg=document.querySelector("#mapbox svg.map");
+function setZoom(z){
+  zoom=Math.max(1,Math.min(4,z));
+  mapsvg.style.height=(100*zoom)+"%";
+  mapsvg.style.maxWidth=zoom>1?"none":"100%";
+  if(zoom>1&&focus.style.display!=="none"&&focus.scrollIntoView)focus.scrollIntoView({block:"center",inline:"center"});
+}
 function go(d){show(cur+d);}
 document.getElementById("first").onclick=function(){show(0);};
 document.getElementById("prev").onclick=function(){go(-1);};
 document.getElementById("next").onclick=function(){go(1);};
 document.getElementById("last").onclick=function(){show(last);};
+document.getElementById("zoomin").onclick=function(){setZoom(zoom*1.5);};
+document.getElementById("zoomout").onclick=function(){setZoom(zoom/1.5);};
 lines.forEach(function(l){l.onclick=function(){show(+l.getAttribute("data-step"));};});
 document.addEventListener("keydown",function(e){
   if(e.key==="ArrowRight"||e.key==="ArrowDown"){go(1);e.preventDefault();}
   else if(e.key==="ArrowLeft"||e.key==="ArrowUp"){go(-1);e.preventDefault();}
   else if(e.key==="Home"){show(0);e.preventDefault();}
   else if(e.key==="End"){show(last);e.preventDefault();}
+  else if(e.key==="+"||e.key==="="){setZoom(zoom*1.5);e.preventDefault();}
+  else if(e.key==="-"){setZoom(zoom/1.5);e.preventDefault();}
 });
 var m=/step=(\d+)/.exec(location.hash);
 show(m?+m[1]:0);
