@@ -216,16 +216,16 @@ func eventModifiers(ev interpreter.Event) []modifier {
 
 const replayStyle = `<style>
 *{box-sizing:border-box}
-body{margin:0;font-family:"DejaVu Sans",Arial,sans-serif;background:#f4f1e8;color:#222}
-header{display:flex;align-items:center;gap:18px;padding:8px 14px;background:#2b2b2b;color:#f4f1e8;flex-wrap:wrap}
-header h1{font-size:16px;margin:0}
-header .sub{margin:0;font-size:12px;color:#cfc8b0}
-.controls{display:flex;align-items:center;gap:6px}
+body{margin:0;font-family:"DejaVu Sans",Arial,sans-serif;background:#f4f1e8;color:#222;display:flex;flex-direction:column;height:100vh}
+header{display:flex;align-items:center;gap:18px;padding:8px 14px;background:#2b2b2b;color:#f4f1e8;flex:none}
+header h1{font-size:16px;margin:0;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;min-width:0;flex:0 1 auto}
+header .sub{margin:0;font-size:12px;color:#cfc8b0;white-space:nowrap}
+.controls{display:flex;align-items:center;gap:6px;flex:none}
 .controls button{font-size:15px;padding:3px 10px;border:1px solid #777;background:#444;color:#fff;border-radius:3px;cursor:pointer}
 .controls button:hover{background:#666}
 #stepno{min-width:70px;text-align:center;font-variant-numeric:tabular-nums}
-.hint{font-size:11px;color:#aaa}
-main{display:grid;grid-template-columns:minmax(0,1fr) 520px;height:calc(100vh - 46px)}
+.hint{font-size:11px;color:#aaa;white-space:nowrap}
+main{display:grid;grid-template-columns:minmax(0,1fr) 520px;flex:1;min-height:0}
 #mapbox{overflow:auto;padding:6px;text-align:center}
 #mapbox svg.map{height:100%;width:auto;max-width:100%}
 #side{display:flex;flex-direction:column;border-left:1px solid #bbb;min-height:0}
