@@ -504,10 +504,19 @@ func (m *mapper) counter(v unitView) string {
 	} else {
 		b.f(`<rect class="body" x="-%s" y="-%s" width="%s" height="%s" rx="2" fill="%s"/>`, num(half), num(half), num(2*half), num(2*half), col)
 	}
-	// Arm symbol, as on the counters: a box, crossed for infantry, one
-	// diagonal for cavalry, a dot for artillery, else the arm's initial.
+	// Arm symbol, as on the counters: a box, one diagonal for a mounted arm,
+	// a dot for one with guns, crossed for infantry, else the arm's initial.
 	b.WriteString(`<rect class="arm" x="-10" y="-14" width="20" height="12"/>`)
-	switch v.Arm {
+	arm := v.Arm
+	if w, ok := m.mod.Word(dsl.KindArm, v.Arm); ok {
+		switch {
+		case w.Flag("mounted"):
+			arm = "cavalry"
+		case w.Flag("guns"):
+			arm = "artillery"
+		}
+	}
+	switch arm {
 	case "infantry":
 		b.WriteString(`<path class="armline" d="M-10,-14 L10,-2 M10,-14 L-10,-2"/>`)
 	case "cavalry":
