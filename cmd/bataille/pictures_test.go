@@ -122,3 +122,22 @@ func TestOddsChart(t *testing.T) {
 		t.Error("exact odds drawn with intervals")
 	}
 }
+
+// TestSimulateExactChart: exact figures are drawn without intervals.
+func TestSimulateExactChart(t *testing.T) {
+	svg := filepath.Join(t.TempDir(), "x.svg")
+	code, _, stderr := bat(t, "simulate", battle, "--exact", "--svg", svg)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := wellFormed(data); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte(`class="bar"`)) || bytes.Contains(data, []byte(`class="ci"`)) {
+		t.Error("exact chart without bars, or with intervals")
+	}
+}

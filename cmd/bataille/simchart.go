@@ -17,6 +17,11 @@ func simChart(rep simReport, marks bool) picture.Chart {
 		Subtitle: fmt.Sprintf("%d runs per column, seeds %d..%d", rep.To-rep.From, rep.Seed+uint64(rep.From), rep.Seed+uint64(rep.To)-1),
 		Note:     "Bars are means over the runs; whiskers are 95% confidence intervals.",
 	}
+	if rep.Exact {
+		c.Subtitle = "exact: every path through the dice, weighted by its chance"
+		c.Note = "Bars are exact chances and means; there is no interval to draw."
+		c.ShareLabel = "Chance"
+	}
 	idx := map[string]int{}
 	for ci, col := range rep.Columns {
 		c.Series = append(c.Series, col.Rules)
