@@ -145,6 +145,7 @@ type pageState struct {
 	Current   []string          `json:"current"`
 	Hex       map[string]string `json:"hex"`
 	Transform map[string]string `json:"transform"`
+	Touched   []string          `json:"touched"`
 	Roll      string            `json:"roll"`
 	RollTable string            `json:"rollTable"`
 	Mods      []string          `json:"mods"`
@@ -163,6 +164,7 @@ const readState = `(() => {
     step: document.body.dataset.step,
     stepno: document.getElementById("stepno").textContent,
     current: [...document.querySelectorAll("#trace li.current")].map(l => l.dataset.seq || "start"),
+    touched: [...document.querySelectorAll("g.unit.touched")].map(g => g.dataset.unit),
     hex: units, transform: tr, Left: left,
     roll: roll ? roll.dataset.step : "",
     rollTable: roll ? roll.dataset.table : "",
@@ -247,6 +249,9 @@ func TestReplayInBrowser(t *testing.T) {
 	if moved == "" {
 		t.Errorf("no counter moved by step %d", n)
 	}
+	if len(at.Touched) == 0 || !contains(at.Touched, roll.Unit) {
+		t.Errorf("units lit %v, want the roll's unit %s among them", at.Touched, roll.Unit)
+	}
 	if at.Roll != fmt.Sprint(n) || at.RollTable != roll.Table {
 		t.Errorf("roll shown: step %q table %q, want step %d table %s", at.Roll, at.RollTable, n, roll.Table)
 	}
@@ -279,7 +284,7 @@ func TestReplayInBrowser(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.KeyEvent("-")); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("after %d presses: step %q, lit line seq %v, counters at %v, roll %s shows %q", n, at.StepNo, at.Current, at.Hex, at.RollTable, at.Mods)
+	t.Logf("after %d presses: step %q, lit line seq %v, counters at %v, units lit %v, roll %s shows %q", n, at.StepNo, at.Current, at.Hex, at.Touched, at.RollTable, at.Mods)
 	shot := screenshot(t, ctx)
 	notBlank(t, shot)
 	if *docs != "" {
@@ -287,6 +292,15 @@ func TestReplayInBrowser(t *testing.T) {
 		// Carré roll, as `bataille run austerlitz1805 --seed 3 --html` draws it.
 		writeDocShot(t, ctx, "austerlitz1805", 3)
 	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
 
 func abs(x float64) float64 {

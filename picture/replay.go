@@ -14,6 +14,7 @@ type Replay struct {
 	Scene
 	Subtitle string // e.g. the seed, shown under the title
 	Trace    interpreter.Trace
+	Verbose  bool // also step through the rules whose requirements merely held
 }
 
 // frame is the picture after one step: each unit's counter variant and
@@ -40,8 +41,8 @@ type replayData struct {
 // arrow keys (a #step=N address opens at step N). Each step moves the
 // counters, redraws the ones that changed, lights the units it touches and
 // the hex it happened in, and draws its roll. Steps are the narration's
-// lines: the rules whose requirements merely held are left out, as in the
-// narration, though their events still move the counters.
+// lines: the rules whose requirements merely held are left out unless
+// Verbose, as in the narration.
 func ReplayHTML(w io.Writer, r Replay) error {
 	m := newMapper(r.Module, r.Board)
 	m.crop(actionHexes(r), 2.2)
@@ -84,7 +85,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 	step, lastRoll := 0, 0
 	for _, ev := range r.Trace {
 		p.apply(ev)
-		if ev.Kind == "ok" {
+		if ev.Kind == "ok" && !r.Verbose {
 			continue
 		}
 		step++
@@ -179,7 +180,7 @@ func traceLine(step int, ev interpreter.Event) string {
 		return b.String()
 	}
 	switch ev.Kind {
-	case "rule":
+	case "rule", "ok":
 		b.WriteString(`<span class="mark">§</span> `)
 	case "blocked":
 		b.WriteString(`<span class="mark">✗</span> `)
@@ -190,7 +191,7 @@ func traceLine(step int, ev interpreter.Event) string {
 	if ev.Dice != "" {
 		b.f(` <span class="dice">[%s]</span>`, esc(ev.Dice))
 	}
-	if ev.Rule != "" && (ev.Kind == "rule" || ev.Kind == "blocked" || ev.Kind == "roll") {
+	if ev.Rule != "" && (ev.Kind == "rule" || ev.Kind == "ok" || ev.Kind == "blocked" || ev.Kind == "roll") {
 		b.f(` <span class="cite">(%s`, esc(ev.Rule))
 		if ev.Cite != "" {
 			b.f(`; %s`, esc(ev.Cite))

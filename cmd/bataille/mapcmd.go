@@ -86,14 +86,14 @@ func writeOutput(path string, data []byte, stdout, stderr io.Writer, cmd string)
 
 // writeReplay writes a run's trace as an HTML replay over the scenario as
 // it was set up.
-func writeReplay(path string, mod *dsl.Module, scenario string, seed uint64, trace interpreter.Trace, stderr io.Writer) int {
+func writeReplay(path string, mod *dsl.Module, scenario string, seed uint64, trace interpreter.Trace, verbose bool, stderr io.Writer) int {
 	scene, err := sceneOf(mod, scenario)
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille run: %v\n", err)
 		return exitFail
 	}
 	var buf bytes.Buffer
-	r := picture.Replay{Scene: scene, Subtitle: fmt.Sprintf("bataille run %s --seed %d", mod.ID, seed), Trace: trace}
+	r := picture.Replay{Scene: scene, Subtitle: fmt.Sprintf("bataille run %s --seed %d", mod.ID, seed), Trace: trace, Verbose: verbose}
 	if err := picture.ReplayHTML(&buf, r); err != nil {
 		fmt.Fprintf(stderr, "bataille run: %v\n", err)
 		return exitFail

@@ -66,6 +66,13 @@ func TestRunHTMLIsRepeatable(t *testing.T) {
 	if !strings.HasPrefix(string(da), "<!DOCTYPE html>") || !strings.Contains(string(da), `id="replay-data"`) {
 		t.Errorf("not a replay page:\n%.200s", da)
 	}
+	// -v steps through the rules whose requirements merely held as well.
+	v := filepath.Join(dir, "v.html")
+	bat(t, "run", battle, "--seed", "3", "-v", "--html", v)
+	dv, _ := os.ReadFile(v)
+	if n, nv := bytes.Count(da, []byte("<li data-step=")), bytes.Count(dv, []byte("<li data-step=")); nv <= n {
+		t.Errorf("-v replay has %d steps, without -v %d", nv, n)
+	}
 }
 
 func TestSimulateCharts(t *testing.T) {
