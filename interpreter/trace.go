@@ -98,7 +98,8 @@ func (t Trace) WriteText(w io.Writer, verbose bool) error {
 	return nil
 }
 
-// describe is the state of a unit in a few words, for the trace.
+// describe is the state of a unit in a few words, for the trace. Package
+// picture reads it back to replay a run (its tests fail if the two drift).
 func describe(u *Unit) string {
 	var parts []string
 	parts = append(parts, fmt.Sprintf("%s %d inc %s %s at %s", u.ID, u.Increments, u.Formation, u.State, u.Hex))
