@@ -356,37 +356,51 @@ func notBlank(t *testing.T, shot []byte) {
 	}
 }
 
-// TestMapInBrowser renders a map in Chromium and checks each unit's counter
-// is drawn, with a box of its own on the screen.
+// TestMapInBrowser renders the map of every scenario of every bundled
+// battle in Chromium and checks the browser draws each unit's counter with
+// a box of its own, and a picture that is not blank.
 func TestMapInBrowser(t *testing.T) {
 	ctx := open(t)
-	battle := bataille.Bundled()[0]
-	_, s, _ := run(t, battle, 1)
-	var svg bytes.Buffer
-	if err := picture.MapSVG(&svg, s); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "map.svg")
-	if err := os.WriteFile(file, svg.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file)); err != nil {
-		t.Fatal(err)
-	}
-	sizes, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(() => {
-	  const out = {};
-	  document.querySelectorAll("g.unit").forEach(g => { const r = g.getBoundingClientRect(); out[g.dataset.unit] = r.width * r.height; });
-	  return out;
-	})()`))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, u := range s.Board.Units {
-		if sizes[u.ID] < 100 {
-			t.Errorf("counter %s renders %v square pixels", u.ID, sizes[u.ID])
+	for _, battle := range bataille.Bundled() {
+		mod, diags := bataille.LoadBundled(battle)
+		if diags.HasErrors() {
+			t.Fatal(diags.Err())
+		}
+		for _, sd := range mod.AllScenarios() {
+			setup, diags := interpreter.BuildScenario(mod, sd)
+			if diags.HasErrors() {
+				t.Fatal(diags.Err())
+			}
+			var svg bytes.Buffer
+			if err := picture.MapSVG(&svg, picture.Scene{Title: sd.Title, Module: mod, Board: setup.Board, Orders: setup.Orders}); err != nil {
+				t.Fatal(err)
+			}
+			file := filepath.Join(t.TempDir(), "map.svg")
+			if err := os.WriteFile(file, svg.Bytes(), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file)); err != nil {
+				t.Fatal(err)
+			}
+			sizes, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`(() => {
+			  const out = {};
+			  document.querySelectorAll("g.unit").forEach(g => { const r = g.getBoundingClientRect(); out[g.dataset.unit] = r.width * r.height; });
+			  return out;
+			})()`))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sizes) != len(setup.Board.Units) {
+				t.Errorf("%s/%s: the browser drew %d counters for %d units", battle, sd.Name, len(sizes), len(setup.Board.Units))
+			}
+			for _, u := range setup.Board.Units {
+				if sizes[u.ID] < 100 {
+					t.Errorf("%s/%s: counter %s renders %v square pixels", battle, sd.Name, u.ID, sizes[u.ID])
+				}
+			}
+			notBlank(t, screenshot(t, ctx))
 		}
 	}
-	notBlank(t, screenshot(t, ctx))
 	if *docs != "" {
 		mod, diags := bataille.LoadBundled("berlin1813")
 		if diags.HasErrors() {
