@@ -253,6 +253,7 @@ svg.strip .mark text{font-size:10px;font-weight:bold}
 #trace li:hover{background:#ebe5d3}
 #trace li.current{background:#fff3b0;border-left-color:#e65100}
 #trace li.future{color:#999}
+#trace li.k-ok{color:#777;font-size:11px}
 #trace .phase{font-weight:bold;text-transform:uppercase;font-size:11px;letter-spacing:0.05em}
 #trace .mark{color:#8a3b00}
 #trace .dice{color:#1a237e}
