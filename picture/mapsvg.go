@@ -151,6 +151,7 @@ func (m *mapper) open(b *builder, title string) {
 	b.WriteString(mapStyle)
 	b.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="#fbf8ef"/>`+"\n", num(x), num(y), num(w), num(h))
 	m.terrainLayer(b)
+	m.hexsidesLayer(b)
 	// The title and legend bands cover whatever hexes a cropped map has
 	// beyond its frame.
 	b.f(`<rect x="%s" y="%s" width="%s" height="%s" fill="#fbf8ef"/>`, num(x), num(y), num(w), num(m.titleH+margin-4))
@@ -191,6 +192,10 @@ const mapStyle = `<defs>
 .map .badge{font-size:7px;font-weight:bold;text-anchor:middle;fill:#fff}
 .map .leader{fill:#ffd54f;stroke:#1b1b1b;stroke-width:0.5}
 .map .gone{opacity:0.25}
+.map .hs{stroke-width:4;stroke-linecap:round}
+.map .hs-hedge{stroke-dasharray:2 3}
+.map .hs-bridge{stroke-width:7}
+.map .hachure{stroke-width:1.4}
 </style>
 `
 
@@ -308,6 +313,7 @@ func (m *mapper) legendItems() (items []legendItem, height float64) {
 		}
 		items = append(items, legendItem{fill: m.fill(t), text: title, closed: m.closed(t)})
 	}
+	items = append(items, m.hexsideWords()...)
 	width := math.Max(m.maxX-m.minX, 420-2*margin)
 	x, y := 0.0, 0.0
 	for i := range items {

@@ -199,6 +199,27 @@ func checkMap(t *testing.T, s Scene, svg []byte) {
 			t.Errorf("unit %s counter does not show formation %s facing %s", u.ID, u.Formation, u.Facing)
 		}
 	}
+	// Each feature along a hexside is a line between the two corners the
+	// hex math gives that hexside.
+	sides := map[string]*element{}
+	for _, e := range root.find(func(e *element) bool { return e.Name == "line" && hasClass(e, "hs") }) {
+		sides[e.Attr["data-hexside"]] = e
+	}
+	if len(sides) != len(s.Board.Hexsides) {
+		t.Errorf("%d hexsides drawn, the board has %d", len(sides), len(s.Board.Hexsides))
+	}
+	for k := range s.Board.Hexsides {
+		e := sides[k.String()]
+		if e == nil {
+			t.Errorf("hexside %s not drawn", k)
+			continue
+		}
+		dir, _ := interpreter.DirectionTo(k.A, k.B)
+		x1, y1, x2, y2 := k.A.HexsideEnds(Size, dir)
+		if got, want := e.Attr["x1"]+","+e.Attr["y1"]+" "+e.Attr["x2"]+","+e.Attr["y2"], points(x1, y1, x2, y2); got != want {
+			t.Errorf("hexside %s drawn %s, want %s", k, got, want)
+		}
+	}
 	paths := root.find(func(e *element) bool {
 		return e.Name == "polyline" && (hasClass(e, "o-charge") || hasClass(e, "o-move"))
 	})
@@ -254,6 +275,8 @@ func TestMapSketchGolden(t *testing.T) {
 		{"fire arrows", count(func(e *element) bool { return hasClass(e, "o-fire") }), 1},
 		{"assault arrows", count(func(e *element) bool { return hasClass(e, "o-assault") }), 1},
 		{"formation changes", count(func(e *element) bool { return hasClass(e, "o-form") }), 1},
+		{"hexside features (2 stream, 2 slope, 1 hedge)", count(func(e *element) bool { return hasClass(e, "hs") }), 5},
+		{"slope hachures (4 a side)", count(func(e *element) bool { return hasClass(e, "hachure") }), 8},
 		{"fronts drawn (all but the Carré)", count(func(e *element) bool { return hasClass(e, "front") }), 5},
 	}
 	for _, c := range checks {

@@ -90,7 +90,8 @@ func TestSimulateCharts(t *testing.T) {
 		t.Fatalf("chart is not well-formed: %v", err)
 	}
 	// One group per row of the printed table, two bars (or dashes) each.
-	rows := len(strings.Split(strings.TrimSpace(out), "\n")) - 3
+	_, table, _ := strings.Cut(out, "\noutcome ")
+	rows := len(strings.Split(strings.TrimSpace(table), "\n")) - 1
 	if got := strings.Count(string(data), `<g class="group"`); got != rows {
 		t.Errorf("%d groups charted for %d rows printed", got, rows)
 	}
