@@ -21,7 +21,7 @@ type unitState struct {
 // which then changes nothing.
 func parseState(s string) (unitState, bool) {
 	parts := strings.Split(s, ", ")
-	f := strings.Fields(parts[0])
+	f := strings.Split(parts[0], " ") // the engine writes single spaces
 	if len(f) != 7 || f[2] != "inc" || f[5] != "at" {
 		return unitState{}, false
 	}
