@@ -153,7 +153,7 @@ var clauses = []clause{
 		check: func(t *testing.T, r *played) {
 			r.fired("fire.carre_artillery")
 			r.text("guns fires at cav (fire value 4)") // 1 increment × 2, doubled
-			r.text("(8 and up)")                       // one column right of "4 to 7"
+			r.text("Fire Combat Table (1:1)")          // 4 against a column's 6 reads 1:1.5; canister, one column right
 		}},
 	{id: "BER-17-CARRE-ASSAULT-INF", folder: "ber", scenario: "carre_assault_inf", faces: []int{3, 1},
 		check: func(t *testing.T, r *played) {
@@ -169,8 +169,10 @@ var clauses = []clause{
 		check: func(t *testing.T, r *played) {
 			r.blocked("assault.carre_no")
 		}},
-	{id: "BER-17-CARRE-DD", folder: "ber", scenario: "carre_assault_inf", faces: []int{6, 6},
+	// Both sides pass the pre-melee check (66 each), then 66 at 1.5:1 is DD.
+	{id: "BER-17-CARRE-DD", folder: "ber", scenario: "carre_assault_inf", faces: []int{6, 6, 6, 6, 6, 6},
 		check: func(t *testing.T, r *played) {
+			r.outcome("melee_combat", "defender_disorders")
 			r.fired("melee.carre_dd")
 			r.state("sq", "disordered")
 			r.formation("sq", "column")
@@ -288,13 +290,15 @@ var clauses = []clause{
 		}},
 
 	// ---- BER clauses, page 40 -----------------------------------------------------
-	{id: "BER-40-TRAMPLE-DISORDERED", folder: "ber", scenario: "trample_disordered", faces: []int{3, 1},
+	// The melee after the trample: the cavalry passes its pre-melee check
+	// (31, +6 at 4:1), the infantry fails its own (11), and 22 at 4:1 is DD.
+	{id: "BER-40-TRAMPLE-DISORDERED", folder: "ber", scenario: "trample_disordered", faces: []int{3, 1, 1, 1, 2, 2},
 		check: func(t *testing.T, r *played) {
 			r.fired("contact.trample_disordered")
 			r.text("inf loses 2 increment(s)") // 6 MP spent, one for every 3
 			r.increments("inf", 4)
 		}},
-	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "trample_disordered", faces: []int{3, 1},
+	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "trample_disordered", faces: []int{3, 1, 1, 1, 2, 2},
 		check: func(t *testing.T, r *played) {
 			r.fired("turn.exhausted")
 			r.exhausted("cav", true)
@@ -427,10 +431,13 @@ var clauses = []clause{
 			r.fired("contact.stand")
 			r.text("[d66 61, Lancers -2, Guard cavalry -6 → 45]") // each modifier by name
 		}},
-	{id: "AUS-36-PASS", folder: "aus", scenario: "stand", faces: []int{6, 1, 1, 1, 1, 1},
+	// The stand (61 passes), defensive fire (11), the lancers' pre-melee check
+	// (66), and 12 at 2:1: no effect.
+	{id: "AUS-36-PASS", folder: "aus", scenario: "stand", faces: []int{6, 1, 1, 1, 6, 6, 1, 2},
 		check: func(t *testing.T, r *played) {
 			r.outcome("stand", "pass")
-			r.marked("inf", "passed_pre_melee")
+			r.fired("stand.held")
+			r.rolls("pre_melee", 1) // the lancers'; the infantry counts as having passed
 			r.at("lan", "0611")
 			r.state("inf", "good")
 			r.before("== defensive fire", "== melee")
@@ -439,8 +446,9 @@ var clauses = []clause{
 		check: func(t *testing.T, r *played) {
 			r.outcome("stand", "fail")
 			r.state("inf", "disordered")
-			r.marked("inf", "no_pre_melee")
-			r.marked("lan", "no_pre_melee")
+			r.fired("stand.broken")
+			r.rolls("pre_melee", 0) // no pre-melee check for either side
+			r.rolls("melee_combat", 1)
 			r.at("lan", "0611")
 			r.before("== defensive fire", "== melee")
 		}},

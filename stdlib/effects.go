@@ -74,6 +74,16 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error { c.E.Exhaust(u(c, 0)); return nil }},
 	{dsl.Effect{Name: "tire", Doc: "the cavalry is tired", Params: []dsl.EffectParam{unitP("unit", "")}},
 		func(c *interpreter.Call) error { c.E.Tire(u(c, 0)); return nil }},
+	{dsl.Effect{Name: "lose_leader", Doc: "the unit's leader leaves the battle (killed, captured or out of action): unit.leader is false from then on",
+		Params: []dsl.EffectParam{unitP("unit", "")}},
+		func(c *interpreter.Call) error {
+			x := u(c, 0)
+			if x.Leader && c.E.Tracing() {
+				c.E.Note(x, "%s loses its leader", x.ID)
+			}
+			x.Leader = false
+			return nil
+		}},
 	{dsl.Effect{Name: "mark", Doc: "sets a named mark on the unit, for later rules to read with marked()",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "name", Type: tString}}},
 		func(c *interpreter.Call) error { c.E.Mark(u(c, 0), str(c, 1), true); return nil }},

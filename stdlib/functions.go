@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
@@ -85,6 +86,8 @@ var Functions = []*dsl.Function{
 			}
 			return false
 		}),
+	{Name: "odds_column", Doc: "the odds column of a combat chart, counted from 1: the odds are attack ÷ defence when the attack is the larger, else −(defence ÷ attack); the column is the last whose start (listed left to right, `1:3` as -3) they reach, the first when they reach none, moved `shift` columns right and held to the chart",
+		Fn: oddsColumn, Types: []any{new(func(float64, float64, int, ...float64) int)}},
 }
 
 // The constructors below make a function's two forms from one definition:
@@ -222,4 +225,50 @@ func friends(u *interpreter.Unit) []*interpreter.Unit {
 		}
 	}
 	return out
+}
+
+// oddsColumn reads the odds as the published La Bataille tools do: a ratio
+// in the attacker's favour is attack/defence, one against it is the negative
+// of defence/attack, so that 1:3 is -3 and every column is reached by the
+// ratios from its start to the next column's.
+func oddsColumn(args ...any) (any, error) {
+	if len(args) < 4 {
+		return nil, fmt.Errorf("odds_column needs the attack, the defence, the shift and at least one column start")
+	}
+	attack, defence := toFloat(args[0]), toFloat(args[1])
+	shift, ok := args[2].(int)
+	if !ok {
+		shift = int(toFloat(args[2]))
+	}
+	var odds float64
+	switch {
+	case defence <= 0:
+		odds = math.Inf(1)
+	case attack <= 0:
+		odds = math.Inf(-1)
+	case attack >= defence:
+		odds = attack / defence
+	default:
+		odds = -(defence / attack)
+	}
+	starts := args[3:]
+	col := 0
+	for i, s := range starts {
+		if odds >= toFloat(s) {
+			col = i
+		}
+	}
+	col += shift
+	col = max(0, min(len(starts)-1, col))
+	return col + 1, nil
+}
+
+func toFloat(v any) float64 {
+	switch n := v.(type) {
+	case int:
+		return float64(n)
+	case float64:
+		return n
+	}
+	return 0
 }

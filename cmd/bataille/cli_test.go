@@ -33,7 +33,8 @@ func TestRunIsCitedAndRepeatable(t *testing.T) {
 	for _, line := range strings.Split(a, "\n") {
 		if strings.Contains(line, "§ ") {
 			rules++
-			if !strings.Contains(line, "(") || !strings.Contains(line, " p") {
+			// A page of the rules, or a battle's or the series' printed charts.
+			if !strings.Contains(line, "(") || !strings.Contains(line, " p") && !strings.Contains(line, "charts:") {
 				t.Errorf("ruling without a citation: %q", line)
 			}
 		}
