@@ -259,6 +259,8 @@ func (r *luaRules) effect(name string) lua.LGFunction {
 	switch name {
 	case "mark":
 		return unitStr(w.mark)
+	case "unmark":
+		return unitStr(w.unmark)
 	case "set_state":
 		return unitStr(w.setState)
 	case "set_formation":

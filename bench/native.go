@@ -1,6 +1,10 @@
 package bench
 
-import "github.com/bataille/bataille/interpreter"
+import (
+	"fmt"
+
+	"github.com/bataille/bataille/interpreter"
+)
 
 // nativeRules are the battle's rules written by hand in Go: each hook runs
 // its rules in the order the module lists them, with the module's figures
@@ -263,42 +267,24 @@ func (r *nativeRules) fire(firer, target *interpreter.Unit, value float64, adjac
 	return false
 }
 
-// fireResolve rolls on the battle's Fire Effects chart.
+// fireResolve rolls on the Fire Combat Table: the column by the odds of the
+// fire value against the target's defence, moved by the shifts; a roll of
+// 65 or more would hit a leader, which these versions leave out.
 func (r *nativeRules) fireResolve(firer, target *interpreter.Unit, value float64, shift int) {
 	w := r.w
-	col := shift
-	switch {
-	case value >= 8:
-		col += 2
-	case value >= 4:
-		col++
-	}
+	col := oddsColumn(value, fireDefence(target.Formation), shift, fireStarts[:])
 	roll := w.d66()
 	loss := 0
-	switch {
-	case col <= 0:
-		if roll >= 46 {
-			loss = 1
-		}
-	case col <= 1:
-		switch {
-		case roll >= 61:
-			loss = 2
-		case roll >= 35:
-			loss = 1
-		}
-	default:
-		switch {
-		case roll >= 65:
-			loss = 3
-		case roll >= 51:
-			loss = 2
-		case roll >= 26:
-			loss = 1
+	for _, b := range fireBands[col] {
+		if roll >= b[0] {
+			loss = b[1]
 		}
 	}
 	if loss > 0 { // fire.loss
 		w.lose(target, loss)
+		if roll >= casualtyFireRoll && target.Leader { // fire.leader
+			w.fail(fmt.Errorf("leader casualty: %w", errUnsupported))
+		}
 	}
 }
 
@@ -337,35 +323,93 @@ func (r *nativeRules) melee(attacker, defender *interpreter.Unit, straight, char
 	}
 }
 
-// meleeResolve rolls on the battle's Assault à Melee matrix.
+// meleeResolve checks each side's morale before the melee and rolls on the
+// Assault à Melee Table.
 func (r *nativeRules) meleeResolve(attacker, defender *interpreter.Unit, odds float64) {
 	w := r.w
-	var attackerDD, noEffect int // last rows of the first two results
-	switch {
-	case odds < 1:
-		attackerDD, noEffect = 36, 55
-	case odds < 2:
-		attackerDD, noEffect = 24, 44
-	case odds < 3:
-		attackerDD, noEffect = 16, 34
-	default:
-		attackerDD, noEffect = 12, 26
+	row := assaultRow(odds)
+	if !w.marked(attacker, "no_pre_melee") { // melee.pre_melee_attacker
+		r.preMelee(attacker, attacker, assaultOdds[0][row])
 	}
+	if !w.marked(attacker, "assault_called_off") && !w.marked(defender, "no_pre_melee") && !w.marked(defender, "passed_pre_melee") { // melee.pre_melee_defender
+		r.preMelee(attacker, defender, assaultOdds[1][row])
+	}
+	if !w.marked(attacker, "assault_called_off") { // melee.resolve
+		r.meleeCombat(attacker, defender, odds)
+	}
+	// melee.pre_melee_done
+	if w.marked(attacker, "assault_called_off") || w.marked(attacker, "no_pre_melee") || w.marked(defender, "no_pre_melee") || w.marked(defender, "passed_pre_melee") {
+		w.unmark(attacker, "assault_called_off")
+		w.unmark(attacker, "no_pre_melee")
+		w.unmark(defender, "no_pre_melee")
+		w.unmark(defender, "passed_pre_melee")
+	}
+}
+
+// preMelee is the pre-melee check: a failure disorders, and calls off the
+// assault of an attacker.
+func (r *nativeRules) preMelee(attacker, unit *interpreter.Unit, mod int) {
+	w := r.w
+	if modifyD66(w.d66(), max(-36, min(36, mod))) > unit.Morale+formationMorale(unit) {
+		return
+	}
+	w.setState(unit, "disordered") // pre_melee.failed
+	if unit == attacker {          // pre_melee.called_off
+		w.mark(attacker, "assault_called_off")
+	}
+}
+
+// moraleCheck is the morale check a starred result calls for.
+func (r *nativeRules) moraleCheck(unit *interpreter.Unit) {
+	if r.w.d66() > unit.Morale+formationMorale(unit) {
+		return
+	}
+	if unit.State == "good" { // morale.failed
+		r.w.setState(unit, "disordered")
+	}
+}
+
+func (r *nativeRules) meleeCombat(attacker, defender *interpreter.Unit, odds float64) {
+	w := r.w
+	col := meleeColumn(odds)
 	roll := w.d66()
-	switch {
-	case roll <= attackerDD:
-		w.setState(attacker, "disordered") // melee.attacker_dd
-	case roll <= noEffect:
-	default:
+	var cell meleeCell
+	for _, c := range meleeCells[col] {
+		if roll >= c.from {
+			cell = c
+		}
+	}
+	if roll <= casualtyAttackerRoll && attacker.Leader || roll >= casualtyDefenderRoll && defender.Leader {
+		w.fail(fmt.Errorf("leader casualty: %w", errUnsupported))
+		return
+	}
+	switch cell.result {
+	case losses, attackerChecks, defenderChecks: // melee.losses and the starred two
+		w.lose(attacker, cell.a)
+		w.lose(defender, cell.d)
+		if cell.result == attackerChecks {
+			r.moraleCheck(attacker)
+		}
+		if cell.result == defenderChecks {
+			r.moraleCheck(defender)
+		}
+	case attackerRouts: // melee.attacker_routs
+		w.rout(attacker, defender, routHexes)
+	case attackerDisorders: // melee.attacker_disorders
+		w.setState(attacker, "disordered")
+	case defenderDisorders:
 		if defender.Formation != "carre" { // melee.dd
 			w.setState(defender, "disordered")
 			w.retreat(defender, 1, attacker)
-		}
-		if defender.Formation == "carre" { // melee.carre_dd
+		} else { // melee.carre_dd
 			w.setState(defender, "disordered")
 			w.setFormation(defender, "column")
 			w.retreat(defender, ddRetreat, attacker)
 		}
+	case defenderRouts: // melee.defender_routs
+		w.rout(defender, attacker, routHexes)
+	case defenderSurrenders: // melee.defender_surrenders
+		w.lose(defender, defender.Increments)
 	}
 }
 

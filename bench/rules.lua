@@ -5,7 +5,7 @@
 -- No standard library is opened, so min, max and floor are written here.
 
 -- The builtins are globals; locals are found by register, not by name.
-local mark, marked, ask, d66, d6 = mark, marked, ask, d66, d6
+local mark, unmark, marked, ask, d66, d6 = mark, unmark, marked, ask, d66, d6
 local add_mp, add_cost, set_fire, shift, scale_attack, set_side = add_mp, add_cost, set_fire, shift, scale_attack, set_side
 local halt, lose, set_state, set_formation, exhaust = halt, lose, set_state, set_formation, exhaust
 local rout, retreat, same_result, melee, follow, close_in = rout, retreat, same_result, melee, follow, close_in
@@ -229,28 +229,53 @@ function fire(firer, target, fire_value, adjacent, cavalry_in_hex, fires, next_t
   return false
 end
 
--- The Fire Effects chart, its columns by fire value and shifts.
-function fire_resolve(firer, target, fire_value, shifts)
-  local col = shifts
-  if fire_value >= 8 then
-    col = col + 2
-  elseif fire_value >= 4 then
-    col = col + 1
+-- The Fire Combat Table: columns 1:3 to 10:1, each with the odds where it
+-- starts, and for each the rolls from which each loss holds.
+local FIRE_STARTS = {-3, -2.5, -2, -1.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9, 10}
+local FIRE_BANDS = {
+  {{65, 1}}, {{64, 1}}, {{62, 1}}, {{55, 1}}, {{52, 1}}, {{42, 1}}, {{33, 1}},
+  {{26, 1}, {64, 2}}, {{22, 1}, {56, 2}}, {{13, 1}, {54, 2}},
+  {{11, 1}, {45, 2}, {66, 3}}, {{11, 1}, {33, 2}, {62, 3}}, {{11, 1}, {23, 2}, {52, 3}},
+  {{11, 1}, {15, 2}, {45, 3}, {66, 4}}, {{11, 2}, {42, 3}, {63, 4}}, {{11, 2}, {26, 3}, {55, 4}, {65, 5}},
+}
+local CASUALTY_FIRE_ROLL = 65
+local CASUALTY_ATTACKER_ROLL = 12
+local CASUALTY_DEFENDER_ROLL = 64
+
+-- The base's fire defence in the clear, the only terrain played here.
+local function fire_defence(formation)
+  if formation == "column" then return 6 end
+  if formation == "line" then return 9 end
+  if formation == "carre" then return 4 end
+  if formation == "skirmish" then return 12 end
+  return 8
+end
+
+-- The column of a combat chart, from 1: attack over defence when the attack
+-- is the larger, else minus defence over attack; the last column whose start
+-- that reaches, moved by shift and held to the chart.
+local function odds_column(attack, defence, shift, starts)
+  local odds
+  if attack >= defence then odds = attack / defence else odds = -(defence / attack) end
+  local col = 1
+  for i = 1, #starts do
+    if odds >= starts[i] then col = i end
   end
+  return clamp(col + shift, 1, #starts)
+end
+
+function fire_resolve(firer, target, fire_value, shifts)
+  local col = odds_column(fire_value, fire_defence(target.formation), shifts, FIRE_STARTS)
   local roll = d66()
   local loss = 0
-  if col <= 0 then
-    if roll >= 46 then loss = 1 end
-  elseif col <= 1 then
-    if roll >= 61 then loss = 2 elseif roll >= 35 then loss = 1 end
-  elseif roll >= 65 then
-    loss = 3
-  elseif roll >= 51 then
-    loss = 2
-  elseif roll >= 26 then
-    loss = 1
+  local bands = FIRE_BANDS[col]
+  for i = 1, #bands do
+    if roll >= bands[i][1] then loss = bands[i][2] end
   end
-  if loss > 0 then lose(target, loss) end -- fire.loss
+  if loss > 0 then
+    lose(target, loss) -- fire.loss
+    if roll >= CASUALTY_FIRE_ROLL and target.leader then unsupported("leader casualty") end -- fire.leader
+  end
 end
 
 function assault_declare(attacker, defender, same_hex)
@@ -285,31 +310,117 @@ function melee_hook(attacker, defender, straight, charging)
   end
 end
 
--- The Assault à Melee matrix, its columns by odds.
-function melee_resolve(attacker, defender, odds)
-  local attacker_dd, no_effect
-  if odds < 1 then
-    attacker_dd, no_effect = 36, 55
-  elseif odds < 2 then
-    attacker_dd, no_effect = 24, 44
-  elseif odds < 3 then
-    attacker_dd, no_effect = 16, 34
-  else
-    attacker_dd, no_effect = 12, 26
+-- The pre-melee modifiers by odds row (1/2, 1/1, 2/1, 3/1, 4/1, 5/1+).
+local ATTACKER_ODDS = {-6, -3, 0, 3, 6, 9}
+local DEFENDER_ODDS = {6, 3, 0, -3, -6, -9}
+
+local function assault_row(odds)
+  if odds < 1 then return 1 end
+  if odds < 2 then return 2 end
+  if odds < 3 then return 3 end
+  if odds < 4 then return 4 end
+  if odds < 5 then return 5 end
+  return 6
+end
+
+local function formation_morale(unit)
+  if unit.formation == "carre" then return -6 end
+  return 0
+end
+
+-- The pre-melee check: a failure disorders, and calls off the assault of an
+-- attacker.
+local function pre_melee(attacker, unit, mod)
+  if modify_d66(d66(), clamp(mod, -36, 36)) > unit.morale + formation_morale(unit) then return end
+  set_state(unit, "disordered") -- pre_melee.failed
+  if unit == attacker then mark(attacker, "assault_called_off") end -- pre_melee.called_off
+end
+
+-- The morale check a starred result calls for.
+local function morale_check(unit)
+  if d66() > unit.morale + formation_morale(unit) then return end
+  if unit.state == "good" then set_state(unit, "disordered") end -- morale.failed
+end
+
+-- The Assault à Melee Table: columns 1:2 (any weaker attacker) to 5:1; in
+-- each, the roll from which a result holds, and the increments each side
+-- loses. "a*" and "d*" are losses with a morale check for that side.
+local MELEE_STARTS = {1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5}
+local MELEE_CELLS = {
+  {{11, "AR", 0, 0}, {15, "AD", 0, 0}, {35, "NE", 0, 0}, {52, "a*", 0, 0}, {53, "ad", 1, 1}, {54, "d*", 1, 2}, {55, "ad", 0, 1},
+   {56, "a*", 1, 0}, {61, "ad", 0, 2}, {62, "d*", 2, 1}, {63, "ad", 0, 0}, {64, "ad", 2, 2}, {65, "DD", 0, 0}},
+  {{11, "AD", 0, 0}, {16, "NE", 0, 0}, {42, "a*", 2, 1}, {43, "d*", 2, 1}, {44, "ad", 2, 1}, {45, "a*", 1, 1}, {46, "ad", 1, 2},
+   {51, "ad", 1, 1}, {52, "d*", 0, 0}, {53, "ad", 2, 1}, {54, "a*", 1, 2}, {55, "ad", 2, 2}, {56, "ad", 0, 0}, {61, "d*", 1, 0}, {62, "DD", 0, 0}},
+  {{11, "AD", 0, 0}, {13, "NE", 0, 0}, {33, "ad", 1, 2}, {34, "ad", 0, 0}, {35, "ad", 1, 1}, {36, "a*", 2, 0}, {41, "d*", 0, 1},
+   {42, "ad", 1, 1}, {43, "d*", 2, 2}, {44, "ad", 3, 1}, {45, "ad", 0, 2}, {46, "ad", 2, 1}, {51, "d*", 1, 1}, {52, "a*", 2, 1}, {53, "DD", 0, 0}},
+  {{11, "AD", 0, 0}, {12, "NE", 0, 0}, {25, "ad", 0, 3}, {26, "ad", 1, 2}, {31, "a*", 2, 1}, {32, "ad", 0, 0}, {33, "d*", 0, 1},
+   {34, "ad", 1, 0}, {35, "d*", 3, 2}, {36, "ad", 1, 1}, {41, "d*", 2, 2}, {42, "a*", 1, 2}, {43, "a*", 1, 1}, {44, "d*", 0, 2}, {45, "DD", 0, 0}},
+  {{11, "NE", 0, 0}, {23, "ad", 1, 4}, {24, "ad", 2, 3}, {25, "a*", 0, 0}, {26, "d*", 1, 1}, {31, "d*", 2, 3}, {32, "ad", 3, 3},
+   {33, "ad", 0, 1}, {34, "ad", 1, 0}, {35, "d*", 2, 2}, {36, "DD", 0, 0}},
+  {{11, "NE", 0, 0}, {16, "d*", 0, 0}, {21, "ad", 2, 3}, {22, "ad", 0, 2}, {23, "a*", 2, 0}, {24, "ad", 1, 2}, {25, "ad", 0, 1},
+   {26, "a*", 2, 3}, {31, "d*", 1, 2}, {32, "DD", 0, 0}, {65, "DR", 0, 0}},
+  {{11, "NE", 0, 0}, {12, "ad", 0, 0}, {13, "a*", 2, 2}, {14, "ad", 3, 3}, {15, "ad", 2, 4}, {16, "ad", 3, 1}, {21, "d*", 0, 1},
+   {22, "DD", 0, 0}, {62, "DR", 0, 0}},
+  {{11, "a*", 2, 1}, {12, "ad", 1, 2}, {13, "ad", 0, 2}, {14, "d*", 0, 1}, {15, "d*", 1, 1}, {16, "DD", 0, 0}, {56, "DR", 0, 0}},
+  {{11, "ad", 3, 2}, {12, "DD", 0, 0}, {42, "DR", 0, 0}, {66, "DS", 0, 0}},
+  {{11, "DD", 0, 0}, {33, "DR", 0, 0}, {62, "DS", 0, 0}},
+}
+
+local function melee_combat(attacker, defender, odds)
+  local col = 1
+  for i = 1, #MELEE_STARTS do
+    if odds >= MELEE_STARTS[i] then col = i + 1 end
   end
   local roll = d66()
-  if roll <= attacker_dd then
-    set_state(attacker, "disordered") -- melee.attacker_dd
-  elseif roll > no_effect then
+  local cells = MELEE_CELLS[col]
+  local cell = cells[1]
+  for i = 1, #cells do
+    if roll >= cells[i][1] then cell = cells[i] end
+  end
+  if (roll <= CASUALTY_ATTACKER_ROLL and attacker.leader) or (roll >= CASUALTY_DEFENDER_ROLL and defender.leader) then
+    unsupported("leader casualty")
+  end
+  local result = cell[2]
+  if result == "ad" or result == "a*" or result == "d*" then -- melee.losses and the starred two
+    lose(attacker, cell[3])
+    lose(defender, cell[4])
+    if result == "a*" then morale_check(attacker) end
+    if result == "d*" then morale_check(defender) end
+  elseif result == "AR" then -- melee.attacker_routs
+    rout(attacker, defender, ROUT_HEXES)
+  elseif result == "AD" then -- melee.attacker_disorders
+    set_state(attacker, "disordered")
+  elseif result == "DD" then
     if defender.formation ~= "carre" then -- melee.dd
       set_state(defender, "disordered")
       retreat(defender, 1, attacker)
-    end
-    if defender.formation == "carre" then -- melee.carre_dd
+    else -- melee.carre_dd
       set_state(defender, "disordered")
       set_formation(defender, "column")
       retreat(defender, DD_RETREAT, attacker)
     end
+  elseif result == "DR" then -- melee.defender_routs
+    rout(defender, attacker, ROUT_HEXES)
+  elseif result == "DS" then -- melee.defender_surrenders
+    lose(defender, 99)
+  end
+end
+
+-- Each side checks morale before the melee, then the table.
+function melee_resolve(attacker, defender, odds)
+  local row = assault_row(odds)
+  if not marked(attacker, "no_pre_melee") then -- melee.pre_melee_attacker
+    pre_melee(attacker, attacker, ATTACKER_ODDS[row])
+  end
+  if not marked(attacker, "assault_called_off") and not marked(defender, "no_pre_melee") and not marked(defender, "passed_pre_melee") then -- melee.pre_melee_defender
+    pre_melee(attacker, defender, DEFENDER_ODDS[row])
+  end
+  if not marked(attacker, "assault_called_off") then melee_combat(attacker, defender, odds) end -- melee.resolve
+  if marked(attacker, "assault_called_off") or marked(attacker, "no_pre_melee") or marked(defender, "no_pre_melee") or marked(defender, "passed_pre_melee") then -- melee.pre_melee_done
+    unmark(attacker, "assault_called_off")
+    unmark(attacker, "no_pre_melee")
+    unmark(defender, "no_pre_melee")
+    unmark(defender, "passed_pre_melee")
   end
 end
 

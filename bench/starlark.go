@@ -54,7 +54,7 @@ var hookNames = [numHooks]struct {
 
 // effectNames are the builtins the scripts may call (Starlark and Lua alike).
 var effectNames = []string{
-	"mark", "marked", "ask", "d66", "d6", "add_mp", "add_cost", "set_fire", "shift", "scale_attack", "set_side",
+	"mark", "unmark", "marked", "ask", "d66", "d6", "add_mp", "add_cost", "set_fire", "shift", "scale_attack", "set_side",
 	"halt", "lose", "set_state", "set_formation", "exhaust", "rout", "retreat", "same_result", "melee",
 	"follow", "close_in", "limit_mp", "ride_into", "on_road", "unsupported",
 }
@@ -386,6 +386,8 @@ func (r *starRules) effect(name string) func(starlark.Tuple) (starlark.Value, er
 	switch name {
 	case "mark":
 		return unitStr(w.mark)
+	case "unmark":
+		return unitStr(w.unmark)
 	case "set_state":
 		return unitStr(w.setState)
 	case "set_formation":

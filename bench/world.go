@@ -400,6 +400,8 @@ func (w *world) mark(u *interpreter.Unit, name string) { u.Marks[name] = true }
 
 func (w *world) marked(u *interpreter.Unit, name string) bool { return u.Marks[name] }
 
+func (w *world) unmark(u *interpreter.Unit, name string) { delete(u.Marks, name) }
+
 func (w *world) addMP(n int) {
 	if !w.ch.active {
 		w.fail(errors.New("add_mp outside a charge"))
