@@ -63,12 +63,16 @@ func (u *unit) table(d *Decl) {
 			u.warnf(position(t.Columns[i+1].Pos), "column-unreachable", "table %s: this column follows one without a condition and is never read", t.Name)
 		}
 	}
+	def.RolledHook = t.Name + "." + RolledOutcome
 	for _, c := range def.Columns {
 		if spec.Dice.D66 {
 			u.d66Rows(c.Rows)
 		}
 		for i := range c.Rows {
 			r := &c.Rows[i]
+			if r.Outcome == RolledOutcome {
+				u.errorf(r.Pos, "reserved", "table %s: %q is the hook that follows every roll of a table; name the outcome otherwise", t.Name, RolledOutcome)
+			}
 			r.Hook, r.Result, r.Amount, r.Amount2 = t.Name+"."+r.Outcome, r.Outcome, r.Value, r.Value2
 			if !seen[r.Outcome] {
 				seen[r.Outcome] = true
@@ -105,6 +109,10 @@ func (u *unit) check(d *Decl) {
 	u.mod.Checks[c.Name] = &CheckDef{Name: c.Name, Title: c.Title, Roll: spec, Direction: c.Direction, Cite: c.Cite, Origin: u.origin(pos, d), ast: c,
 		PassHook: c.Name + ".pass", FailHook: c.Name + ".fail"}
 }
+
+// RolledOutcome names the hook of a table that runs after every roll of it
+// (`melee_combat.rolled`), whatever the outcome.
+const RolledOutcome = "rolled"
 
 // CheckOutcomes are the outcomes of every check.
 var CheckOutcomes = []string{"fail", "pass"}
@@ -174,6 +182,9 @@ func (u *unit) hookKnown(name string) bool {
 		return false
 	}
 	if t, isTable := u.mod.Tables[table]; isTable {
+		if outcome == RolledOutcome {
+			return true
+		}
 		for _, o := range t.Outcomes {
 			if o == outcome {
 				return true
@@ -193,6 +204,7 @@ func (u *unit) hookNames() []string {
 		for _, o := range t.Outcomes {
 			out = append(out, name+"."+o)
 		}
+		out = append(out, name+"."+RolledOutcome)
 	}
 	for name := range u.mod.Checks {
 		out = append(out, name+".pass", name+".fail")

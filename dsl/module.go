@@ -261,11 +261,15 @@ type TableDef struct {
 	Roll        RollSpec
 	// Keys, when set, choose the column: each keyed column has one cell per
 	// key, and exactly one column matches each combination of their values.
-	Keys      []*KeyDef
-	Columns   []*ColumnDef // a one-way table has one column without a condition
-	Outcomes  []string     // every outcome any row names, sorted
-	Modifiers []*ModifierDef
-	Cite      []string
+	Keys     []*KeyDef
+	Columns  []*ColumnDef // a one-way table has one column without a condition
+	Outcomes []string     // every outcome any row names, sorted
+	// RolledHook (`melee_combat.rolled`) runs after every roll of the table,
+	// whatever its outcome, once the outcome's own rules have run: for what
+	// the same roll decides besides the result (a leader hit on 11..12).
+	RolledHook string
+	Modifiers  []*ModifierDef
+	Cite       []string
 	Origin
 	ast *Table
 }

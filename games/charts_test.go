@@ -385,6 +385,13 @@ scenario fire {
   unit target { side: french  arm: infantry  increments: 10  formation: line  facing: S  morale: 10  leader  at: 0605 }
   fire firer at target
 }
+scenario fire_weak {
+  map 12 x 12 clear
+  turn allied
+  unit firer { side: allied  arm: infantry  increments: 3  formation: line  facing: N  morale: 10  at: 0606 }
+  unit target { side: french  arm: infantry  increments: 10  formation: line  facing: S  morale: 10  leader  at: 0605 }
+  fire firer at target
+}
 scenario melee {
   map 12 x 12 clear
   turn allied
@@ -421,9 +428,17 @@ func TestFireLeaderCasualty(t *testing.T) {
 		{"65, flesh wound", mod, []int{6, 5, 6}, "flesh_wound", "", true},
 		{"64 under the older reading", older, []int{6, 4, 1}, "head", "leader_killed", false},
 		{"5 stuns under the 5th edition", stun, []int{6, 6, 5, 3}, "capture", "leader_stunned", false},
+		// At 1:3, 64 does nothing to the battalion and still hits the leader
+		// under the older reading: the hit follows the roll, not the result.
+		{"1:3, 64, older reading", older, []int{6, 4, 6}, "flesh_wound", "", true},
+		{"1:3, 64", mod, []int{6, 4}, "", "", true},
 	} {
+		scenario := "fire"
+		if strings.HasPrefix(c.name, "1:3") {
+			scenario = "fire_weak"
+		}
 		dice := interpreter.NewFixedDice(c.faces...)
-		eng, err := bataille.NewEngine(c.mod, "fire", interpreter.Config{Dice: dice})
+		eng, err := bataille.NewEngine(c.mod, scenario, interpreter.Config{Dice: dice})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -447,6 +462,55 @@ func TestFireLeaderCasualty(t *testing.T) {
 		}
 		if target.Leader != c.leader {
 			t.Errorf("%s: leader = %v, want %v", c.name, target.Leader, c.leader)
+		}
+	}
+}
+
+// TestMeleeLeaderCasualty: the melee roll hits the attacker's leader on
+// 11..12 and the defender's on 64..66, after the result (1:1 here: 11..15 is
+// AD, 62..66 DD). Both pre-melee checks pass on 11.
+func TestMeleeLeaderCasualty(t *testing.T) {
+	mod := leaderModule(t, "")
+	for _, c := range []struct {
+		roll    int
+		hit     string // the unit whose leader is hit, "" for none
+		outcome string
+	}{
+		{11, "att", "attacker_disorders"},
+		{12, "att", "attacker_disorders"},
+		{13, "", "attacker_disorders"},
+		{63, "", "defender_disorders"},
+		{64, "def", "defender_disorders"},
+		{66, "def", "defender_disorders"},
+	} {
+		faces := []int{1, 1, 1, 1, c.roll / 10, c.roll % 10}
+		if c.hit != "" {
+			faces = append(faces, 2) // chest: killed
+		}
+		dice := interpreter.NewFixedDice(faces...)
+		eng, err := bataille.NewEngine(mod, "melee", interpreter.Config{Dice: dice})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := eng.Run(context.Background()); err != nil {
+			t.Fatalf("roll %d: %v", c.roll, err)
+		}
+		if dice.Left() != 0 {
+			t.Errorf("roll %d: %d faces left unrolled", c.roll, dice.Left())
+		}
+		tr := eng.Trace()
+		if ev, _ := rollOn(tr, "melee_combat"); ev.Outcome != c.outcome {
+			t.Errorf("roll %d: %s, want %s", c.roll, ev.Outcome, c.outcome)
+		}
+		ev, n := rollOn(tr, "leader_casualty")
+		for _, id := range []string{"att", "def"} {
+			u, _ := eng.Board.Unit(id)
+			if hit := id == c.hit; u.Leader == hit || u.Marked("leader_killed") != hit {
+				t.Errorf("roll %d: %s leader %v, killed %v; want the leader hit: %v", c.roll, id, u.Leader, u.Marked("leader_killed"), hit)
+			}
+		}
+		if (c.hit != "") != (n == 1) || (n == 1 && ev.Unit != c.hit) {
+			t.Errorf("roll %d: %d leader casualty rolls (for %q), want one for %q", c.roll, n, ev.Unit, c.hit)
 		}
 	}
 }

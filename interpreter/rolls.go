@@ -64,7 +64,15 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		}
 		e.emit(ev)
 	}
-	return e.outcome(row.Hook, result, natural, mod, row.Result, row.Amount, row.Amount2)
+	if err := e.outcome(row.Hook, result, natural, mod, row.Result, row.Amount, row.Amount2); err != nil {
+		return err
+	}
+	// What else the same roll decides (a leader hit) runs after the
+	// outcome's rules, with the same names.
+	if len(e.Module.Hooks[t.RolledHook]) == 0 {
+		return nil
+	}
+	return e.outcome(t.RolledHook, result, natural, mod, row.Result, row.Amount, row.Amount2)
 }
 
 // column picks the column of a table: the one whose keys' values match, or

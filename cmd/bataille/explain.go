@@ -329,6 +329,7 @@ func hookNames(mod *dsl.Module) []string {
 		for _, o := range t.Outcomes {
 			out = append(out, name+"."+o)
 		}
+		out = append(out, name+"."+dsl.RolledOutcome)
 	}
 	for name := range mod.Checks {
 		out = append(out, name+".pass", name+".fail")
