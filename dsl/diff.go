@@ -358,7 +358,10 @@ func condText(p *Program) string {
 // rowKey names what a row gives: its outcome, with its number if any
 // ("loss 2"), so rows are matched by what they mean, not where they sit.
 func rowKey(r RowDef) string {
-	if r.HasValue {
+	switch {
+	case r.HasValue2:
+		return r.Outcome + " " + strconv.Itoa(r.Value) + " " + strconv.Itoa(r.Value2)
+	case r.HasValue:
 		return r.Outcome + " " + strconv.Itoa(r.Value)
 	}
 	return r.Outcome

@@ -272,7 +272,7 @@ func TestMeleeTableCells(t *testing.T) {
 }
 
 // chartOdds is the exact chance of each cell of a test chart column, as
-// dsl.Odds names them ("loss 1"; a row's second number is not in the name).
+// dsl.Odds names them ("loss 1", "losses 0 1").
 func chartOdds(bands []band, fire bool) map[string]*big.Rat {
 	counts := map[string]int64{}
 	for _, roll := range d66s() {
@@ -280,8 +280,10 @@ func chartOdds(bands []band, fire bool) map[string]*big.Rat {
 		for _, b := range bands {
 			if b.holds(roll) {
 				key = b.outcome
-				if fire || strings.HasPrefix(b.outcome, "losses") {
+				if fire {
 					key = fmt.Sprintf("%s %d", b.outcome, b.a)
+				} else if strings.HasPrefix(b.outcome, "losses") {
+					key = fmt.Sprintf("%s %d %d", b.outcome, b.a, b.d)
 				}
 			}
 		}
