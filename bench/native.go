@@ -353,8 +353,10 @@ func (r *nativeRules) preMelee(attacker, unit *interpreter.Unit, mod int) {
 	if modifyD66(w.d66(), max(-36, min(36, mod))) > unit.Morale+formationMorale(unit) {
 		return
 	}
-	w.setState(unit, "disordered") // pre_melee.failed
-	if unit == attacker {          // pre_melee.called_off
+	if unit.State == "good" { // pre_melee.failed
+		w.setState(unit, "disordered")
+	}
+	if unit == attacker { // pre_melee.called_off
 		w.mark(attacker, "assault_called_off")
 	}
 }
@@ -399,7 +401,9 @@ func (r *nativeRules) meleeCombat(attacker, defender *interpreter.Unit, odds flo
 		w.setState(attacker, "disordered")
 	case defenderDisorders:
 		if defender.Formation != "carre" { // melee.dd
-			w.setState(defender, "disordered")
+			if defender.State != "routed" {
+				w.setState(defender, "disordered")
+			}
 			w.retreat(defender, 1, attacker)
 		} else { // melee.carre_dd
 			w.setState(defender, "disordered")

@@ -332,7 +332,7 @@ end
 -- attacker.
 local function pre_melee(attacker, unit, mod)
   if modify_d66(d66(), clamp(mod, -36, 36)) > unit.morale + formation_morale(unit) then return end
-  set_state(unit, "disordered") -- pre_melee.failed
+  if unit.state == "good" then set_state(unit, "disordered") end -- pre_melee.failed
   if unit == attacker then mark(attacker, "assault_called_off") end -- pre_melee.called_off
 end
 
@@ -392,7 +392,7 @@ local function melee_combat(attacker, defender, odds)
     set_state(attacker, "disordered")
   elseif result == "DD" then
     if defender.formation ~= "carre" then -- melee.dd
-      set_state(defender, "disordered")
+      if defender.state ~= "routed" then set_state(defender, "disordered") end
       retreat(defender, 1, attacker)
     else -- melee.carre_dd
       set_state(defender, "disordered")

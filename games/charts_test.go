@@ -516,3 +516,73 @@ func TestMeleeLeaderCasualty(t *testing.T) {
 		}
 	}
 }
+
+// TestPreMeleeFailure: an attacker that fails its pre-melee check disorders
+// and does not assault; a defender that fails disorders and the melee goes
+// on; a routed unit that fails stays routed. Morale 66 always fails.
+func TestPreMeleeFailure(t *testing.T) {
+	src := `game premelee "Pre-melee tests" extends premier
+scenario shaky_attacker {
+  map 12 x 12 clear
+  turn allied
+  unit att { side: allied  arm: infantry  increments: 10  formation: column  facing: N  morale: 66  melee: 10  at: 0606 }
+  unit def { side: french  arm: infantry  increments: 10  formation: column  facing: S  morale: 10  melee: 10  at: 0605 }
+  assault att at def
+}
+scenario shaky_defender {
+  map 12 x 12 clear
+  turn allied
+  unit att { side: allied  arm: infantry  increments: 10  formation: column  facing: N  morale: 10  melee: 10  at: 0606 }
+  unit def { side: french  arm: infantry  increments: 10  formation: column  facing: S  morale: 66  melee: 10  at: 0605 }
+  assault att at def
+}
+scenario routed_defender {
+  map 12 x 12 clear
+  turn allied
+  unit att { side: allied  arm: infantry  increments: 10  formation: column  facing: N  morale: 10  melee: 10  at: 0606 }
+  unit def { side: french  arm: infantry  increments: 10  formation: column  facing: S  morale: 66  melee: 10  state: routed  at: 0605 }
+  assault att at def
+}
+`
+	mod, diags := bataille.LoadDir(fstest.MapFS{"premelee/p.rules": &fstest.MapFile{Data: []byte(src)}}, "premelee")
+	if diags.HasErrors() {
+		t.Fatalf("loading the pre-melee tests: %v", diags.Err())
+	}
+	for _, c := range []struct {
+		scenario           string
+		faces              []int
+		checks, melees     int
+		attState, defState string
+	}{
+		{"shaky_attacker", []int{6, 6}, 1, 0, "disordered", "good"},             // 66 is not above 66: called off
+		{"shaky_defender", []int{1, 1, 6, 6, 1, 6}, 2, 1, "good", "disordered"}, // 16 at 1:1: no effect
+		{"routed_defender", []int{1, 1, 6, 6, 2, 2}, 2, 1, "good", "routed"},    // 22 at 4:1 (10 against 2.5): DD on a routed unit
+	} {
+		dice := interpreter.NewFixedDice(c.faces...)
+		eng, err := bataille.NewEngine(mod, c.scenario, interpreter.Config{Dice: dice})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := eng.Run(context.Background()); err != nil {
+			t.Fatalf("%s: %v", c.scenario, err)
+		}
+		if dice.Left() != 0 {
+			t.Errorf("%s: %d faces left unrolled", c.scenario, dice.Left())
+		}
+		tr := eng.Trace()
+		if _, n := rollOn(tr, "pre_melee"); n != c.checks {
+			t.Errorf("%s: %d pre-melee checks, want %d", c.scenario, n, c.checks)
+		}
+		if _, n := rollOn(tr, "melee_combat"); n != c.melees {
+			t.Errorf("%s: %d melee rolls, want %d", c.scenario, n, c.melees)
+		}
+		att, _ := eng.Board.Unit("att")
+		def, _ := eng.Board.Unit("def")
+		if att.State != c.attState || def.State != c.defState {
+			t.Errorf("%s: attacker %s, defender %s; want %s, %s", c.scenario, att.State, def.State, c.attState, c.defState)
+		}
+		if att.Marked("assault_called_off") {
+			t.Errorf("%s: the called-off mark outlived the melee", c.scenario)
+		}
+	}
+}
