@@ -54,7 +54,10 @@ type branchCache struct {
 	// each outcome hook need.
 	floor int
 	hooks map[string]int
-	alts  map[branchKey][]Alternative
+	// cols is the grain the rules of a table's rolled hook (`melee_combat.
+	// rolled`) need, for each column of the table: they read every roll of it.
+	cols map[*dsl.ColumnDef]int
+	alts map[branchKey][]Alternative
 }
 
 // roll draws a natural roll: from the dice, or, when a Brancher decides
@@ -184,14 +187,16 @@ func naturalWays(d dsl.Dice) (naturals []int, ways []*big.Int, total *big.Int) {
 
 // newBranchCache finds how finely each roll must be told apart: by the
 // row it reads, unless an expression reads the roll itself. The rules of a
-// roll's outcome hooks read that roll: they decide for it alone. Any other
+// roll's outcome hooks, and of its table's rolled hook, read that roll:
+// they decide for it alone. Any other
 // expression that reads `roll` (a rule elsewhere, a column condition, key,
 // threshold or modifier of a roll made from an outcome's rules) reads some
 // enclosing roll: every roll is told apart as finely then.
 func newBranchCache(m *dsl.Module) *branchCache {
-	b := &branchCache{hooks: map[string]int{}, alts: map[branchKey][]Alternative{}}
+	b := &branchCache{hooks: map[string]int{}, cols: map[*dsl.ColumnDef]int{}, alts: map[branchKey][]Alternative{}}
 	outcome := map[string]bool{}
 	for _, t := range m.Tables {
+		outcome[t.RolledHook] = true
 		for _, c := range t.Columns {
 			for _, r := range c.Rows {
 				outcome[r.Hook] = true
@@ -215,6 +220,11 @@ func newBranchCache(m *dsl.Module) *branchCache {
 		}
 	}
 	for _, t := range m.Tables {
+		if g, ok := b.hooks[t.RolledHook]; ok {
+			for _, c := range t.Columns {
+				b.cols[c] = g
+			}
+		}
 		for _, k := range t.Keys {
 			floor(k.Prog)
 		}
@@ -241,7 +251,7 @@ func (b *branchCache) grain(k branchKey) int {
 	for _, r := range k.col.Rows {
 		g = max(g, b.hooks[r.Hook])
 	}
-	return g
+	return max(g, b.cols[k.col])
 }
 
 func ruleGrain(r *dsl.RuleDef) int {

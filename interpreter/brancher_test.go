@@ -52,6 +52,12 @@ rule g.late "A late disorder" on carre_realization.disorder {
   do mark(unit, "late")
 }
 `
+	readsEveryRoll := `
+rule g.any "Whatever the result" on carre_realization.rolled {
+  when roll == 66
+  do mark(unit, "sixty_six")
+}
+`
 	for _, c := range []struct {
 		name, src, want  string
 		carreAlts        int
@@ -60,6 +66,9 @@ rule g.late "A late disorder" on carre_realization.disorder {
 	}{
 		{"by row", src, "disorder", 3, "41..56 disorder", "[d66 41]", 2},
 		{"by result", src + readsRoll, "roll 52", 36, "roll 52: 41..56 disorder", "[d66 52]", 2},
+		// A rule on the table's rolled hook reads every roll of that table,
+		// and of that table only: the melee that follows stays by row.
+		{"rolled hook", src + readsEveryRoll, "roll 43", 36, "roll 43: 41..56 disorder", "[d66 43]", 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			mod, diags := bataille.LoadDir(fstest.MapFS{"g/rules.rules": {Data: []byte(c.src)}}, "g")
