@@ -57,7 +57,47 @@ type branchCache struct {
 	// cols is the grain the rules of a table's rolled hook (`melee_combat.
 	// rolled`) need, for each column of the table: they read every roll of it.
 	cols map[*dsl.ColumnDef]int
+	// cuts are, for each column, the comparisons of the roll with a
+	// constant that the rolled hook's rules make in their opening `when`s
+	// (`roll >= casualty.fire_roll`), when they read the roll nowhere else:
+	// results that every cut reads alike are one alternative.
+	cuts map[*dsl.ColumnDef][]rollCut
 	alts map[branchKey][]Alternative
+}
+
+// rollCut is one comparison of the roll with a constant.
+type rollCut struct {
+	op       string
+	value    float64
+	rollLeft bool // roll OP value, else value OP roll
+}
+
+func (c rollCut) holds(result int) bool {
+	a, b := float64(result), c.value
+	if !c.rollLeft {
+		a, b = b, a
+	}
+	switch c.op {
+	case "<":
+		return a < b
+	case "<=":
+		return a <= b
+	case ">":
+		return a > b
+	case ">=":
+		return a >= b
+	case "==":
+		return a == b
+	}
+	return a != b
+}
+
+func (c rollCut) String() string {
+	v := strconv.FormatFloat(c.value, 'f', -1, 64)
+	if c.rollLeft {
+		return "roll " + c.op + " " + v
+	}
+	return v + " " + c.op + " roll"
 }
 
 // roll draws a natural roll: from the dice, or, when a Brancher decides
@@ -73,7 +113,7 @@ func (e *Engine) roll(d dsl.Dice, mod int, col *dsl.ColumnDef, check *dsl.CheckD
 	key := branchKey{col, check, d, mod, threshold}
 	alts, ok := e.branches.alts[key]
 	if !ok {
-		alts = alternatives(e.branches.grain(key), key)
+		alts = alternatives(e.branches.grain(key), key, e.branches.cuts[col])
 		e.branches.alts[key] = alts
 	}
 	i := e.cfg.Brancher.Choose(alts)
@@ -87,7 +127,7 @@ func (e *Engine) roll(d dsl.Dice, mod int, col *dsl.ColumnDef, check *dsl.CheckD
 // order of their first natural, and adds up their chances. Rows of a
 // column that read the same outcome with the same numbers decide the same
 // (the outcome hook is not told the row), so they are one alternative.
-func alternatives(grain int, k branchKey) []Alternative {
+func alternatives(grain int, k branchKey, cuts []rollCut) []Alternative {
 	naturals, ways, total := naturalWays(k.dice)
 	var out []Alternative
 	var counts []*big.Int
@@ -120,6 +160,11 @@ func alternatives(grain int, k branchKey) []Alternative {
 			what = "roll " + strconv.Itoa(result) + ": " + what
 		case byNatural:
 			what = "natural " + strconv.Itoa(n) + ": " + what
+		}
+		for _, c := range cuts {
+			if c.holds(result) {
+				what += ", " + c.String()
+			}
 		}
 		j, seen := index[what]
 		if !seen {
@@ -193,7 +238,11 @@ func naturalWays(d dsl.Dice) (naturals []int, ways []*big.Int, total *big.Int) {
 // threshold or modifier of a roll made from an outcome's rules) reads some
 // enclosing roll: every roll is told apart as finely then.
 func newBranchCache(m *dsl.Module) *branchCache {
-	b := &branchCache{hooks: map[string]int{}, cols: map[*dsl.ColumnDef]int{}, alts: map[branchKey][]Alternative{}}
+	b := &branchCache{hooks: map[string]int{}, cols: map[*dsl.ColumnDef]int{}, cuts: map[*dsl.ColumnDef][]rollCut{}, alts: map[branchKey][]Alternative{}}
+	rolled := map[string]*dsl.TableDef{}
+	for _, t := range m.Tables {
+		rolled[t.RolledHook] = t
+	}
 	outcome := map[string]bool{}
 	for _, t := range m.Tables {
 		outcome[t.RolledHook] = true
@@ -212,6 +261,14 @@ func newBranchCache(m *dsl.Module) *branchCache {
 		}
 	}
 	for _, r := range m.Rules {
+		if t, ok := rolled[r.Hook]; ok {
+			if cuts, ok := guardCuts(m, r); ok {
+				for _, c := range t.Columns {
+					b.cuts[c] = append(b.cuts[c], cuts...)
+				}
+				continue
+			}
+		}
 		g := ruleGrain(r)
 		if outcome[r.Hook] {
 			b.hooks[r.Hook] = max(b.hooks[r.Hook], g)
@@ -302,3 +359,114 @@ func (v *identVisitor) Visit(n *ast.Node) {
 		v.see(id.Value)
 	}
 }
+
+// guardCuts reads a rule of a rolled hook that compares the roll with
+// constants (numbers or params) in its opening `when`s and reads neither
+// the roll nor the natural anywhere else. ok is false for any other rule.
+func guardCuts(m *dsl.Module, r *dsl.RuleDef) (cuts []rollCut, ok bool) {
+	n := 0
+	for n < len(r.Clauses) && r.Clauses[n].Kind == dsl.ClauseWhen && r.Clauses[n].Cond != nil {
+		n++
+	}
+	rest := *r
+	rest.Guard, rest.Clauses = nil, r.Clauses[n:]
+	if ruleGrain(&rest) != byRow {
+		return nil, false
+	}
+	for _, c := range r.Clauses[:n] {
+		more, ok := whenCuts(m, c.Cond)
+		if !ok {
+			return nil, false
+		}
+		cuts = append(cuts, more...)
+	}
+	return cuts, true
+}
+
+// whenCuts reads one condition: the comparisons of the roll with a
+// constant in it, ok false when it reads the roll or the natural otherwise.
+func whenCuts(m *dsl.Module, p *dsl.Program) (cuts []rollCut, ok bool) {
+	if programGrain(p) == byRow {
+		return nil, true
+	}
+	if p.Prog == nil {
+		return nil, false
+	}
+	node := p.Prog.Node()
+	compared := map[ast.Node]bool{}
+	ast.Walk(&node, &nodeVisitor{see: func(n ast.Node) {
+		b, isBin := n.(*ast.BinaryNode)
+		if !isBin || !slices.Contains([]string{"<", "<=", ">", ">=", "==", "!="}, b.Operator) {
+			return
+		}
+		for _, side := range []struct {
+			roll, other ast.Node
+			left        bool
+		}{{b.Left, b.Right, true}, {b.Right, b.Left, false}} {
+			if id, isID := side.roll.(*ast.IdentifierNode); isID && id.Value == "roll" {
+				if value, isConst := constValue(m, side.other); isConst {
+					cuts = append(cuts, rollCut{op: b.Operator, value: value, rollLeft: side.left})
+					compared[side.roll] = true
+				}
+			}
+		}
+	}})
+	ok = true
+	ast.Walk(&node, &nodeVisitor{see: func(n ast.Node) {
+		if id, isID := n.(*ast.IdentifierNode); isID && (id.Value == "natural" || id.Value == "roll" && !compared[n]) {
+			ok = false
+		}
+	}})
+	return cuts, ok
+}
+
+// constValue reads a number, or a param of the module that holds one.
+func constValue(m *dsl.Module, n ast.Node) (float64, bool) {
+	switch x := n.(type) {
+	case *ast.IntegerNode:
+		return float64(x.Value), true
+	case *ast.FloatNode:
+		return x.Value, true
+	case *ast.ConstantNode:
+		return number(x.Value)
+	case *ast.MemberNode:
+		name, ok := dotted(x)
+		if !ok {
+			return 0, false
+		}
+		if p, isParam := m.Params[name]; isParam {
+			return number(p.Value)
+		}
+	}
+	return 0, false
+}
+
+func number(v any) (float64, bool) {
+	switch n := v.(type) {
+	case int:
+		return float64(n), true
+	case float64:
+		return n, true
+	}
+	return 0, false
+}
+
+// dotted spells a member chain of names (`casualty.fire_roll`).
+func dotted(n ast.Node) (string, bool) {
+	switch x := n.(type) {
+	case *ast.IdentifierNode:
+		return x.Value, true
+	case *ast.MemberNode:
+		prop, isStr := x.Property.(*ast.StringNode)
+		head, ok := dotted(x.Node)
+		if !isStr || !ok {
+			return "", false
+		}
+		return head + "." + prop.Value, true
+	}
+	return "", false
+}
+
+type nodeVisitor struct{ see func(ast.Node) }
+
+func (v *nodeVisitor) Visit(n *ast.Node) { v.see(*n) }

@@ -64,7 +64,7 @@ func TestAlternatives(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := alternatives(c.grain, c.key)
+			got := alternatives(c.grain, c.key, nil)
 			sum := new(big.Rat)
 			for _, a := range got {
 				sum.Add(sum, a.P)
@@ -107,5 +107,33 @@ func TestNaturalWays(t *testing.T) {
 	_, ways, total = naturalWays(dsl.Dice{N: 3, Sides: 6})
 	if total.Int64() != 216 || ways[10-3].Int64() != 27 {
 		t.Errorf("3d6: %v ways to 10 of %v, want 27 of 216", ways[10-3], total)
+	}
+}
+
+// A rule of a table's rolled hook that reads roll >= 64 (a leader hit) in
+// its opening when splits the rows at 64 and nowhere else; a second reads
+// 12 >= roll. An alternative is named by its row and the cuts that hold.
+func TestAlternativesCut(t *testing.T) {
+	col := &dsl.ColumnDef{Rows: []dsl.RowDef{
+		{Lo: 11, Hi: 11, Outcome: "carre"},
+		{Lo: 12, Hi: 56, Outcome: "disorder"},
+		{Lo: 61, Hi: 66, Outcome: "rout"},
+	}}
+	got := alternatives(byRow, branchKey{col: col, dice: dsl.Dice{D66: true}}, []rollCut{{op: ">=", value: 64, rollLeft: true}, {op: ">=", value: 12, rollLeft: false}})
+	want := []struct {
+		what    string
+		p       string
+		natural int
+	}{
+		{"11 carre, 12 >= roll", "1/36", 11}, {"12..56 disorder, 12 >= roll", "1/36", 12}, {"12..56 disorder", "7/9", 13},
+		{"61..66 rout", "1/12", 61}, {"61..66 rout, roll >= 64", "1/12", 64},
+	}
+	if len(got) != len(want) {
+		t.Fatalf("got %d alternatives %+v, want %d", len(got), got, len(want))
+	}
+	for i, w := range want {
+		if g := got[i]; g.What != w.what || g.P.RatString() != w.p || g.Natural != w.natural {
+			t.Errorf("alternative %d: got %s %s (natural %d), want %s %s (natural %d)", i, g.What, g.P.RatString(), g.Natural, w.what, w.p, w.natural)
+		}
 	}
 }

@@ -58,6 +58,12 @@ rule g.any "Whatever the result" on carre_realization.rolled {
   do mark(unit, "sixty_six")
 }
 `
+	readsEveryRollOtherwise := `
+rule g.even "An even roll" on carre_realization.rolled {
+  when roll % 2 == 0
+  do mark(unit, "even")
+}
+`
 	for _, c := range []struct {
 		name, src, want  string
 		carreAlts        int
@@ -66,9 +72,12 @@ rule g.any "Whatever the result" on carre_realization.rolled {
 	}{
 		{"by row", src, "disorder", 3, "41..56 disorder", "[d66 41]", 2},
 		{"by result", src + readsRoll, "roll 52", 36, "roll 52: 41..56 disorder", "[d66 52]", 2},
-		// A rule on the table's rolled hook reads every roll of that table,
-		// and of that table only: the melee that follows stays by row.
-		{"rolled hook", src + readsEveryRoll, "roll 43", 36, "roll 43: 41..56 disorder", "[d66 43]", 2},
+		// A rule on the table's rolled hook that compares the roll with a
+		// number splits that table's rows there, and no other table's: the
+		// melee that follows stays by row.
+		{"rolled hook", src + readsEveryRoll, "disorder", 4, "61..66 rout, roll == 66", "[d66 41]", 2},
+		// Reading it any other way tells that table's rolls apart by result.
+		{"rolled hook, by result", src + readsEveryRollOtherwise, "roll 44", 36, "roll 44: 41..56 disorder", "[d66 44]", 2},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			mod, diags := bataille.LoadDir(fstest.MapFS{"g/rules.rules": {Data: []byte(c.src)}}, "g")
