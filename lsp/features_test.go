@@ -342,7 +342,7 @@ class hussars "Hussars" { arm: c }
 		{"param parts", "my.\n", 0, 3, []string{"bonus"}, nil},
 		{"effects after do", "do r\n", 0, 4, []string{"retreat", "rout", "roll", "tire"}, []string{"unit"}},
 		{"effects after a comma", `"x"), t`, 0, 7, []string{"tire", "mark"}, nil},
-		{"tables in roll(", "roll(r", 0, 6, []string{"recall", "carre_realization", "melee_results"}, []string{"retreat", "unit", "stand"}},
+		{"tables in roll(", "roll(r", 0, 6, []string{"recall", "carre_realization", "melee_combat"}, []string{"retreat", "unit", "stand"}},
 		{"declarations at the top", "\np\n", 0, 2, []string{"param", "rule", "table", "override", "scenario", "chart", "modifier", "nationality"}, []string{"when"}},
 		{"a word's properties", "{ fr", 0, 4, []string{"fronts", "zdi", "change_cost"}, []string{"cost", "side"}},
 		{"a property's words", "arm: c", 0, 6, []string{"cavalry", "infantry"}, []string{"column"}},
