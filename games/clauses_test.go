@@ -76,7 +76,7 @@ var clauses = []clause{
 			r.notFired("melee.refused")
 			r.text("att melees def through its flank")
 		}},
-	{id: "BER-17-REFUSED", folder: "ber", scenario: "opportunity_charge", answers: yes("cav", "opportunity_charge"), faces: []int{4, 1, 5, 1},
+	{id: "BER-17-REFUSED", folder: "ber", scenario: "opportunity_charge", answers: yes("cav", "opportunity_charge"), faces: []int{4, 1, 5, 1, 1, 6},
 		check: func(t *testing.T, r *played) {
 			// BER-37-ELIGIBLE too: the cavalry is tired and may still
 			// opportunity-charge; the charge is played once the move is over.
