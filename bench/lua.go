@@ -111,11 +111,11 @@ func luaUnitField(L *lua.LState) int {
 	case "leader":
 		v = lua.LBool(u.Leader)
 	case "guard":
-		v = lua.LBool(u.Guard)
+		v = lua.LBool(u.Has("guard"))
 	case "light":
-		v = lua.LBool(u.Light)
+		v = lua.LBool(u.Has("light"))
 	case "lancer":
-		v = lua.LBool(u.Lancer)
+		v = lua.LBool(u.Has("lancer"))
 	case "morale":
 		v = luaInt(u.Morale)
 	}

@@ -84,16 +84,16 @@ func (r *nativeRules) chargeApproach(unit, charger, target *interpreter.Unit, di
 		if unit.Leader {
 			mod += carreModLeader
 		}
-		if unit.Guard {
+		if unit.Has("guard") {
 			mod += carreModGuard
 		}
-		if unit.Light {
+		if unit.Has("light") {
 			mod += carreModLight
 		}
-		if charger.Lancer {
+		if charger.Has("lancer") {
 			mod += carreModLancers
 		}
-		if charger.Light {
+		if charger.Has("light") {
 			mod += carreModLightCav
 		}
 		w.mark(unit, "carre_tried")
@@ -188,22 +188,22 @@ func (r *nativeRules) chargeContact(charger, target *interpreter.Unit, mpSpent i
 	// contact.stand, with the battle's modifiers
 	if target.Arm == "infantry" && target.State == "good" && target.Formation != "carre" && !w.marked(target, "carre_tried") {
 		mod := 0
-		if charger.Lancer {
+		if charger.Has("lancer") {
 			mod -= 6
 		}
-		if charger.Guard {
+		if charger.Has("guard") {
 			mod -= 3
 		}
-		if charger.Light {
+		if charger.Has("light") {
 			mod += 2
 		}
-		if target.Guard {
+		if target.Has("guard") {
 			mod += 6
 		}
 		if target.Leader {
 			mod += 3
 		}
-		if target.Light {
+		if target.Has("light") {
 			mod -= 2
 		}
 		r.stand(charger, target, mod)

@@ -155,11 +155,11 @@ func (s *starUnit) Attr(name string) (starlark.Value, error) {
 	case "leader":
 		return starlark.Bool(u.Leader), nil
 	case "guard":
-		return starlark.Bool(u.Guard), nil
+		return starlark.Bool(u.Has("guard")), nil
 	case "light":
-		return starlark.Bool(u.Light), nil
+		return starlark.Bool(u.Has("light")), nil
 	case "lancer":
-		return starlark.Bool(u.Lancer), nil
+		return starlark.Bool(u.Has("lancer")), nil
 	case "morale":
 		return starlark.MakeInt(u.Morale), nil
 	}

@@ -240,7 +240,7 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, t
 		return prog, nil, "", nil
 	}
 	guard := &sourceGuard{}
-	prog, err = u.exprCompile(text, tm, asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params}, guard})
+	prog, err = u.exprCompile(text, tm, asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
 	if err == nil && guard.bad == nil {
 		if u.exprCache == nil {
 			u.exprCache = map[string]*vm.Program{}
@@ -334,11 +334,27 @@ func (u *unit) languageOption() expr.Option {
 // would cost a reflective map lookup every time.
 type paramInliner struct {
 	params map[string]*ParamDef
+	// attrs are the attributes the module declares: `unit.lancer`, where a
+	// unit has no such field, reads has(unit, "lancer"), so that an
+	// attribute a battle declares reads like a field the engine has.
+	attrs map[string]*VocabDef
+	has   bool // the environment offers has()
 }
 
 func (v *paramInliner) Visit(n *ast.Node) {
 	m, ok := (*n).(*ast.MemberNode)
-	if !ok || m.Optional || m.Method {
+	if !ok || m.Method {
+		return
+	}
+	if prop, isStr := m.Property.(*ast.StringNode); isStr && v.has && v.attrs[prop.Value] != nil && m.Node.Type() != nil && !hasField(m.Node.Type(), prop.Value) {
+		call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "has"}, Arguments: []ast.Node{m.Node, &ast.StringNode{Value: prop.Value}}}
+		call.SetLocation(m.Location())
+		call.Callee.SetLocation(m.Location())
+		call.Arguments[1].SetLocation(m.Property.Location())
+		ast.Patch(n, call)
+		return
+	}
+	if m.Optional {
 		return
 	}
 	name, ok := dottedName(m)
@@ -359,6 +375,33 @@ func (v *paramInliner) Visit(n *ast.Node) {
 	case bool:
 		ast.Patch(n, &ast.BoolNode{Value: x})
 	}
+}
+
+// hasFunction reports whether the environment offers has(unit, attribute).
+func (u *unit) hasFunction() bool {
+	for _, f := range u.env.Functions {
+		if f.Name == "has" {
+			return true
+		}
+	}
+	return false
+}
+
+// hasField reports whether a struct (or pointer to one) has a field an
+// expression calls name.
+func hasField(t reflect.Type, name string) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return true // not a unit: leave it to the type checker
+	}
+	for _, f := range ExprFields(t) {
+		if f == name {
+			return true
+		}
+	}
+	return false
 }
 
 // dottedName reads a.b.c from a chain of member accesses on a name.
@@ -438,7 +481,7 @@ func (u *unit) exprError(err error, text string, start Pos, env vars) (Pos, stri
 	case reNoField.MatchString(msg):
 		m := reNoField.FindStringSubmatch(msg)
 		owner, field := m[1], m[2]
-		fields := fieldsOf(env, owner)
+		fields := append(fieldsOf(env, owner), u.names(KindAttribute)...)
 		return pos, fmt.Sprintf("%s has no field %q%s", friendlyType(owner), field, didYouMean(field, fields))
 	case reUnknownFld.MatchString(msg):
 		field := reUnknownFld.FindStringSubmatch(msg)[1]

@@ -12,8 +12,6 @@ var UnitProps = map[string]string{
 	"side":          "the side it fights for",
 	"nationality":   "its nationality (leaders command their own; the module's nationalities)",
 	"class":         "its unit type (the module's classes: ligne, hussars …); its flags become the unit's",
-	"heavy":         "heavy cavalry",
-	"cossack":       "Cossacks",
 	"arm":           "infantry, cavalry, artillery … (the module's arms)",
 	"increments":    "strength in increments",
 	"formation":     "its formation (the module's formations)",
@@ -29,9 +27,6 @@ var UnitProps = map[string]string{
 	"exhausted":     "cavalry readiness: exhausted",
 	"mp":            "printed movement allowance; without it, its arm's `mp` if the module declares one",
 	"melee":         "printed melee (assault) value",
-	"light":         "light infantry or light cavalry",
-	"guard":         "a Guard unit",
-	"lancer":        "lancers",
 	"moved":         "it has already moved this turn",
 }
 

@@ -41,12 +41,7 @@ var vocabSchema = map[string]map[string]propKind{
 	},
 	KindNationality: {},
 	KindClass: {
-		"arm":     {what: "word", words: KindArm, doc: "the arm units of this class are"},
-		"light":   {what: "flag", doc: "light infantry or light cavalry: its units are light"},
-		"heavy":   {what: "flag", doc: "heavy cavalry: its units are heavy"},
-		"lancer":  {what: "flag", doc: "lancers: its units are lancers"},
-		"guard":   {what: "flag", doc: "Guard: its units are Guard"},
-		"cossack": {what: "flag", doc: "Cossacks: its units are Cossacks"},
+		"arm": {what: "word", words: KindArm, doc: "the arm units of this class are; besides, every attribute the module declares is a flag its units then have (uhlans { lancer })"},
 	},
 	KindAttribute: {},
 	KindHexside: {
@@ -93,6 +88,10 @@ func (u *unit) checkVocab() {
 						pk, ok = propKind{what: "number"}, true
 					}
 				}
+				if _, isAttr := u.mod.Vocab[KindAttribute][key]; !ok && kind == KindClass && isAttr {
+					// A class gives its units the attributes it names.
+					pk, ok = propKind{what: "flag"}, true
+				}
 				if !ok && kind == KindHexside && strings.HasPrefix(key, "cost_") {
 					if _, isArm := u.mod.Vocab[KindArm][strings.TrimPrefix(key, "cost_")]; isArm {
 						pk, ok = propKind{what: "number"}, true
@@ -102,6 +101,9 @@ func (u *unit) checkVocab() {
 					known := make([]string, 0, len(schema))
 					for k := range schema {
 						known = append(known, k)
+					}
+					if kind == KindClass {
+						known = append(known, u.names(KindAttribute)...)
 					}
 					sort.Strings(known)
 					hint := didYouMean(key, known)

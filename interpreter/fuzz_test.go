@@ -26,6 +26,11 @@ const fuzzHeader = `module fz "Fuzz"
 arm infantry { fire: 1 }
 arm cavalry { mounted }
 arm artillery { guns  fire: 2 }
+attribute light
+attribute heavy
+attribute lancer
+attribute guard
+attribute cossack
 nationality french
 nationality prussian
 nationality russian

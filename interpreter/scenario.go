@@ -174,16 +174,6 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 			u.Tired = flag()
 		case "exhausted":
 			u.Exhausted = flag()
-		case "light":
-			u.Light = flag()
-		case "guard":
-			u.Guard = flag()
-		case "lancer":
-			u.Lancer = flag()
-		case "heavy":
-			u.Heavy = flag()
-		case "cossack":
-			u.Cossack = flag()
 		case "moved":
 			u.Moved = flag()
 		default:
@@ -226,13 +216,16 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 			}
 		}
 	}
-	// A unit type's flags are its units' own: uhlans are lancers.
+	// A unit type's attributes are its units' own: uhlans are lancers.
 	if w, found := b.mod.Word(dsl.KindClass, u.Class); found && u.Class != "" {
-		u.Light = u.Light || w.Flag("light")
-		u.Heavy = u.Heavy || w.Flag("heavy")
-		u.Lancer = u.Lancer || w.Flag("lancer")
-		u.Guard = u.Guard || w.Flag("guard")
-		u.Cossack = u.Cossack || w.Flag("cossack")
+		for attr := range b.mod.Vocab[dsl.KindAttribute] {
+			if w.Flag(attr) {
+				if u.Attrs == nil {
+					u.Attrs = map[string]bool{}
+				}
+				u.Attrs[attr] = true
+			}
+		}
 	}
 	if _, given := us.Props["mp"]; !given {
 		// The checker has made sure a unit ordered to move has one or the other.

@@ -26,11 +26,6 @@ type Unit struct {
 	CavalryBonus int    `expr:"cavalry_bonus"`
 	MP           int    `expr:"mp"`    // printed movement allowance
 	Melee        int    `expr:"melee"` // printed melee value
-	Light        bool   `expr:"light"`
-	Guard        bool   `expr:"guard"`
-	Lancer       bool   `expr:"lancer"`
-	Heavy        bool   `expr:"heavy"`
-	Cossack      bool   `expr:"cossack"`
 	Moved        bool   `expr:"moved"`   // moved in this turn's movement phase
 	Charged      bool   `expr:"charged"` // declared a charge this turn
 	FiredOn      bool   `expr:"fired_on"`
@@ -53,6 +48,10 @@ type Unit struct {
 
 	board *Board
 }
+
+// Has reports whether the unit has an attribute the module declares
+// (light, lancer, guard, elite …): scripts write `unit.lancer`.
+func (u *Unit) Has(attr string) bool { return u.Attrs[attr] }
 
 // Marked reports whether a rule set the named mark.
 func (u *Unit) Marked(name string) bool { return u.Marks[name] }

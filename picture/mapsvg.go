@@ -32,7 +32,7 @@ type unitView struct {
 
 func viewOf(u *interpreter.Unit) unitView {
 	v := unitView{ID: u.ID, Name: u.Name, Side: u.Side, Arm: u.Arm, Formation: u.Formation, State: u.State,
-		Increments: u.Increments, Hex: u.Hex, Facing: u.Facing, Leader: u.Leader, Guard: u.Guard, Tired: u.Tired, Exhausted: u.Exhausted}
+		Increments: u.Increments, Hex: u.Hex, Facing: u.Facing, Leader: u.Leader, Guard: u.Has("guard"), Tired: u.Tired, Exhausted: u.Exhausted}
 	if u.Hex2 != nil {
 		h := *u.Hex2
 		v.Hex2 = &h
