@@ -24,8 +24,8 @@ type Unit struct {
 	Regiment     string `expr:"regiment"`
 	Leader       bool   `expr:"leader"`
 	CavalryBonus int    `expr:"cavalry_bonus"`
-	MP           int    `expr:"mp"`    // printed movement allowance
-	Melee        int    `expr:"melee"` // printed melee value
+	MP           int    `expr:"mp"`      // printed movement allowance
+	Melee        int    `expr:"melee"`   // printed melee value
 	Moved        bool   `expr:"moved"`   // moved in this turn's movement phase
 	Charged      bool   `expr:"charged"` // declared a charge this turn
 	FiredOn      bool   `expr:"fired_on"`
