@@ -303,8 +303,8 @@ type Arg struct {
 // has the expression grammar.
 type Expr struct {
 	Pos lexer.Position
-	// Tokens are the expression's tokens, with the spaces and comments
-	// between them.
+	// Tokens are the expression's tokens; the parser's lexer drops the
+	// spaces and comments between them (its source text keeps them).
 	Tokens []lexer.Token
 }
 

@@ -60,9 +60,32 @@ func (d lexDef) LexBytes(filename string, src []byte) (lexer.Lexer, error) {
 	return d.LexString(filename, string(src))
 }
 
+// parseLexer is the lexer the parser reads: Lexer's tokens without the
+// whitespace and comments. The grammar elides them anyway, and the formatter
+// and the language server, which need them, lex with Lexer; a parse then
+// stores and steps over about half as many tokens.
+type parseLexer struct{ lexDef }
+
+func (parseLexer) LexString(filename, src string) (lexer.Lexer, error) {
+	return &scanner{src: src, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}, dropTrivia: true}, nil
+}
+
+func (d parseLexer) LexBytes(filename string, src []byte) (lexer.Lexer, error) {
+	return d.LexString(filename, string(src))
+}
+
+func (d parseLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return d.LexString(filename, string(b))
+}
+
 type scanner struct {
-	src string
-	pos lexer.Position
+	src        string
+	pos        lexer.Position
+	dropTrivia bool // skip whitespace and comments (parseLexer)
 }
 
 // twoCharOps are the operators of two characters, tried before one.
@@ -81,6 +104,16 @@ func (s *scanner) Next() (lexer.Token, error) {
 	typ, n, err := s.match(rest)
 	if err != nil {
 		return lexer.Token{}, &lexer.Error{Msg: err.Error(), Pos: s.pos}
+	}
+	for s.dropTrivia && (typ == tokWhitespace || typ == tokComment) {
+		s.pos.Advance(rest[:n])
+		rest = rest[n:]
+		if rest == "" {
+			return lexer.Token{Type: lexer.EOF, Pos: s.pos}, nil
+		}
+		if typ, n, err = s.match(rest); err != nil {
+			return lexer.Token{}, &lexer.Error{Msg: err.Error(), Pos: s.pos}
+		}
 	}
 	tok := lexer.Token{Type: typ, Value: rest[:n], Pos: s.pos}
 	s.pos.Advance(rest[:n])

@@ -16,7 +16,7 @@ import (
 )
 
 var parser = participle.MustBuild[File](
-	participle.Lexer(Lexer),
+	participle.Lexer(parseLexer{}),
 	participle.Elide("Comment", "Whitespace"),
 	participle.Unquote("String"),
 	participle.UseLookahead(3),
