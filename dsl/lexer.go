@@ -3,10 +3,12 @@ package dsl
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -61,13 +63,16 @@ func (d lexDef) LexBytes(filename string, src []byte) (lexer.Lexer, error) {
 }
 
 // parseLexer is the lexer the parser reads: Lexer's tokens without the
-// whitespace and comments. The grammar elides them anyway, and the formatter
-// and the language server, which need them, lex with Lexer; a parse then
-// stores and steps over about half as many tokens.
+// whitespace and comments, and strings unquoted. The grammar elides the
+// first anyway, and the formatter and the language server, which need them,
+// lex with Lexer; a parse then stores and steps over about half as many
+// tokens. Unquoting here rather than with participle.Unquote spares a
+// mapping lexer that reads the source through an io.Reader, a copy of it
+// and an allocation per string.
 type parseLexer struct{ lexDef }
 
 func (parseLexer) LexString(filename, src string) (lexer.Lexer, error) {
-	return &scanner{src: src, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}, dropTrivia: true}, nil
+	return &scanner{src: src, pos: lexer.Position{Filename: filename, Line: 1, Column: 1}, forParser: true}, nil
 }
 
 func (d parseLexer) LexBytes(filename string, src []byte) (lexer.Lexer, error) {
@@ -83,9 +88,9 @@ func (d parseLexer) Lex(filename string, r io.Reader) (lexer.Lexer, error) {
 }
 
 type scanner struct {
-	src        string
-	pos        lexer.Position
-	dropTrivia bool // skip whitespace and comments (parseLexer)
+	src       string
+	pos       lexer.Position
+	forParser bool // skip whitespace and comments, unquote strings (parseLexer)
 }
 
 // twoCharOps are the operators of two characters, tried before one.
@@ -105,7 +110,7 @@ func (s *scanner) Next() (lexer.Token, error) {
 	if err != nil {
 		return lexer.Token{}, &lexer.Error{Msg: err.Error(), Pos: s.pos}
 	}
-	for s.dropTrivia && (typ == tokWhitespace || typ == tokComment) {
+	for s.forParser && (typ == tokWhitespace || typ == tokComment) {
 		s.pos.Advance(rest[:n])
 		rest = rest[n:]
 		if rest == "" {
@@ -116,8 +121,36 @@ func (s *scanner) Next() (lexer.Token, error) {
 		}
 	}
 	tok := lexer.Token{Type: typ, Value: rest[:n], Pos: s.pos}
+	if s.forParser && typ == tokString {
+		v, err := unquote(tok.Value)
+		if err != nil {
+			return lexer.Token{}, participle.Errorf(tok.Pos, "invalid quoted string %q: %s", tok.Value, err.Error())
+		}
+		tok.Value = v
+	}
 	s.pos.Advance(rest[:n])
 	return tok, nil
+}
+
+// unquote reads a string token's value as participle.Unquote did, escape
+// by escape with strconv.UnquoteChar (which reads a byte of invalid UTF-8
+// as U+FFFD). A string with no escape and valid UTF-8 is its own text and
+// needs no copy.
+func unquote(s string) (string, error) {
+	body := s[1 : len(s)-1]
+	if strings.IndexByte(body, '\\') < 0 && utf8.ValidString(body) {
+		return body, nil
+	}
+	var out strings.Builder
+	for body != "" {
+		r, _, tail, err := strconv.UnquoteChar(body, s[0])
+		if err != nil {
+			return "", err
+		}
+		body = tail
+		out.WriteRune(r)
+	}
+	return out.String(), nil
 }
 
 // match finds the type and length of the token at the start of rest.

@@ -1,12 +1,14 @@
 package dsl
 
 import (
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/alecthomas/participle/v2"
 	"github.com/alecthomas/participle/v2/lexer"
 )
 
@@ -77,14 +79,66 @@ func sameTokens(t *testing.T, src string) {
 	}
 }
 
+// stringValues reads the String tokens of a text as participle.Unquote gives
+// them to the grammar: the reference for the parser's own lexer.
+type stringValues struct {
+	S []string `parser:"( @String | Ident | Keyword | Number | Op | Punct | Dice )*"`
+}
+
+var unquoteRef = participle.MustBuild[stringValues](participle.Lexer(Lexer),
+	participle.Elide("Comment", "Whitespace"), participle.Unquote("String"))
+
+// sameParserTokens checks the parser's lexer against Lexer: the same tokens
+// less whitespace and comments, strings unquoted as participle.Unquote did,
+// and the same error where a string cannot be unquoted.
+func sameParserTokens(t *testing.T, src string) {
+	all, allErr := tokens(Lexer, src)
+	got, gotErr := tokens(parseLexer{}, src)
+	ref, refErr := unquoteRef.ParseString("f", src)
+	var perr participle.Error
+	if refErr != nil && errors.As(refErr, &perr) && strings.HasPrefix(perr.Message(), "invalid quoted string") {
+		if gotErr == nil || gotErr.Error() != refErr.Error() {
+			t.Fatalf("%q: error %v, want %v", src, gotErr, refErr)
+		}
+		return
+	}
+	if (allErr == nil) != (gotErr == nil) || (allErr != nil && allErr.Error() != gotErr.Error()) {
+		t.Fatalf("%q: error %v, want %v", src, gotErr, allErr)
+	}
+	var want []tok
+	for _, tk := range all {
+		if tk.typ != "Whitespace" && tk.typ != "Comment" {
+			want = append(want, tk)
+		}
+	}
+	if len(got) != len(want) {
+		t.Fatalf("%q: %d tokens, want %d", src, len(got), len(want))
+	}
+	var strs []string
+	for i := range want {
+		if got[i].typ == "String" {
+			strs = append(strs, got[i].val)
+			got[i].val = want[i].val
+		}
+		if got[i] != want[i] {
+			t.Fatalf("%q: token %d is %+v, want %+v", src, i, got[i], want[i])
+		}
+	}
+	if refErr == nil && strings.Join(strs, "\x00") != strings.Join(ref.S, "\x00") {
+		t.Fatalf("%q: strings %q, want %q", src, strs, ref.S)
+	}
+}
+
 func TestLexerMatchesSpecification(t *testing.T) {
 	cases := []string{
 		"", "x", "d66 1d6 2d6 d6x 1d6_ 3d 0d0 d", "do dog doé else_ cite", "1..4 ..2 7.. 1.5 1.5.2 0712",
 		`"a\"b" "é" "line` + "\n", "/* a */ /** b **/ // c\n", "a==b!=c<=d>=e&&f||g??h?.i=>j",
 		"Carré x_1 _y €", "(){}[],;", "-6..6", "\t\r\n", "x\x00y", "\"unclosed",
+		`"tab\tnew\nq\"u\u00e9\x41\101\\"`, `"bad \q escape"`, "\"bad \xff utf-8\"", `"\xff"`, `"é\é"`,
 	}
 	for _, c := range cases {
 		sameTokens(t, c)
+		sameParserTokens(t, c)
 	}
 	err := filepath.WalkDir("..", func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, Ext) {
@@ -95,6 +149,7 @@ func TestLexerMatchesSpecification(t *testing.T) {
 			return err
 		}
 		sameTokens(t, string(src))
+		sameParserTokens(t, string(src))
 		return nil
 	})
 	if err != nil {
@@ -108,6 +163,7 @@ func FuzzLexer(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, src string) {
 		sameTokens(t, src)
+		sameParserTokens(t, src)
 	})
 }
 

@@ -18,7 +18,6 @@ import (
 var parser = participle.MustBuild[File](
 	participle.Lexer(parseLexer{}),
 	participle.Elide("Comment", "Whitespace"),
-	participle.Unquote("String"),
 	participle.UseLookahead(3),
 )
 
