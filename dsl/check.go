@@ -6,6 +6,7 @@ import (
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
+	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -94,6 +95,11 @@ type unit struct {
 	baseConf *conf.Config
 	// exprCache holds what expr compiled, by meaning (exprCompileCached).
 	exprCache map[string]*vm.Program
+	// goTypes translates Go types into expr's, once per check (typeMap).
+	goTypes map[reflect.Type]types.Type
+	// funcNames are the functions an expression may call, charts aside
+	// (methodCall).
+	funcNames map[string]bool
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {

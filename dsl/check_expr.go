@@ -109,17 +109,7 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 // compileText compiles source text that starts at start and names the
 // words in named.
 func (u *unit) compileText(text string, start Pos, named map[string]bool, env vars, asBool bool) *Program {
-	tm := make(types.Map, len(env)+4) // sized once rather than grown
-	params := u.paramTypes()
-	for k := range named {
-		if v, ok := params[k]; ok {
-			tm[k] = v
-		}
-	}
-	for k, t := range env {
-		tm[k] = typeOfReflect(t)
-	}
-	prog, bad, msg, err := u.exprCompileCached(text, named, env, tm, asBool)
+	prog, bad, msg, err := u.exprCompileCached(text, named, env, asBool)
 	if bad != nil {
 		// What the source says is refused before whatever expr made of it.
 		u.errorf(advance(start, text, bad.Location().From), "expr", "%s", msg)
@@ -171,18 +161,18 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 // Go method of the engine's values and change the game behind the rules'
 // back. It returns the rune offset and text of the first such call.
 func (u *unit) methodCall(root ast.Node) (at int, name string, ok bool) {
-	funcs := map[string]bool{}
-	for _, f := range u.env.Functions {
-		funcs[f.Name] = true
+	if u.funcNames == nil {
+		// Made once per check; charts are read where they are, since
+		// more may be declared after.
+		u.funcNames = map[string]bool{opInt: true, opFloat: true}
+		for _, f := range u.env.Functions {
+			u.funcNames[f.Name] = true
+		}
+		for _, op := range checkedOps {
+			u.funcNames[op] = true
+		}
 	}
-	for name := range u.mod.Charts {
-		funcs[name] = true
-	}
-	for _, op := range checkedOps {
-		funcs[op] = true
-	}
-	funcs[opInt], funcs[opFloat] = true, true
-	v := &callFinder{funcs: funcs}
+	v := &callFinder{funcs: u.funcNames, charts: u.mod.Charts}
 	ast.Walk(&root, v)
 	if v.bad == nil {
 		return 0, "", true
@@ -191,9 +181,10 @@ func (u *unit) methodCall(root ast.Node) (at int, name string, ok bool) {
 }
 
 type callFinder struct {
-	funcs map[string]bool
-	bad   ast.Node // the first call found that is not allowed
-	name  string   // what it calls
+	funcs  map[string]bool // the language's functions and checked operators
+	charts map[string]*ChartDef
+	bad    ast.Node // the first call found that is not allowed
+	name   string   // what it calls
 }
 
 func (v *callFinder) Visit(n *ast.Node) {
@@ -202,7 +193,7 @@ func (v *callFinder) Visit(n *ast.Node) {
 	}
 	switch x := (*n).(type) {
 	case *ast.CallNode:
-		if id, isIdent := x.Callee.(*ast.IdentifierNode); !isIdent || !v.funcs[id.Value] {
+		if id, isIdent := x.Callee.(*ast.IdentifierNode); !isIdent || !v.funcs[id.Value] && v.charts[id.Value] == nil {
 			v.bad, v.name = x, x.Callee.String()
 		}
 	case *ast.BuiltinNode:
@@ -219,7 +210,7 @@ func (v *callFinder) Visit(n *ast.Node) {
 // condition or not, its names of the same types (a rule's `charger`, `1`,
 // `unit.formation == "line"` …). What expr compiles is never changed after,
 // so the places share it. Errors are not kept: each place reports its own.
-func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, tm types.Map, asBool bool) (prog *vm.Program, bad ast.Node, msg string, err error) {
+func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, asBool bool) (prog *vm.Program, bad ast.Node, msg string, err error) {
 	var kb strings.Builder
 	kb.WriteString(text)
 	if asBool {
@@ -240,7 +231,7 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, t
 		return prog, nil, "", nil
 	}
 	guard := &sourceGuard{}
-	prog, err = u.exprCompile(text, tm, asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
+	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
 	if err == nil && guard.bad == nil {
 		if u.exprCache == nil {
 			u.exprCache = map[string]*vm.Program{}
@@ -248,6 +239,31 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, t
 		u.exprCache[key] = prog
 	}
 	return prog, guard.bad, guard.msg, err
+}
+
+// typeMap gives expr the types of the names an expression may read: the
+// params it names and the hook's variables. It is made only for what is not
+// in the cache, and each Go type is translated once per check.
+func (u *unit) typeMap(named map[string]bool, env vars) types.Map {
+	tm := make(types.Map, len(env)+4) // sized once rather than grown
+	params := u.paramTypes()
+	for k := range named {
+		if v, ok := params[k]; ok {
+			tm[k] = v
+		}
+	}
+	if u.goTypes == nil {
+		u.goTypes = map[reflect.Type]types.Type{}
+	}
+	for k, t := range env {
+		tt, ok := u.goTypes[t]
+		if !ok {
+			tt = typeOfReflect(t)
+			u.goTypes[t] = tt
+		}
+		tm[k] = tt
+	}
+	return tm
 }
 
 // exprCompile is expr.Compile with one configuration per check: expr.Compile
