@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -14,10 +15,12 @@ import (
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/builtin"
 	exprchecker "github.com/expr-lang/expr/checker"
+	"github.com/expr-lang/expr/checker/nature"
 	"github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
+	exprparser "github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/types"
 	"github.com/expr-lang/expr/vm"
 )
@@ -283,6 +286,11 @@ func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Vis
 		u.baseConf = c
 	}
 	c := *u.baseConf
+	if !asBool {
+		if tree := literalTree(text, &c.NtCache); tree != nil {
+			return compiler.Compile(tree, &c)
+		}
+	}
 	c.WithEnv(tm)
 	c.Visitors = []ast.Visitor{patch}
 	if asBool {
@@ -303,6 +311,56 @@ func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Vis
 		}
 	}
 	return compiler.Compile(tree, &c)
+}
+
+// literalTree is the tree expr's parser and checker make of a text that is
+// a single literal (a decimal integer or number, or a string with no escape),
+// made without them: most arguments are literals, and parsing and checking
+// one cost as much as a short condition. It is nil for anything else, which
+// goes through expr; TestLiteralTree holds the two to the same program.
+func literalTree(text string, nt *nature.Cache) *exprparser.Tree {
+	n := len(text)
+	if n == 0 {
+		return nil
+	}
+	var node ast.Node
+	var typ reflect.Type
+	switch c := text[0]; {
+	case c == '"':
+		body := text[1:max(n-1, 1)]
+		if n < 2 || text[n-1] != '"' || strings.ContainsAny(body, "\\\"\r\n") || !utf8.ValidString(body) {
+			return nil
+		}
+		node, typ = &ast.StringNode{Value: body}, reflect.TypeOf("")
+	case c >= '0' && c <= '9':
+		dot := strings.IndexByte(text, '.')
+		for i := 0; i < n; i++ {
+			if (text[i] < '0' || text[i] > '9') && i != dot {
+				return nil
+			}
+		}
+		if dot < 0 {
+			v, err := strconv.ParseInt(text, 10, 64)
+			if err != nil {
+				return nil
+			}
+			node, typ = &ast.IntegerNode{Value: int(v)}, reflect.TypeOf(0)
+		} else {
+			if dot == n-1 {
+				return nil
+			}
+			v, err := strconv.ParseFloat(text, 64)
+			if err != nil {
+				return nil
+			}
+			node, typ = &ast.FloatNode{Value: v}, reflect.TypeOf(0.0)
+		}
+	default:
+		return nil
+	}
+	node.SetLocation(file.Location{From: 0, To: utf8.RuneCountInString(text)})
+	node.SetNature(nt.FromType(typ))
+	return &exprparser.Tree{Node: node, Source: file.NewSource(text)}
 }
 
 // languageOption gives expr the language's functions and the module's
