@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/games"
 	"github.com/bataille/bataille/stdlib"
 )
 
@@ -160,3 +162,40 @@ func benchParseCheck(b *testing.B, lines int) {
 // two shows how the front end grows with a module's size.
 func BenchmarkParseCheck500(b *testing.B)  { benchParseCheck(b, 500) }
 func BenchmarkParseCheck5000(b *testing.B) { benchParseCheck(b, 5000) }
+
+// BenchmarkLoadBattle loads each bundled battle as a program does the first
+// time (cold: the base module it extends parsed and checked too, then its
+// scenarios set up, as bataille.LoadBundled does) and as a long-lived one
+// does after (warm: the base checked once per process and shared).
+func BenchmarkLoadBattle(b *testing.B) {
+	for _, name := range bataille.Bundled() {
+		b.Run(name+"/cold", func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0, ok := processCPU()
+			for b.Loop() {
+				files, diags := dsl.ParseFS(games.FS, name)
+				if diags.HasErrors() {
+					b.Fatal(diags.Err())
+				}
+				mod, diags := dsl.Check(files, stdlib.Env(), bataille.Loader{}.Load)
+				if mod == nil || diags.HasErrors() {
+					b.Fatal(diags.Err())
+				}
+				if diags := bataille.CheckScenarios(mod); diags.HasErrors() {
+					b.Fatal(diags.Err())
+				}
+			}
+			reportCPU(b, cpu0, ok)
+		})
+		b.Run(name+"/warm", func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0, ok := processCPU()
+			for b.Loop() {
+				if mod, diags := bataille.LoadBundled(name); mod == nil || diags.HasErrors() {
+					b.Fatal(diags.Err())
+				}
+			}
+			reportCPU(b, cpu0, ok)
+		})
+	}
+}
