@@ -171,18 +171,55 @@ type hookDef struct {
 	// given is how many of its variables a firing gives: all but the
 	// engine's own (engineVars), which come last.
 	given int
+	// types is the variables' types as small numbers (typeCode), which a
+	// firing compares more cheaply than reflect.Types.
+	types []typeCode
 }
+
+// typeCode numbers the types of hook variables.
+type typeCode uint8
+
+const (
+	codeOther typeCode = iota
+	codeUnit
+	codeCell
+	codeInt
+	codeFloat
+	codeBool
+	codeString
+)
+
+func typeCodeOf(t reflect.Type) typeCode {
+	switch t {
+	case tUnit:
+		return codeUnit
+	case tCell:
+		return codeCell
+	case tInt:
+		return codeInt
+	case tFloat:
+		return codeFloat
+	case tBool:
+		return codeBool
+	case tString:
+		return codeString
+	}
+	return codeOther
+}
+
+var codeTypes = [...]reflect.Type{codeUnit: tUnit, codeCell: tCell, codeInt: tInt, codeFloat: tFloat, codeBool: tBool, codeString: tString}
 
 func hookNamed(name string) *hookDef {
 	for i, h := range Hooks {
 		if h.Name == name {
-			given := 0
+			d := &hookDef{Hook: h, index: i}
 			for _, v := range h.Vars {
 				if !engineVars[v.Name] {
-					given++
+					d.given++
 				}
+				d.types = append(d.types, typeCodeOf(v.Type))
 			}
-			return &hookDef{Hook: h, index: i, given: given}
+			return d
 		}
 	}
 	panic("interpreter: no hook " + name)
@@ -217,7 +254,7 @@ type hookCall struct {
 	e           *Engine
 	h           *hookDef
 	slots       []closure.Slot
-	rules       []*dsl.RuleDef
+	rules       []*ruleCode
 	n, mark     int
 	prevSubject *Unit
 }
@@ -227,16 +264,16 @@ func (e *Engine) hook(h *hookDef) hookCall {
 }
 
 // next checks that the next declared variable has type t.
-func (c *hookCall) next(t reflect.Type) (closure.Slot, bool) {
-	if c.n >= len(c.h.Vars) || c.h.Vars[c.n].Type != t {
-		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, c.n+1, t))
+func (c *hookCall) next(t typeCode) (closure.Slot, bool) {
+	if c.n >= len(c.h.types) || c.h.types[c.n] != t {
+		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, c.n+1, codeTypes[t]))
 	}
 	c.n++
 	return c.slots[c.n-1], len(c.rules) > 0
 }
 
 func (c hookCall) unit(u *Unit) hookCall {
-	if s, live := c.next(tUnit); live {
+	if s, live := c.next(codeUnit); live {
 		var v any
 		if u != nil {
 			v = u
@@ -250,35 +287,35 @@ func (c hookCall) unit(u *Unit) hookCall {
 }
 
 func (c hookCall) cell(x *Cell) hookCall {
-	if s, live := c.next(tCell); live {
+	if s, live := c.next(codeCell); live {
 		c.e.set(s, x)
 	}
 	return c
 }
 
 func (c hookCall) int(n int) hookCall {
-	if s, live := c.next(tInt); live {
+	if s, live := c.next(codeInt); live {
 		c.e.setInt(s, n)
 	}
 	return c
 }
 
 func (c hookCall) float(f float64) hookCall {
-	if s, live := c.next(tFloat); live {
+	if s, live := c.next(codeFloat); live {
 		c.e.setFloat(s, f)
 	}
 	return c
 }
 
 func (c hookCall) bool(b bool) hookCall {
-	if s, live := c.next(tBool); live {
+	if s, live := c.next(codeBool); live {
 		c.e.set(s, b)
 	}
 	return c
 }
 
 func (c hookCall) str(str string) hookCall {
-	if s, live := c.next(tString); live {
+	if s, live := c.next(codeString); live {
 		c.e.setString(s, str)
 	}
 	return c
@@ -299,7 +336,7 @@ func (c hookCall) fire() (blocked bool, msg string, err error) {
 // fire runs the rules of a hook named at run time (a roll's outcome), with
 // variables given as name, value pairs.
 func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err error) {
-	rules := e.Module.Hooks[hook]
+	rules := e.comp.named[hook]
 	if len(rules) == 0 {
 		return false, "", nil
 	}
@@ -315,13 +352,13 @@ func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err err
 
 // run runs a hook's rules, its variables bound since mark, then unbinds
 // them.
-func (e *Engine) run(hook string, rules []*dsl.RuleDef, mark int, prevSubject *Unit) (blocked bool, msg string, err error) {
+func (e *Engine) run(hook string, rules []*ruleCode, mark int, prevSubject *Unit) (blocked bool, msg string, err error) {
 	defer func() {
 		e.restoreTo(mark)
 		e.subject = prevSubject
 	}()
 	if e.depth >= maxDepth {
-		return false, "", ruleErr(rules[0].Pos, rules[0], "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
+		return false, "", ruleErr(rules[0].r.Pos, rules[0].r, "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
 	}
 	e.depth++
 	defer func() { e.depth-- }()
