@@ -32,7 +32,7 @@ type compiled struct {
 	// `unit`, which a roll binds.
 	outcome struct{ roll, natural, modifier, result, value, value2 closure.Slot }
 	unit    closure.Slot
-	params map[string]any
+	params  map[string]any
 	// fallback counts the expressions left to expr's machine, for tests.
 	fallback int
 }

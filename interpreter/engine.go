@@ -71,9 +71,11 @@ type Engine struct {
 	phase   string
 	steps   int
 	depth   int
-	ctx     context.Context
-	meter   meter
-	subject *Unit
+	// hookCalls are the hooks being bound, by depth (vars.go).
+	hookCalls [maxDepth + 1]hookCall
+	ctx       context.Context
+	meter     meter
+	subject   *Unit
 
 	ch    *chargeState
 	chBuf chargeState // the storage ch points to while a charge resolves
@@ -223,6 +225,7 @@ func (e *Engine) Rewind(dice Dice) {
 	}
 	e.trace = e.trace[:0]
 	e.phase, e.steps, e.depth, e.quietPhase, e.shown = "", 0, 0, false, ""
+	e.hookCalls = [maxDepth + 1]hookCall{}
 	e.orders, e.turnNo = e.first, 0
 	clear(e.lasting)
 	e.subject, e.ch = nil, nil

@@ -249,7 +249,11 @@ var (
 //
 //	e.hook(hMelee).unit(a).unit(d).float(attack)….fire()
 //
-// A hook no rule listens to binds nothing.
+// A hook no rule listens to binds nothing. The call lives in the engine,
+// one for each depth of hooks fired from inside hooks, so that the chain
+// passes a pointer rather than copying the call at every link; a hook
+// begun while another of the same depth is still binding is a mistake of
+// the engine's, and panics.
 type hookCall struct {
 	e           *Engine
 	h           *hookDef
@@ -257,22 +261,29 @@ type hookCall struct {
 	rules       []*ruleCode
 	n, mark     int
 	prevSubject *Unit
+	binding     bool
 }
 
-func (e *Engine) hook(h *hookDef) hookCall {
-	return hookCall{e: e, h: h, slots: e.comp.hooks[h.index], rules: e.comp.rules[h.index], mark: len(e.saved), prevSubject: e.subject}
+func (e *Engine) hook(h *hookDef) *hookCall {
+	c := &e.hookCalls[e.depth]
+	if c.binding {
+		panic(fmt.Sprintf("interpreter: hook %s begun while %s is binding", h.Name, c.h.Name))
+	}
+	*c = hookCall{e: e, h: h, slots: e.comp.hooks[h.index], rules: e.comp.rules[h.index], mark: len(e.saved), prevSubject: e.subject, binding: true}
+	return c
 }
 
 // next checks that the next declared variable has type t.
 func (c *hookCall) next(t typeCode) (closure.Slot, bool) {
 	if c.n >= len(c.h.types) || c.h.types[c.n] != t {
+		c.binding = false
 		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, c.n+1, codeTypes[t]))
 	}
 	c.n++
 	return c.slots[c.n-1], len(c.rules) > 0
 }
 
-func (c hookCall) unit(u *Unit) hookCall {
+func (c *hookCall) unit(u *Unit) *hookCall {
 	if s, live := c.next(codeUnit); live {
 		var v any
 		if u != nil {
@@ -286,35 +297,35 @@ func (c hookCall) unit(u *Unit) hookCall {
 	return c
 }
 
-func (c hookCall) cell(x *Cell) hookCall {
+func (c *hookCall) cell(x *Cell) *hookCall {
 	if s, live := c.next(codeCell); live {
 		c.e.set(s, x)
 	}
 	return c
 }
 
-func (c hookCall) int(n int) hookCall {
+func (c *hookCall) int(n int) *hookCall {
 	if s, live := c.next(codeInt); live {
 		c.e.setInt(s, n)
 	}
 	return c
 }
 
-func (c hookCall) float(f float64) hookCall {
+func (c *hookCall) float(f float64) *hookCall {
 	if s, live := c.next(codeFloat); live {
 		c.e.setFloat(s, f)
 	}
 	return c
 }
 
-func (c hookCall) bool(b bool) hookCall {
+func (c *hookCall) bool(b bool) *hookCall {
 	if s, live := c.next(codeBool); live {
 		c.e.set(s, b)
 	}
 	return c
 }
 
-func (c hookCall) str(str string) hookCall {
+func (c *hookCall) str(str string) *hookCall {
 	if s, live := c.next(codeString); live {
 		c.e.setString(s, str)
 	}
@@ -323,10 +334,12 @@ func (c hookCall) str(str string) hookCall {
 
 // fire runs the hook's rules. It reports whether a require blocked the
 // action, and its message.
-func (c hookCall) fire() (blocked bool, msg string, err error) {
+func (c *hookCall) fire() (blocked bool, msg string, err error) {
 	if c.n != c.h.given {
+		c.binding = false
 		panic(fmt.Sprintf("interpreter: hook %s fired with %d of its %d variables", c.h.Name, c.n, c.h.given))
 	}
+	c.binding = false
 	if len(c.rules) == 0 {
 		return false, "", nil
 	}
@@ -353,15 +366,17 @@ func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err err
 // run runs a hook's rules, its variables bound since mark, then unbinds
 // them.
 func (e *Engine) run(hook string, rules []*ruleCode, mark int, prevSubject *Unit) (blocked bool, msg string, err error) {
-	defer func() {
+	if e.depth >= maxDepth {
 		e.restoreTo(mark)
 		e.subject = prevSubject
-	}()
-	if e.depth >= maxDepth {
 		return false, "", ruleErr(rules[0].r.Pos, rules[0].r, "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
 	}
 	e.depth++
-	defer func() { e.depth-- }()
+	defer func() {
+		e.depth--
+		e.restoreTo(mark)
+		e.subject = prevSubject
+	}()
 	for _, r := range rules {
 		blocked, msg, err = e.runRule(hook, r)
 		if err != nil || blocked {
