@@ -68,10 +68,7 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		return err
 	}
 	// What else the same roll decides (a leader hit) runs after the
-	// outcome's rules, with the same names.
-	if len(e.Module.Hooks[t.RolledHook]) == 0 {
-		return nil
-	}
+	// outcome's rules, with the same names (none when no rule listens).
 	return e.outcome(t.RolledHook, result, natural, mod, row.Result, row.Amount, row.Amount2)
 }
 
