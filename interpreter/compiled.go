@@ -19,10 +19,20 @@ type compiled struct {
 	counts [4]int                  // slots of Vals, Ints, Floats, Strs
 	// hooks and rules are, by a hook's place in Hooks, the slots of its
 	// variables and the rules that run on it.
-	hooks  [][]closure.Slot
-	rules  [][]*dsl.RuleDef
-	progs  map[*dsl.Program]*closure.Program
-	params map[string]any
+	hooks [][]closure.Slot
+	rules [][]*ruleCode
+	// named is the rules of every hook of the module by name, for hooks
+	// named at run time (a phase's, an outcome's): one lookup per firing.
+	named map[string][]*ruleCode
+	progs map[*dsl.Program]*closure.Program
+	// effects names the effects the module's rules call, by the index a
+	// callCode holds; each engine finds their implementations once.
+	effects []string
+	// outcome is the slots of dsl.OutcomeVars, and unit the slot of
+	// `unit`, which a roll binds.
+	outcome struct{ roll, natural, modifier, result, value, value2 closure.Slot }
+	unit    closure.Slot
+	params  map[string]any
 	// fallback counts the expressions left to expr's machine, for tests.
 	fallback int
 }
@@ -129,8 +139,11 @@ func compileModule(mod *dsl.Module) *compiled {
 			slots[i] = c.slots[v.Name]
 		}
 		c.hooks = append(c.hooks, slots)
-		c.rules = append(c.rules, mod.Hooks[h.Name])
 	}
+	o := &c.outcome
+	o.roll, o.natural, o.modifier = c.slots["roll"], c.slots["natural"], c.slots["modifier"]
+	o.result, o.value, o.value2 = c.slots["result"], c.slots["value"], c.slots["value2"]
+	c.unit = c.slots["unit"]
 	cfg := &closure.Config{Slots: c.slots, Consts: c.params,
 		Structs: []*closure.Struct{unitFields, cellFields}, Funcs: map[string]closure.Func{}}
 	if mod.Env != nil {
@@ -163,7 +176,74 @@ func compileModule(mod *dsl.Module) *compiled {
 		}
 		c.progs[p] = cp
 	}
+	c.resolve(mod)
 	return c
+}
+
+// ruleCode is a rule with what running it needs resolved when the module
+// loads: the closures of its expressions and the places of its effects,
+// so that running it looks nothing up by name or by pointer.
+type ruleCode struct {
+	r       *dsl.RuleDef
+	guard   *closure.Program
+	clauses []clauseCode
+}
+
+type clauseCode struct {
+	cond, of *closure.Program
+	calls    []callCode
+}
+
+type callCode struct {
+	effect int // index in compiled.effects
+	args   []*closure.Program
+}
+
+// resolve makes the rules' code, by hook.
+func (c *compiled) resolve(mod *dsl.Module) {
+	effects := map[string]int{}
+	code := map[*dsl.RuleDef]*ruleCode{}
+	codeOf := func(r *dsl.RuleDef) *ruleCode {
+		if rc := code[r]; rc != nil {
+			return rc
+		}
+		rc := &ruleCode{r: r, guard: c.progs[r.Guard], clauses: make([]clauseCode, len(r.Clauses))}
+		for i, cl := range r.Clauses {
+			cc := &rc.clauses[i]
+			cc.cond, cc.of = c.progs[cl.Cond], c.progs[cl.Of]
+			for _, cd := range cl.Calls {
+				idx, ok := effects[cd.Effect.Name]
+				if !ok {
+					idx = len(c.effects)
+					effects[cd.Effect.Name] = idx
+					c.effects = append(c.effects, cd.Effect.Name)
+				}
+				call := callCode{effect: idx, args: make([]*closure.Program, len(cd.Args))}
+				for j, a := range cd.Args {
+					if a != nil {
+						call.args[j] = c.progs[a.Prog]
+					}
+				}
+				cc.calls = append(cc.calls, call)
+			}
+		}
+		code[r] = rc
+		return rc
+	}
+	codes := func(rules []*dsl.RuleDef) []*ruleCode {
+		var out []*ruleCode
+		for _, r := range rules {
+			out = append(out, codeOf(r))
+		}
+		return out
+	}
+	c.named = map[string][]*ruleCode{}
+	for name, rules := range mod.Hooks {
+		c.named[name] = codes(rules)
+	}
+	for _, h := range Hooks {
+		c.rules = append(c.rules, c.named[h.Name])
+	}
 }
 
 func kindOf(t reflect.Type) closure.Kind {

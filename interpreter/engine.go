@@ -60,6 +60,7 @@ type Engine struct {
 	// names the module's expressions never read get slots in extra.
 	frame   closure.Frame
 	comp    *compiled
+	effects []EffectFunc // by the index a callCode holds; nil: none given
 	extra   map[string]closure.Slot
 	vmEnv   map[string]any // the variables by name, for expr's machine
 	ints    map[int]any    // boxes of numbers (boxInt, boxFloat)
@@ -70,9 +71,11 @@ type Engine struct {
 	phase   string
 	steps   int
 	depth   int
-	ctx     context.Context
-	meter   meter
-	subject *Unit
+	// hookCalls are the hooks being bound, by depth (vars.go).
+	hookCalls [maxDepth + 1]hookCall
+	ctx       context.Context
+	meter     meter
+	subject   *Unit
 
 	ch    *chargeState
 	chBuf chargeState // the storage ch points to while a charge resolves
@@ -166,6 +169,10 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 	e.meter.limit = e.cfg.MaxCost
 	board.meter = &e.meter
 	e.comp = compiledFor(mod)
+	e.effects = make([]EffectFunc, len(e.comp.effects))
+	for i, name := range e.comp.effects {
+		e.effects[i] = cfg.Effects[name]
+	}
 	e.frame = closure.Frame{Vals: make([]any, e.comp.counts[0]), Ints: make([]int, e.comp.counts[1]),
 		Floats: make([]float64, e.comp.counts[2]), Strs: make([]string, e.comp.counts[3])}
 	// expr's VM checks what each evaluation allocates against this budget
@@ -218,6 +225,7 @@ func (e *Engine) Rewind(dice Dice) {
 	}
 	e.trace = e.trace[:0]
 	e.phase, e.steps, e.depth, e.quietPhase, e.shown = "", 0, 0, false, ""
+	e.hookCalls = [maxDepth + 1]hookCall{}
 	e.orders, e.turnNo = e.first, 0
 	clear(e.lasting)
 	e.subject, e.ch = nil, nil
@@ -346,7 +354,7 @@ func (e *Engine) turnPhases() error {
 // phaseHook runs the rules on phase_start or phase_end, once: they read the
 // phase's procedure and the side in its turn.
 func (e *Engine) phaseHook(hook string, ph dsl.PhaseDef) error {
-	if len(e.Module.Hooks[hook]) == 0 {
+	if len(e.comp.named[hook]) == 0 {
 		return nil
 	}
 	e.beginQuietPhase(ph.Title)
@@ -491,17 +499,18 @@ func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 	e.emit(ev)
 }
 
-func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
+func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
+	r := rc.r
 	mark := len(e.saved)
 	defer e.restoreTo(mark)
 	announced := false
-	clauses := r.Clauses
+	clauses, code := r.Clauses, rc.clauses
 	if r.Guard != nil {
 		e.steps += r.GuardLen - 1
 		if err := e.tick(r); err != nil {
 			return false, "", err
 		}
-		ok, err := e.evalBool(r, r.Guard)
+		ok, err := e.evalBoolC(r, r.Guard, rc.guard)
 		if err != nil {
 			// Find which clause failed, for its position.
 			for _, c := range r.Clauses[:r.GuardLen] {
@@ -514,20 +523,21 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 		if !ok {
 			return false, "", nil
 		}
-		clauses = clauses[r.GuardLen:]
+		clauses, code = clauses[r.GuardLen:], code[r.GuardLen:]
 	}
-	for _, c := range clauses {
+	for i, c := range clauses {
+		cc := &code[i]
 		if err := e.tick(r); err != nil {
 			return false, "", err
 		}
 		switch c.Kind {
 		case dsl.ClauseWhen:
-			ok, err := e.evalBool(r, c.Cond)
+			ok, err := e.evalBoolC(r, c.Cond, cc.cond)
 			if err != nil || !ok {
 				return false, "", err
 			}
 		case dsl.ClauseRequire:
-			ok, err := e.evalBool(r, c.Cond)
+			ok, err := e.evalBoolC(r, c.Cond, cc.cond)
 			if err != nil {
 				return false, "", err
 			}
@@ -536,7 +546,7 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 				return true, c.Message, nil
 			}
 		case dsl.ClauseLet:
-			val, err := e.eval(r, c.Cond)
+			val, err := e.evalC(r, c.Cond, cc.cond)
 			if err != nil {
 				return false, "", err
 			}
@@ -545,7 +555,7 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 			announced = e.announce(r, hook, announced)
 			whom := e.subject
 			if c.Of != nil {
-				v, err := e.eval(r, c.Of)
+				v, err := e.evalC(r, c.Of, cc.of)
 				if err != nil {
 					return false, "", err
 				}
@@ -571,8 +581,8 @@ func (e *Engine) runRule(hook string, r *dsl.RuleDef) (bool, string, error) {
 			}
 		case dsl.ClauseDo:
 			announced = e.announce(r, hook, announced)
-			for _, cd := range c.Calls {
-				if err := e.do(r, cd); err != nil {
+			for j, cd := range c.Calls {
+				if err := e.do(r, cd, &cc.calls[j]); err != nil {
 					return false, "", err
 				}
 			}
@@ -604,8 +614,18 @@ func (e *Engine) announce(r *dsl.RuleDef, hook string, done bool) bool {
 	return true
 }
 
-func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
+func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef, code *callCode) (err error) {
+	// Arguments and calls live on stacks the engine keeps, so that an effect
+	// costs no allocation; an effect that fires hooks (roll) pushes above.
+	// One deferred call puts them back, and the effect being run, and turns
+	// an ArgError into an error.
+	start, depth := len(e.argStack), len(e.callStack)
+	prevRule, prevEffect, prevPos := e.curRule, e.curEffect, e.curPos
 	defer func() {
+		clear(e.argStack[start:])
+		e.argStack = e.argStack[:start]
+		e.callStack = e.callStack[:depth]
+		e.curRule, e.curEffect, e.curPos = prevRule, prevEffect, prevPos
 		if x := recover(); x != nil {
 			ae, ok := x.(ArgError)
 			if !ok {
@@ -617,28 +637,18 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 	if err := e.tick(r); err != nil {
 		return err
 	}
-	fn, ok := e.cfg.Effects[cd.Effect.Name]
-	if !ok {
+	fn := e.effects[code.effect]
+	if fn == nil {
 		return ruleErr(cd.Pos, r, "effect %s has no implementation in this engine", cd.Effect.Name)
 	}
-	prevRule, prevEffect, prevPos := e.curRule, e.curEffect, e.curPos
 	e.curRule, e.curEffect, e.curPos = r, cd.Effect.Name, cd.Pos
-	defer func() { e.curRule, e.curEffect, e.curPos = prevRule, prevEffect, prevPos }()
-	// Arguments and calls live on stacks the engine keeps, so that an effect
-	// costs no allocation; an effect that fires hooks (roll) pushes above.
-	start, depth := len(e.argStack), len(e.callStack)
-	defer func() {
-		clear(e.argStack[start:])
-		e.argStack = e.argStack[:start]
-		e.callStack = e.callStack[:depth]
-	}()
-	for _, a := range cd.Args {
+	for i, a := range cd.Args {
 		var v any
 		switch {
 		case a == nil:
 		case a.Prog != nil:
 			var err error
-			if v, err = e.eval(r, a.Prog); err != nil {
+			if v, err = e.evalC(r, a.Prog, code.args[i]); err != nil {
 				return err
 			}
 		default:
@@ -665,6 +675,12 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef) (err error) {
 // when the module's compile took it, else on expr's machine. It is the one
 // place expressions run.
 func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
+	return e.evalC(r, p, e.comp.progs[p])
+}
+
+// evalC is eval given the expression's closures, resolved when the module
+// loaded (nil: on expr's machine).
+func (e *Engine) evalC(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (any, error) {
 	if err := e.charge(r, p); err != nil {
 		return nil, err
 	}
@@ -673,7 +689,7 @@ func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
 	}
 	var out any
 	var err error
-	if cp := e.comp.progs[p]; cp != nil && !e.cfg.Machine {
+	if cp != nil && !e.cfg.Machine {
 		if cp.Kind == closure.Int || cp.Kind == closure.Float {
 			return e.evalNumber(r, p, cp)
 		}
@@ -789,7 +805,11 @@ func (e *Engine) machineEnv() map[string]any {
 }
 
 func (e *Engine) evalBool(r *dsl.RuleDef, p *dsl.Program) (bool, error) {
-	if cp := e.comp.progs[p]; cp != nil && !p.IsConst && !e.cfg.Machine {
+	return e.evalBoolC(r, p, e.comp.progs[p])
+}
+
+func (e *Engine) evalBoolC(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (bool, error) {
+	if cp != nil && !p.IsConst && !e.cfg.Machine {
 		// As eval does, without boxing the result.
 		if err := e.charge(r, p); err != nil {
 			return false, err
@@ -803,7 +823,7 @@ func (e *Engine) evalBool(r *dsl.RuleDef, p *dsl.Program) (bool, error) {
 		}
 		return b, nil
 	}
-	out, err := e.eval(r, p)
+	out, err := e.evalC(r, p, cp)
 	if err != nil {
 		return false, err
 	}

@@ -403,7 +403,7 @@ func (e *Engine) strength(u *Unit) float64 {
 // startPhase runs the turn_start rules once for each unit still on the
 // board, by id, when the module has rules there.
 func (e *Engine) startPhase(title string) error {
-	if len(e.Module.Hooks["turn_start"]) == 0 {
+	if len(e.comp.rules[hTurnStart.index]) == 0 {
 		return nil
 	}
 	e.beginQuietPhase(title)

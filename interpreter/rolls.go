@@ -19,7 +19,7 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 	mark := len(e.saved)
 	defer e.restoreTo(mark)
 	if unit != nil {
-		e.setVar("unit", unit)
+		e.set(e.comp.unit, unit)
 	}
 	col, err := e.column(r, t)
 	if err != nil {
@@ -68,10 +68,7 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		return err
 	}
 	// What else the same roll decides (a leader hit) runs after the
-	// outcome's rules, with the same names.
-	if len(e.Module.Hooks[t.RolledHook]) == 0 {
-		return nil
-	}
+	// outcome's rules, with the same names (none when no rule listens).
 	return e.outcome(t.RolledHook, result, natural, mod, row.Result, row.Amount, row.Amount2)
 }
 
@@ -165,7 +162,7 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 	mark := len(e.saved)
 	defer e.restoreTo(mark)
 	if unit != nil {
-		e.setVar("unit", unit)
+		e.set(e.comp.unit, unit)
 	}
 	th, err := e.eval(r, c.Threshold)
 	if err != nil {
@@ -256,16 +253,18 @@ func joinCite(c []string) string {
 // outcome offers the roll to the outcome hook's rules (dsl.OutcomeVars) and
 // runs them; the caller puts the names back when it returns.
 func (e *Engine) outcome(hook string, roll, natural, mod int, result, value, value2 any) error {
-	if len(e.Module.Hooks[hook]) == 0 {
+	rules := e.comp.named[hook]
+	if len(rules) == 0 {
 		return nil // no rule reads them
 	}
-	e.setInt(e.slotOf("roll"), roll)
-	e.setInt(e.slotOf("natural"), natural)
-	e.setInt(e.slotOf("modifier"), mod)
-	e.setVar("result", result)
-	e.setVar("value", value)
-	e.setVar("value2", value2)
-	_, _, err := e.fire(hook)
+	s := &e.comp.outcome
+	e.setInt(s.roll, roll)
+	e.setInt(s.natural, natural)
+	e.setInt(s.modifier, mod)
+	e.set(s.result, result)
+	e.set(s.value, value)
+	e.set(s.value2, value2)
+	_, _, err := e.run(hook, rules, len(e.saved), e.subject)
 	return err
 }
 

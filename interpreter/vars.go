@@ -171,18 +171,55 @@ type hookDef struct {
 	// given is how many of its variables a firing gives: all but the
 	// engine's own (engineVars), which come last.
 	given int
+	// types is the variables' types as small numbers (typeCode), which a
+	// firing compares more cheaply than reflect.Types.
+	types []typeCode
 }
+
+// typeCode numbers the types of hook variables.
+type typeCode uint8
+
+const (
+	codeOther typeCode = iota
+	codeUnit
+	codeCell
+	codeInt
+	codeFloat
+	codeBool
+	codeString
+)
+
+func typeCodeOf(t reflect.Type) typeCode {
+	switch t {
+	case tUnit:
+		return codeUnit
+	case tCell:
+		return codeCell
+	case tInt:
+		return codeInt
+	case tFloat:
+		return codeFloat
+	case tBool:
+		return codeBool
+	case tString:
+		return codeString
+	}
+	return codeOther
+}
+
+var codeTypes = [...]reflect.Type{codeUnit: tUnit, codeCell: tCell, codeInt: tInt, codeFloat: tFloat, codeBool: tBool, codeString: tString}
 
 func hookNamed(name string) *hookDef {
 	for i, h := range Hooks {
 		if h.Name == name {
-			given := 0
+			d := &hookDef{Hook: h, index: i}
 			for _, v := range h.Vars {
 				if !engineVars[v.Name] {
-					given++
+					d.given++
 				}
+				d.types = append(d.types, typeCodeOf(v.Type))
 			}
-			return &hookDef{Hook: h, index: i, given: given}
+			return d
 		}
 	}
 	panic("interpreter: no hook " + name)
@@ -212,31 +249,42 @@ var (
 //
 //	e.hook(hMelee).unit(a).unit(d).float(attack)….fire()
 //
-// A hook no rule listens to binds nothing.
+// A hook no rule listens to binds nothing. The call lives in the engine,
+// one for each depth of hooks fired from inside hooks, so that the chain
+// passes a pointer rather than copying the call at every link; a hook
+// begun while another of the same depth is still binding is a mistake of
+// the engine's, and panics.
 type hookCall struct {
 	e           *Engine
 	h           *hookDef
 	slots       []closure.Slot
-	rules       []*dsl.RuleDef
+	rules       []*ruleCode
 	n, mark     int
 	prevSubject *Unit
+	binding     bool
 }
 
-func (e *Engine) hook(h *hookDef) hookCall {
-	return hookCall{e: e, h: h, slots: e.comp.hooks[h.index], rules: e.comp.rules[h.index], mark: len(e.saved), prevSubject: e.subject}
+func (e *Engine) hook(h *hookDef) *hookCall {
+	c := &e.hookCalls[e.depth]
+	if c.binding {
+		panic(fmt.Sprintf("interpreter: hook %s begun while %s is binding", h.Name, c.h.Name))
+	}
+	*c = hookCall{e: e, h: h, slots: e.comp.hooks[h.index], rules: e.comp.rules[h.index], mark: len(e.saved), prevSubject: e.subject, binding: true}
+	return c
 }
 
 // next checks that the next declared variable has type t.
-func (c *hookCall) next(t reflect.Type) (closure.Slot, bool) {
-	if c.n >= len(c.h.Vars) || c.h.Vars[c.n].Type != t {
-		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, c.n+1, t))
+func (c *hookCall) next(t typeCode) (closure.Slot, bool) {
+	if c.n >= len(c.h.types) || c.h.types[c.n] != t {
+		c.binding = false
+		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, c.n+1, codeTypes[t]))
 	}
 	c.n++
 	return c.slots[c.n-1], len(c.rules) > 0
 }
 
-func (c hookCall) unit(u *Unit) hookCall {
-	if s, live := c.next(tUnit); live {
+func (c *hookCall) unit(u *Unit) *hookCall {
+	if s, live := c.next(codeUnit); live {
 		var v any
 		if u != nil {
 			v = u
@@ -249,36 +297,36 @@ func (c hookCall) unit(u *Unit) hookCall {
 	return c
 }
 
-func (c hookCall) cell(x *Cell) hookCall {
-	if s, live := c.next(tCell); live {
+func (c *hookCall) cell(x *Cell) *hookCall {
+	if s, live := c.next(codeCell); live {
 		c.e.set(s, x)
 	}
 	return c
 }
 
-func (c hookCall) int(n int) hookCall {
-	if s, live := c.next(tInt); live {
+func (c *hookCall) int(n int) *hookCall {
+	if s, live := c.next(codeInt); live {
 		c.e.setInt(s, n)
 	}
 	return c
 }
 
-func (c hookCall) float(f float64) hookCall {
-	if s, live := c.next(tFloat); live {
+func (c *hookCall) float(f float64) *hookCall {
+	if s, live := c.next(codeFloat); live {
 		c.e.setFloat(s, f)
 	}
 	return c
 }
 
-func (c hookCall) bool(b bool) hookCall {
-	if s, live := c.next(tBool); live {
+func (c *hookCall) bool(b bool) *hookCall {
+	if s, live := c.next(codeBool); live {
 		c.e.set(s, b)
 	}
 	return c
 }
 
-func (c hookCall) str(str string) hookCall {
-	if s, live := c.next(tString); live {
+func (c *hookCall) str(str string) *hookCall {
+	if s, live := c.next(codeString); live {
 		c.e.setString(s, str)
 	}
 	return c
@@ -286,10 +334,12 @@ func (c hookCall) str(str string) hookCall {
 
 // fire runs the hook's rules. It reports whether a require blocked the
 // action, and its message.
-func (c hookCall) fire() (blocked bool, msg string, err error) {
+func (c *hookCall) fire() (blocked bool, msg string, err error) {
 	if c.n != c.h.given {
+		c.binding = false
 		panic(fmt.Sprintf("interpreter: hook %s fired with %d of its %d variables", c.h.Name, c.n, c.h.given))
 	}
+	c.binding = false
 	if len(c.rules) == 0 {
 		return false, "", nil
 	}
@@ -299,7 +349,7 @@ func (c hookCall) fire() (blocked bool, msg string, err error) {
 // fire runs the rules of a hook named at run time (a roll's outcome), with
 // variables given as name, value pairs.
 func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err error) {
-	rules := e.Module.Hooks[hook]
+	rules := e.comp.named[hook]
 	if len(rules) == 0 {
 		return false, "", nil
 	}
@@ -315,16 +365,18 @@ func (e *Engine) fire(hook string, kv ...any) (blocked bool, msg string, err err
 
 // run runs a hook's rules, its variables bound since mark, then unbinds
 // them.
-func (e *Engine) run(hook string, rules []*dsl.RuleDef, mark int, prevSubject *Unit) (blocked bool, msg string, err error) {
+func (e *Engine) run(hook string, rules []*ruleCode, mark int, prevSubject *Unit) (blocked bool, msg string, err error) {
+	if e.depth >= maxDepth {
+		e.restoreTo(mark)
+		e.subject = prevSubject
+		return false, "", ruleErr(rules[0].r.Pos, rules[0].r, "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
+	}
+	e.depth++
 	defer func() {
+		e.depth--
 		e.restoreTo(mark)
 		e.subject = prevSubject
 	}()
-	if e.depth >= maxDepth {
-		return false, "", ruleErr(rules[0].Pos, rules[0], "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
-	}
-	e.depth++
-	defer func() { e.depth-- }()
 	for _, r := range rules {
 		blocked, msg, err = e.runRule(hook, r)
 		if err != nil || blocked {

@@ -25,7 +25,9 @@ package closure
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
+	"unsafe"
 
 	"github.com/expr-lang/expr/ast"
 	"github.com/expr-lang/expr/file"
@@ -42,6 +44,69 @@ type Frame struct {
 	Floats []float64
 	Strs   []string
 	loc    file.Location // of the node running its risky part, for errors
+	// args is a stack of the arguments of the functions being called
+	// without a typed form, and boxes the values boxed lately for them.
+	args  []any
+	boxes *boxCache
+}
+
+// boxCache holds the interface values of the numbers and strings a frame
+// boxed lately, in small tables indexed by a hash, so that a function
+// called again with the same fire value or the same terrain costs no
+// allocation: boxing a float64, an int above 255 or a string allocates,
+// and a battle's values come from a handful. A string is known by where
+// its bytes are, which for a unit's words is the vocabulary's.
+type boxCache struct {
+	nums [256]struct {
+		bits  uint64
+		float bool
+		v     any
+	}
+	strs [256]struct {
+		p *byte
+		n int
+		v any
+	}
+}
+
+func (f *Frame) cache() *boxCache {
+	if f.boxes == nil {
+		f.boxes = new(boxCache)
+	}
+	return f.boxes
+}
+
+func (f *Frame) boxFloat(x float64) any {
+	bits := math.Float64bits(x) // -0 and 0 are boxed apart
+	e := &f.cache().nums[(bits*0x9E3779B97F4A7C15)>>56]
+	if e.v == nil || e.bits != bits || !e.float {
+		e.bits, e.float, e.v = bits, true, x
+	}
+	return e.v
+}
+
+func (f *Frame) boxInt(n int) any {
+	if n >= 0 && n < 256 {
+		return n // Go boxes these without allocating
+	}
+	bits := uint64(n)
+	e := &f.cache().nums[(bits*0x9E3779B97F4A7C15)>>56]
+	if e.v == nil || e.bits != bits || e.float {
+		e.bits, e.float, e.v = bits, false, n
+	}
+	return e.v
+}
+
+func (f *Frame) boxString(s string) any {
+	if len(s) == 0 {
+		return s // Go boxes "" without allocating
+	}
+	p := unsafe.StringData(s)
+	e := &f.cache().strs[(uint64(uintptr(unsafe.Pointer(p)))*0x9E3779B97F4A7C15+uint64(len(s)))>>56]
+	if e.v == nil || e.p != p || e.n != len(s) {
+		e.p, e.n, e.v = p, len(s), s
+	}
+	return e.v
 }
 
 // Slot is where a variable lives: Frame.Ints[Index] for an Int, Floats for
@@ -67,15 +132,31 @@ type Program struct {
 // Run evaluates the expression. A failure is a *file.Error like the one
 // expr's machine returns: the same message and location.
 func (p *Program) Run(f *Frame) (out any, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = p.fail(f, r)
-		}
-	}()
+	defer p.recover(f, len(f.args), &err)
 	if p.asBool {
 		return p.bool(f), nil
 	}
-	return p.root.boxed()(f), nil
+	switch r := p.root; r.kind {
+	case Int:
+		return f.boxInt(r.i(f)), nil
+	case Float:
+		return f.boxFloat(r.f(f)), nil
+	case Bool:
+		return r.b(f), nil
+	case String:
+		return f.boxString(r.s(f)), nil
+	}
+	return p.root.a(f), nil
+}
+
+// recover turns a panic of the expression into its error, and drops the
+// arguments of the calls it left unfinished.
+func (p *Program) recover(f *Frame, args int, err *error) {
+	if r := recover(); r != nil {
+		clear(f.args[args:])
+		f.args = f.args[:args]
+		*err = p.fail(f, r)
+	}
 }
 
 // bool is the result as a condition: a nil (from a chain) is false.
@@ -100,22 +181,14 @@ func (p *Program) bool(f *Frame) bool {
 // unless the program was compiled as a condition, where, as on expr's
 // machine, it is an error.
 func (p *Program) RunBool(f *Frame) (out bool, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = p.fail(f, r)
-		}
-	}()
+	defer p.recover(f, len(f.args), &err)
 	return p.bool(f), nil
 }
 
 // RunNumber evaluates an expression whose Kind is Int or Float without
 // boxing its result: isInt tells which of n and x holds it.
 func (p *Program) RunNumber(f *Frame) (n int, x float64, isInt bool, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = p.fail(f, r)
-		}
-	}()
+	defer p.recover(f, len(f.args), &err)
 	switch p.root.kind {
 	case Int:
 		return p.root.i(f), 0, true, nil
@@ -164,16 +237,16 @@ func (v val) boxed() func(*Frame) any {
 	switch v.kind {
 	case Int:
 		i := v.i
-		return func(f *Frame) any { return i(f) }
+		return func(f *Frame) any { return f.boxInt(i(f)) }
 	case Float:
 		g := v.f
-		return func(f *Frame) any { return g(f) }
+		return func(f *Frame) any { return f.boxFloat(g(f)) }
 	case Bool:
 		b := v.b
 		return func(f *Frame) any { return b(f) }
 	case String:
 		s := v.s
-		return func(f *Frame) any { return s(f) }
+		return func(f *Frame) any { return f.boxString(s(f)) }
 	}
 	return v.a
 }

@@ -43,6 +43,7 @@ type Config struct {
 // The arguments typed any are the values expressions hold (units); the
 // two forms must agree, which the differential tests check.
 type Func struct {
+	// Fn must not keep args after it returns: they are the frame's.
 	Fn   func(args ...any) (any, error)
 	Fast any
 }
@@ -368,6 +369,11 @@ func (c *compiler) equal(ln, rn ast.Node, loc file.Location) (func(*Frame) bool,
 				return true
 			}
 			f.loc = loc
+			if samePointers(a, b) {
+				// What runtime.Equal does with the two structs behind
+				// them, without copying each into an interface value.
+				return reflect.DeepEqual(a, b)
+			}
 			return runtime.Equal(derefAny(a), derefAny(b))
 		}, nil
 	}
@@ -458,6 +464,17 @@ func (c *compiler) operand(n ast.Node) (val, error) {
 		return anyVal(func(f *Frame) any { return derefAny(a(f)) }), nil
 	}
 	return v, nil
+}
+
+// samePointers reports whether a and b are non-nil pointers of one type
+// to a struct (two units): runtime.Equal compares the structs behind them
+// by reflect.DeepEqual, which is what DeepEqual of the pointers does.
+func samePointers(a, b any) bool {
+	ta := reflect.TypeOf(a)
+	if ta == nil || ta != reflect.TypeOf(b) || ta.Kind() != reflect.Pointer || ta.Elem().Kind() != reflect.Struct {
+		return false
+	}
+	return !reflect.ValueOf(a).IsNil() && !reflect.ValueOf(b).IsNil()
 }
 
 // derefAny is expr's deref.Interface: the value behind pointers, nil for a
@@ -822,12 +839,17 @@ func generic(fn func(...any) (any, error), args []val, loc file.Location) val {
 		boxed[i] = a.boxed()
 	}
 	return anyVal(func(f *Frame) any {
-		in := make([]any, len(boxed))
-		for i, a := range boxed {
-			in[i] = a(f)
+		// The arguments go on the frame's stack (a call among them pushes
+		// above them), so that the call costs no allocation: a Func's Fn
+		// does not keep its arguments.
+		start := len(f.args)
+		for _, a := range boxed {
+			f.args = append(f.args, a(f))
 		}
 		f.loc = loc
-		out, err := fn(in...)
+		out, err := fn(f.args[start:len(f.args):len(f.args)]...)
+		clear(f.args[start:])
+		f.args = f.args[:start]
 		if err != nil {
 			panic(err)
 		}
