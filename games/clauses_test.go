@@ -264,7 +264,13 @@ var clauses = []clause{
 	{id: "BER-37-CAV-VS-CAV", folder: "ber", scenario: "cav_vs_cav", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
 		check: func(t *testing.T, r *played) {
 			r.marked("hus", "reaction_charged")
-			r.text("melee strengths 8 against 6") // no doubling against a reaction charge
+			r.text("hus charges cuir in reaction") // the declare_charge rules allowed it
+			r.text("melee strengths 8 against 6")  // no doubling against a reaction charge
+		}},
+	{id: "BER-37-CAV-VS-CAV", folder: "ber", scenario: "cav_vs_cav_moved", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+		check: func(t *testing.T, r *played) {
+			r.text("hus may not charge: it moved this turn") // the reaction is judged like a charge
+			r.text("melee strengths 16 against 6")           // and, refused, leaves the doubling
 		}},
 	{id: "BER-37-PROCESS-DECLARE", folder: "ber", scenario: "two_charges",
 		check: func(t *testing.T, r *played) {

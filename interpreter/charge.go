@@ -124,6 +124,27 @@ func (e *Engine) declare(o *Order) (bool, error) {
 	return true, nil
 }
 
+// React meets a charge with a charge of the unit's own at contact: the
+// declare_charge rules judge it as a reaction (tired cavalry may still
+// react), and it succeeds only when they allow it. It reports whether it
+// did.
+func (e *Engine) React(u, charger *Unit) (bool, error) {
+	if u.Charged {
+		if e.Tracing() {
+			e.Note(u, "%s has charged this turn and cannot react", u.ID)
+		}
+		return false, nil
+	}
+	ok, err := e.declare(&Order{Kind: "charge", Unit: u, Target: charger, Reaction: true})
+	if err != nil || !ok {
+		return false, err
+	}
+	if e.Tracing() {
+		e.Note(u, "%s charges %s in reaction", u.ID, charger.ID)
+	}
+	return true, nil
+}
+
 // ChargeAt makes a charge that a rule starts (an opportunity charge into a
 // zone, a reaction charge at contact): the cavalry charges the target once
 // the action under way is over, along the straight way toward it. The

@@ -137,6 +137,16 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error {
 			return c.E.RollCheck(c.Rule, str(c, 0), u(c, 1), count(c, 2, -maxCount, maxCount))
 		}},
+	{dsl.Effect{Name: "reaction_charge", Doc: "the cavalry meets a charge with a charge of its own: the declare_charge rules judge it (`reaction` is true there); when they allow it the unit is marked reaction_charged",
+		Params: []dsl.EffectParam{unitP("unit", "the cavalry charged"), unitP("at", "the charger it meets")}},
+		func(c *interpreter.Call) error {
+			unit := u(c, 0)
+			ok, err := c.E.React(unit, u(c, 1))
+			if ok {
+				c.E.Mark(unit, "reaction_charged", true)
+			}
+			return err
+		}},
 	{dsl.Effect{Name: "charge_at", Doc: "the cavalry charges the target once the action under way is over (an opportunity or reaction charge), straight toward it; declare_charge rules judge it",
 		Params: []dsl.EffectParam{unitP("unit", "the cavalry that charges"), unitP("target", "")}},
 		func(c *interpreter.Call) error { c.E.ChargeAt(u(c, 0), u(c, 1)); return nil }},
