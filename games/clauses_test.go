@@ -383,7 +383,7 @@ var clauses = []clause{
 	{id: "FRI-36-STRAIGHT", folder: "fri", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.notFired("melee.straight") // not against a Carré
-			r.text("melee strengths 2 against 6")
+			r.text("melee strengths 3 against 6") // the chart's Cav vs Carre ×1/2
 		}},
 	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
@@ -405,7 +405,7 @@ var clauses = []clause{
 			r.fired("carre.formed_melee")
 			r.at("hus", "0610") // it must melee the Carré
 		}},
-	{id: "FRI-36-DISORDER", folder: "fri", scenario: "attempt", faces: []int{3, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
+	{id: "FRI-36-DISORDER", folder: "fri", scenario: "attempt", faces: []int{6, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.state("inf", "disordered")
 			r.at("hus", "0611") // adjacent, and it stops there
@@ -413,7 +413,7 @@ var clauses = []clause{
 			r.before("== defensive fire", "== melee")
 			r.text("hus melees inf")
 		}},
-	{id: "FRI-36-ROUT-RECALL", folder: "fri", scenario: "attempt", faces: []int{6, 6, 1}, answers: yes("inf", "form_carre", "hus", "follow_routed"),
+	{id: "FRI-36-ROUT-RECALL", folder: "fri", scenario: "attempt", faces: []int{6, 6, 2}, answers: yes("inf", "form_carre", "hus", "follow_routed"),
 		check: func(t *testing.T, r *played) {
 			r.rolls("recall", 1)
 			r.marked("hus", "recalled")
@@ -421,7 +421,7 @@ var clauses = []clause{
 			r.at("hus", "0611") // and contacted
 			r.increments("inf", 4)
 		}},
-	{id: "FRI-36-NO-RECALL", folder: "fri", scenario: "attempt", faces: []int{6, 6, 4, 2}, answers: yes("inf", "form_carre"),
+	{id: "FRI-36-NO-RECALL", folder: "fri", scenario: "attempt", faces: []int{6, 6, 1, 2}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.at("inf", "0608")   // two hexes back from 0610
 			r.text("inf loses 2") // and two increments
@@ -435,7 +435,7 @@ var clauses = []clause{
 	{id: "AUS-36-MORALE", folder: "aus", scenario: "stand", faces: []int{6, 1, 1, 1, 1, 1},
 		check: func(t *testing.T, r *played) {
 			r.fired("contact.stand")
-			r.text("[d66 61, Lancers -2, Guard cavalry -6 → 45]") // each modifier by name
+			r.text("[d66 61, In Line +3, Lancers -6 → 54]") // each modifier by name
 		}},
 	// The stand (61 passes), defensive fire (11), the lancers' pre-melee check
 	// (66), and 12 at 2:1: no effect.
@@ -460,12 +460,13 @@ var clauses = []clause{
 		}},
 	{id: "AUS-36-STRAIGHT", folder: "aus", scenario: "stand", faces: []int{6, 1, 1, 1, 1, 1},
 		check: func(t *testing.T, r *played) {
-			r.text("melee strengths 12 against 6")
+			r.fired("melee.straight")
+			r.text("melee strengths 24 against 6") // ×2 straight, and ×2 for lancers against a line
 		}},
 	{id: "AUS-36-STRAIGHT", folder: "aus", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.notFired("melee.straight")
-			r.text("melee strengths 2 against 6")
+			r.text("melee strengths 3 against 6") // the chart's Cav vs Carre ×1/2
 		}},
 	{id: "AUS-36-CARRE-WHEN", folder: "aus", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
