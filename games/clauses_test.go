@@ -382,7 +382,7 @@ var clauses = []clause{
 		}},
 	{id: "FRI-36-STRAIGHT", folder: "fri", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
-			r.notFired("melee.straight") // not against a Carré
+			r.notFired("melee.straight")          // not against a Carré
 			r.text("melee strengths 3 against 6") // the chart's Cav vs Carre ×1/2
 		}},
 	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
