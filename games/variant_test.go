@@ -1,0 +1,186 @@
+package games_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
+)
+
+// A modder's variant is a folder: testdata/variants/danzig_snow extends the
+// bundled Danzig with one modifier in one line (snow, +3 on the Carré roll)
+// and one changed cell of the Recall Chart (the Cossacks recall on 5 or 6).
+// It is checked, its diff against Danzig names both changes, and simulated
+// it routs the Baden battalion of carre_attempt as often as the exact odds
+// of the chart say, with and without the snow.
+func TestVariantFolder(t *testing.T) {
+	variant, diags := bataille.LoadDir(os.DirFS("testdata/variants"), "danzig_snow")
+	if diags.HasErrors() {
+		t.Fatalf("the variant does not check: %v", diags.Err())
+	}
+	base := loadBundled(t, "danzig")
+
+	d := dsl.Diff(base, variant)
+	var snow, recall *dsl.Change
+	for i, c := range d.Changes {
+		switch {
+		case c.Kind == dsl.KindModifier && c.Name == "carre_realization.snow":
+			snow = &d.Changes[i]
+		case c.Kind == dsl.KindTable && c.Name == "recall":
+			recall = &d.Changes[i]
+		}
+	}
+	if snow == nil || snow.Op != dsl.Added {
+		t.Errorf("the diff does not list the snow modifier as added: %+v", d.Changes)
+	}
+	if recall == nil || recall.Op != dsl.Changed {
+		t.Fatalf("the diff does not list the Recall Chart as changed: %+v", d.Changes)
+	}
+	cossack := false
+	for _, det := range recall.Details {
+		if det.What == "row" && det.Column == "russian, cossack" {
+			cossack = true
+		}
+		if det.Column != "" && det.Column != "russian, cossack" {
+			t.Errorf("the diff changes the Recall Chart's column %q too: %+v", det.Column, det)
+		}
+	}
+	if !cossack {
+		t.Errorf("the diff does not show the Cossack cell's rows: %+v", recall.Details)
+	}
+
+	// The battalion is Rheinbund, in line, four hexes from light cavalry:
+	// Light Cav +3 and Rheinbund +4, and the snow's +3 in the variant. It
+	// routs exactly when the cavalry rolls to recall.
+	const runs = 4000
+	sd, ok := base.Scenario("carre_attempt")
+	if !ok {
+		t.Fatal("danzig has no carre_attempt")
+	}
+	table := base.Tables["carre_realization"]
+	col := keyedColumn(t, table, "rheinbund", "line", 4)
+	for _, c := range []struct {
+		mod *dsl.Module
+		sum int
+	}{{base, 7}, {variant, 10}} {
+		tally, err := bataille.Simulate(context.Background(), c.mod, sd, bataille.SimOptions{Seed: 1, To: runs, Workers: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tally.Errors != 0 {
+			t.Fatalf("%s: %d runs failed", c.mod.ID, tally.Errors)
+		}
+		got := tally.Outcomes["hus marked recall_rolled"].Mean()
+		exact, _ := dsl.ModifiedOdds(table.Roll, col, c.sum)["rout"].Float64()
+		// Four standard errors of a share near 0.4 over 4000 runs.
+		if diff := got - exact; diff > 0.031 || diff < -0.031 {
+			t.Errorf("%s: the battalion routed in %.3f of %d runs; the chart gives %.3f", c.mod.ID, got, runs, exact)
+		}
+	}
+	if want := big.NewRat(15, 36); dsl.ModifiedOdds(table.Roll, col, 10)["rout"].Cmp(want) != 0 {
+		t.Errorf("rout at +10 is not 15/36 (62..66 from a natural 46 up)")
+	}
+}
+
+// TestVariantDiffGolden keeps the text `bataille diff` prints for the
+// variant: a modifier added, with the odds it moves, and one changed cell.
+func TestVariantDiffGolden(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	bin := buildBinary(t)
+	out, code := runBinary(t, bin, "diff", "danzig", filepath.Join("testdata", "variants", "danzig_snow"))
+	if code != 1 {
+		t.Fatalf("diff exited %d, want 1 (the modules differ):\n%s", code, out)
+	}
+	golden(t, filepath.Join("testdata", "variants", "danzig_snow.diff.golden"), []byte(out))
+}
+
+// TestModifierRollsGolden keeps the roll lines of a few charges in which
+// several modifiers apply, in every bundled battle: the trace names each
+// modifier with its figure. Under Berlin they are the placeholders.
+func TestModifierRollsGolden(t *testing.T) {
+	// The cavalry and infantry of each battle: types whose modifiers the
+	// battle's charts list.
+	set := map[string][2]string{
+		"friedland":      {"nationality: russian  class: uhlans", "nationality: french  class: grenadier"},
+		"danzig":         {"nationality: russian  class: cossacks", "nationality: prussian  class: reserve"},
+		"austerlitz1805": {"nationality: austrian  class: uhlans", "nationality: russian  class: egerskii"},
+		"berlin1813":     {"nationality: prussian  class: uhlans", "nationality: french  class: legere"},
+	}
+	var out bytes.Buffer
+	for _, battle := range []string{"austerlitz1805", "berlin1813", "danzig", "friedland"} {
+		cav, inf := set[battle][0], set[battle][1]
+		src := fmt.Sprintf(`scenario carre "A Carré attempt" {
+  map 8 x 12 clear
+  turn allied
+  unit cav { side: allied  %[1]s  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  leader  at: 0405 }
+  unit inf { side: french  %[2]s  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  melee: 6  leader  at: 0403 }
+  charge cav at inf path 0404
+  decide inf form_carre yes
+}
+
+scenario stand "The battalion stands" {
+  map 8 x 12 clear
+  turn allied
+  unit cav { side: allied  %[1]s  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0405 }
+  unit inf { side: french  %[2]s  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  melee: 6  at: 0403 }
+  charge cav at inf path 0404
+  decide inf form_carre no
+}
+`, cav, inf)
+		mod := cellModule(t, battle, src)
+		for _, sc := range []struct {
+			name  string
+			faces []int
+		}{{"carre", []int{5, 4, 3}}, {"stand", []int{4, 1}}} {
+			fmt.Fprintf(&out, "## %s, %s (%s; %s)\n", battle, sc.name, cav, inf)
+			eng, err := bataille.NewEngine(mod, sc.name, interpreter.Config{Dice: interpreter.NewFixedDice(sc.faces...)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := eng.Run(context.Background()); err != nil && !errors.Is(err, interpreter.ErrDiceExhausted) {
+				t.Fatalf("%s %s: %v", battle, sc.name, err)
+			}
+			for _, ev := range eng.Trace() {
+				if ev.Kind == "roll" {
+					fmt.Fprintf(&out, "%s  [%s]\n", ev.Text, ev.Dice)
+				}
+			}
+			out.WriteString("\n")
+		}
+	}
+	text := out.String()
+	for _, want := range []string{"Lancers +6", "Cav Leader +1", "Prussian Reserve +2", "Russian Ldr -6", "Egerskii +3", "In Line +3", "Lancers -6"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("no roll names %q", want)
+		}
+	}
+	golden(t, filepath.Join("testdata", "modifier_rolls.golden"), out.Bytes())
+}
+
+// golden compares got with a golden file, or rewrites it under -update.
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run %s -update to write it)", err, t.Name())
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (rerun with -update if the change is meant):\n%s", path, got)
+	}
+}
