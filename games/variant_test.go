@@ -115,7 +115,7 @@ func TestModifierRollsGolden(t *testing.T) {
 		"friedland":      {"nationality: russian  class: uhlans", "nationality: french  class: grenadier"},
 		"danzig":         {"nationality: russian  class: cossacks", "nationality: prussian  class: reserve"},
 		"austerlitz1805": {"nationality: austrian  class: uhlans", "nationality: russian  class: egerskii"},
-		"berlin1813":     {"nationality: prussian  class: uhlans", "nationality: french  class: legere"},
+		"berlin1813":     {"nationality: prussian  lancer  light", "nationality: french"},
 	}
 	var out bytes.Buffer
 	for _, battle := range []string{"austerlitz1805", "berlin1813", "danzig", "friedland"} {
