@@ -168,7 +168,7 @@ func TestPublishedCarreCells(t *testing.T) {
   unit inf { side: french  nationality: %s  arm: infantry  increments: 6  formation: %s  facing: S  morale: 36  melee: 6  at: 0403 }
   charge cav at inf path %s
 }
-`, i, c.nationality, 3+c.distance+1, c.nationality, c.formation, path(c.distance))
+`, i, c.nationality, 3+c.distance+1, c.nationality, c.formation, northPath(c.distance))
 			}
 			mod := cellModule(t, battle, src.String())
 			for i, c := range cols {
@@ -195,8 +195,8 @@ func TestPublishedCarreCells(t *testing.T) {
 	}
 }
 
-// path is the hexes a charge from 04(3+d+1) rides north towards 0403.
-func path(d int) string {
+// northPath is the hexes a charge from 04(3+d+1) rides north towards 0403.
+func northPath(d int) string {
 	var hexes []string
 	for r := 3 + d; r > 3; r-- {
 		hexes = append(hexes, fmt.Sprintf("04%02d", r))
