@@ -109,17 +109,17 @@ func TestVariantDiffGolden(t *testing.T) {
 // several modifiers apply, in every bundled battle: the trace names each
 // modifier with its figure. Under Berlin they are the placeholders.
 func TestModifierRollsGolden(t *testing.T) {
-	// The cavalry and infantry of each battle: types whose modifiers the
-	// battle's charts list.
-	set := map[string][2]string{
-		"friedland":      {"nationality: russian  class: uhlans", "nationality: french  class: grenadier"},
-		"danzig":         {"nationality: russian  class: cossacks", "nationality: prussian  class: reserve"},
-		"austerlitz1805": {"nationality: austrian  class: uhlans", "nationality: russian  class: egerskii"},
-		"berlin1813":     {"nationality: prussian  lancer  light", "nationality: french"},
+	// The cavalry and infantry of each battle, and an assault's two
+	// battalions: types whose modifiers the battle's charts list.
+	set := map[string][4]string{
+		"friedland":      {"nationality: russian  class: uhlans", "nationality: french  class: grenadier", "nationality: russian  class: grenadier", "nationality: french  class: ligne"},
+		"danzig":         {"nationality: russian  class: cossacks", "nationality: prussian  class: reserve", "nationality: prussian  class: fusilier", "nationality: rheinbund  class: linie"},
+		"austerlitz1805": {"nationality: austrian  class: uhlans", "nationality: russian  class: egerskii", "nationality: austrian  class: linie", "nationality: french  class: ligne"},
+		"berlin1813":     {"nationality: prussian  lancer  light", "nationality: french", "nationality: prussian", "nationality: french"},
 	}
 	var out bytes.Buffer
 	for _, battle := range []string{"austerlitz1805", "berlin1813", "danzig", "friedland"} {
-		cav, inf := set[battle][0], set[battle][1]
+		u := set[battle]
 		src := fmt.Sprintf(`scenario carre "A Carré attempt" {
   map 8 x 12 clear
   turn allied
@@ -137,13 +137,25 @@ scenario stand "The battalion stands" {
   charge cav at inf path 0404
   decide inf form_carre no
 }
-`, cav, inf)
+
+scenario assault "An assault in the flank of a line" {
+  map 8 x 12 clear
+  turn allied
+  unit att { side: allied  %[3]s  arm: infantry  increments: 6  formation: column  facing: N  morale: 36  melee: 6  at: 0304 }
+  unit def { side: french  %[4]s  arm: infantry  increments: 6  formation: line  facing: N  morale: 36  melee: 6  at: 0404 }
+  assault att at def
+}
+`, u[0], u[1], u[2], u[3])
 		mod := cellModule(t, battle, src)
 		for _, sc := range []struct {
-			name  string
-			faces []int
-		}{{"carre", []int{5, 4, 3}}, {"stand", []int{4, 1}}} {
-			fmt.Fprintf(&out, "## %s, %s (%s; %s)\n", battle, sc.name, cav, inf)
+			name, units string
+			faces       []int
+		}{
+			{"carre", u[0] + "; " + u[1], []int{5, 4, 3}},
+			{"stand", u[0] + "; " + u[1], []int{4, 1}},
+			{"assault", u[2] + "; " + u[3], []int{6, 1, 2, 5, 3, 3}},
+		} {
+			fmt.Fprintf(&out, "## %s, %s (%s)\n", battle, sc.name, sc.units)
 			eng, err := bataille.NewEngine(mod, sc.name, interpreter.Config{Dice: interpreter.NewFixedDice(sc.faces...)})
 			if err != nil {
 				t.Fatal(err)
@@ -152,8 +164,12 @@ scenario stand "The battalion stands" {
 				t.Fatalf("%s %s: %v", battle, sc.name, err)
 			}
 			for _, ev := range eng.Trace() {
-				if ev.Kind == "roll" {
-					fmt.Fprintf(&out, "%s  [%s]\n", ev.Text, ev.Dice)
+				if ev.Kind == "roll" || strings.Contains(ev.Text, "melee strengths") {
+					if ev.Dice != "" {
+						fmt.Fprintf(&out, "%s  [%s]\n", ev.Text, ev.Dice)
+					} else {
+						fmt.Fprintf(&out, "%s\n", ev.Text)
+					}
 				}
 			}
 			out.WriteString("\n")
