@@ -4,23 +4,27 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math/big"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/games"
 	"github.com/bataille/bataille/interpreter"
 )
 
-// The published charts of the bundled battles, written out here a second
-// time from the app data of the heatmiser328/lb.react repository
-// (src/data/friedland.json and austerlitz.json at 220f742, danzig.json at
-// 2e1536d), so that a slip in a script shows as a difference. Where a file
-// errs, the reading the script takes is the one written here: Danzig's
-// French column at 2 hexes reads Carré to 33, Austerlitz's Austrian line at
-// 4 hexes disorders on 65-66.
+// The published charts of the bundled battles are written out a second
+// time in testdata/published/<battle>.txt, from the app data of the
+// heatmiser328/lb.react repository, so that a slip in a script shows as a
+// difference. A battle with no such file publishes none: every table,
+// modifier and chart of its own must then be a declared placeholder.
 
 // carreColumn is one column of a Carré Realization Table: the highest roll
 // that forms Carré and the highest that disorders (66 when no roll routs).
@@ -30,57 +34,93 @@ type carreColumn struct {
 	carre, disorder        int
 }
 
-// The French, Russian and Austrian columns of Friedland and Austerlitz are
-// the same where both battles print them.
-var (
-	frenchCarre = []carreColumn{
-		{"french", "column", 4, 66, 66}, {"french", "column", 3, 66, 66}, {"french", "column", 2, 43, 61}, {"french", "column", 1, 31, 54},
-		{"french", "line", 4, 64, 66}, {"french", "line", 3, 45, 61}, {"french", "line", 2, 32, 55}, {"french", "line", 1, 22, 53},
-	}
-	russianCarre = []carreColumn{
-		{"russian", "column", 4, 55, 64}, {"russian", "column", 3, 42, 56}, {"russian", "column", 2, 26, 46}, {"russian", "column", 1, 22, 52},
-		{"russian", "line", 4, 66, 66}, {"russian", "line", 3, 66, 66}, {"russian", "line", 2, 34, 55}, {"russian", "line", 1, 31, 46},
-	}
-	publishedCarre = map[string][]carreColumn{
-		"friedland": concat(frenchCarre, russianCarre, as("allies", frenchCarre)),
-		"danzig": concat(russianCarre, []carreColumn{
-			{"french", "column", 4, 66, 66}, {"french", "column", 3, 66, 66}, {"french", "column", 2, 33, 54}, {"french", "column", 1, 21, 51},
-			{"french", "line", 4, 53, 65}, {"french", "line", 3, 36, 54}, {"french", "line", 2, 22, 52}, {"french", "line", 1, 15, 44},
-			{"rheinbund", "column", 4, 52, 61}, {"rheinbund", "column", 3, 46, 55}, {"rheinbund", "column", 2, 35, 52}, {"rheinbund", "column", 1, 22, 45},
-			{"rheinbund", "line", 4, 52, 61}, {"rheinbund", "line", 3, 46, 55}, {"rheinbund", "line", 2, 35, 52}, {"rheinbund", "line", 1, 22, 45},
-			{"prussian", "column", 4, 66, 66}, {"prussian", "column", 3, 66, 66}, {"prussian", "column", 2, 45, 55}, {"prussian", "column", 1, 31, 52},
-			{"prussian", "line", 4, 66, 66}, {"prussian", "line", 3, 53, 62}, {"prussian", "line", 2, 32, 53}, {"prussian", "line", 1, 22, 44},
-		}),
-		"austerlitz1805": concat(frenchCarre, russianCarre, []carreColumn{
-			{"austrian", "column", 4, 56, 63}, {"austrian", "column", 3, 46, 56}, {"austrian", "column", 2, 36, 53}, {"austrian", "column", 1, 26, 46},
-			{"austrian", "line", 4, 64, 66}, {"austrian", "line", 3, 54, 62}, {"austrian", "line", 2, 44, 55}, {"austrian", "line", 1, 34, 46},
-		}),
-	}
-	// The modifiers the charts give a nationality: they apply to every roll
-	// of its columns.
-	nationalCarre = map[string]map[string]struct {
-		title string
-		mod   int
-	}{
-		"friedland": {"allies": {"French Allies", 3}},
-		"danzig":    {"rheinbund": {"Rheinbund", 4}},
-	}
-)
-
-func concat(parts ...[]carreColumn) []carreColumn {
-	var out []carreColumn
-	for _, p := range parts {
-		out = append(out, p...)
-	}
-	return out
+// recallRow is one row of a Recall Chart: the cavalry's nationality and
+// class, and the lowest total that recalls.
+type recallRow struct {
+	nationality, class string
+	low                int
 }
 
-// as gives another nationality the same columns.
-func as(nationality string, cols []carreColumn) []carreColumn {
-	out := make([]carreColumn, len(cols))
-	for i, c := range cols {
-		c.nationality = nationality
-		out[i] = c
+// nationalMod is a Carré modifier every roll of a nationality takes.
+type nationalMod struct {
+	title string
+	mod   int
+}
+
+type chartCell struct {
+	chart string
+	keys  []any
+	want  float64
+}
+
+// published is one battle's charts as its testdata file gives them.
+type published struct {
+	carre    []carreColumn
+	national map[string]nationalMod
+	recall   []recallRow
+	// target is the nationality of an infantry column that routs on 66
+	// at one hex, for the recall test.
+	target string
+	charts []chartCell
+}
+
+// publishedCharts reads testdata/published for every bundled battle that
+// has a file there.
+func publishedCharts(t *testing.T) map[string]*published {
+	t.Helper()
+	out := map[string]*published{}
+	for _, battle := range games.Names() {
+		data, err := os.ReadFile(filepath.Join("testdata", "published", battle+".txt"))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := &published{national: map[string]nationalMod{}}
+		for n, line := range strings.Split(string(data), "\n") {
+			line = strings.TrimSpace(line)
+			if line == "" || strings.HasPrefix(line, "#") {
+				continue
+			}
+			f := strings.Split(line, "|")
+			for i := range f {
+				f[i] = strings.TrimSpace(f[i])
+			}
+			num := func(i int) int {
+				v, err := strconv.Atoi(f[i])
+				if err != nil {
+					t.Fatalf("%s.txt:%d: %v", battle, n+1, err)
+				}
+				return v
+			}
+			switch {
+			case f[0] == "carre" && len(f) == 6:
+				p.carre = append(p.carre, carreColumn{f[1], f[2], num(3), num(4), num(5)})
+			case f[0] == "carre_mod" && len(f) == 4:
+				p.national[f[1]] = nationalMod{f[2], num(3)}
+			case f[0] == "recall" && len(f) == 4:
+				p.recall = append(p.recall, recallRow{f[1], f[2], num(3)})
+			case f[0] == "recall_target" && len(f) == 2:
+				p.target = f[1]
+			case f[0] == "chart" && len(f) == 4:
+				var keys []any
+				for _, k := range strings.Split(f[2], ",") {
+					keys = append(keys, strings.TrimSpace(k))
+				}
+				v, err := strconv.ParseFloat(f[3], 64)
+				if err != nil {
+					t.Fatalf("%s.txt:%d: %v", battle, n+1, err)
+				}
+				p.charts = append(p.charts, chartCell{f[1], keys, v})
+			default:
+				t.Fatalf("%s.txt:%d: cannot read %q", battle, n+1, line)
+			}
+		}
+		out[battle] = p
+	}
+	if len(out) == 0 {
+		t.Fatal("no bundled battle has a published chart file")
 	}
 	return out
 }
@@ -93,22 +133,6 @@ func (c carreColumn) result(roll int) string {
 		return "disorder"
 	}
 	return "rout"
-}
-
-// recallRow is one row of a Recall Chart: the cavalry's nationality and
-// class, and the lowest total that recalls.
-type recallRow struct {
-	nationality, class string
-	low                int
-}
-
-var publishedRecall = map[string][]recallRow{
-	"friedland": {{"french", "hussars", 2}, {"allies", "hussars", 2}, {"russian", "hussars", 3}, {"russian", "cuirassiers", 2}},
-	// No French row at Danzig: the box's Friedland rows are played.
-	"danzig": {{"prussian", "hussars", 2}, {"russian", "hussars", 3}, {"russian", "cuirassiers", 3}, {"russian", "cossacks", 2},
-		{"french", "hussars", 2}, {"rheinbund", "cuirassiers", 2}},
-	"austerlitz1805": {{"french", "hussars", 2}, {"russian", "hussars", 3}, {"russian", "cuirassiers", 2}, {"russian", "cossacks", 5},
-		{"austrian", "hussars", 3}, {"austrian", "cuirassiers", 2}},
 }
 
 // d66Step moves a d66 roll n places along 11..16, 21..66, held at the ends,
@@ -157,7 +181,8 @@ func rollEvent(t *testing.T, mod *dsl.Module, scenario, table string, faces ...i
 // each column, each of the 36 rolls, through a charge that reaches the
 // distance of the column in its first hex.
 func TestPublishedCarreCells(t *testing.T) {
-	for battle, cols := range publishedCarre {
+	for battle, p := range publishedCharts(t) {
+		cols := p.carre
 		t.Run(battle, func(t *testing.T) {
 			var src strings.Builder
 			for i, c := range cols {
@@ -172,7 +197,7 @@ func TestPublishedCarreCells(t *testing.T) {
 			}
 			mod := cellModule(t, battle, src.String())
 			for i, c := range cols {
-				nat := nationalCarre[battle][c.nationality]
+				nat := p.national[c.nationality]
 				for tens := 1; tens <= 6; tens++ {
 					for units := 1; units <= 6; units++ {
 						natural := 10*tens + units
@@ -208,9 +233,8 @@ func northPath(d int) string {
 // each die with and without a cavalry leader (+1): the infantry routs on a
 // Carré roll of 66 at one hex, then the cavalry rolls.
 func TestPublishedRecallCells(t *testing.T) {
-	// An infantry column whose Carré column at one hex routs on 66.
-	routs := map[string]string{"friedland": "russian", "danzig": "prussian", "austerlitz1805": "russian"}
-	for battle, rows := range publishedRecall {
+	for battle, p := range publishedCharts(t) {
+		rows := p.recall
 		t.Run(battle, func(t *testing.T) {
 			var src strings.Builder
 			for i, r := range rows {
@@ -222,7 +246,7 @@ func TestPublishedRecallCells(t *testing.T) {
   unit inf { side: french  nationality: %s  arm: infantry  increments: 6  formation: column  facing: S  morale: 36  melee: 6  at: 0403 }
   charge cav at inf path 0404
 }
-`, i, leader, r.nationality, r.class, leader, routs[battle])
+`, i, leader, r.nationality, r.class, leader, p.target)
 				}
 			}
 			mod := cellModule(t, battle, src.String())
@@ -257,10 +281,11 @@ func TestPublishedRecallCells(t *testing.T) {
 // modifiers. A few are written out as fractions counted by hand.
 func TestPublishedOdds(t *testing.T) {
 	mods := []int{0, -6, -3, 3, 6, 9}
-	for battle, cols := range publishedCarre {
+	charts := publishedCharts(t)
+	for battle, p := range charts {
 		mod := loadBundled(t, battle)
 		table := mod.Tables["carre_realization"]
-		for _, c := range cols {
+		for _, c := range p.carre {
 			col := keyedColumn(t, table, c.nationality, c.formation, c.distance)
 			for _, m := range mods {
 				want := map[string]int{}
@@ -283,10 +308,10 @@ func TestPublishedOdds(t *testing.T) {
 			}
 		}
 	}
-	for battle, rows := range publishedRecall {
+	for battle, p := range charts {
 		mod := loadBundled(t, battle)
 		table := mod.Tables["recall"]
-		for _, r := range rows {
+		for _, r := range p.recall {
 			weight := "light"
 			switch r.class {
 			case "cuirassiers":
@@ -310,23 +335,37 @@ func TestPublishedOdds(t *testing.T) {
 		}
 	}
 
-	// Counted by hand from the printed rows.
-	fr := loadBundled(t, "friedland").Tables["carre_realization"]
-	line2 := keyedColumn(t, fr, "french", "line", 2)
-	for _, c := range []struct {
-		mod                   int
-		carre, disorder, rout string
-	}{
-		{0, "7/18", "5/12", "7/36"}, // 11..32: 14 rolls; 33..55: 15; 56..66: 7
-		{6, "2/9", "5/12", "13/36"}, // Lancers: 11..22 stays Carré (8), 46 and up routs (13)
-		{-6, "5/9", "5/12", "1/36"}, // Leader: up to 42 forms (20), 43..65 disorders (15), only 66 routs
-	} {
-		got := dsl.ModifiedOdds(fr.Roll, line2, c.mod)
-		for outcome, want := range map[string]string{"carre": c.carre, "disorder": c.disorder, "rout": c.rout} {
-			if got[outcome] == nil || got[outcome].RatString() != want {
-				t.Errorf("Friedland French line at 2, modifier %+d: %s %v, want %s", c.mod, outcome, got[outcome], want)
+	// Counted by hand from the printed rows of the French line at two hexes
+	// (Friedland and Austerlitz print the same column).
+	found := 0
+	for battle, p := range charts {
+		for _, c := range p.carre {
+			if c.nationality != "french" || c.formation != "line" || c.distance != 2 || c.carre != 32 || c.disorder != 55 {
+				continue
+			}
+			found++
+			table := loadBundled(t, battle).Tables["carre_realization"]
+			col := keyedColumn(t, table, "french", "line", 2)
+			for _, h := range []struct {
+				mod                   int
+				carre, disorder, rout string
+			}{
+				{0, "7/18", "5/12", "7/36"},  // 11..32: 14 rolls; 33..55: 15; 56..66: 7
+				{6, "2/9", "5/12", "13/36"},  // Lancers: 11..22 stays Carré (8), 46 and up routs (13)
+				{-6, "5/9", "5/12", "1/36"},  // Leader: up to 42 forms (20), 43..65 disorders (15), only 66 routs
+				{3, "11/36", "5/12", "5/18"}, // Light cavalry: up to 25 forms (11), 53 and up routs (10)
+			} {
+				got := dsl.ModifiedOdds(table.Roll, col, h.mod)
+				for outcome, want := range map[string]string{"carre": h.carre, "disorder": h.disorder, "rout": h.rout} {
+					if got[outcome] == nil || got[outcome].RatString() != want {
+						t.Errorf("%s French line at 2, modifier %+d: %s %v, want %s", battle, h.mod, outcome, got[outcome], want)
+					}
+				}
 			}
 		}
+	}
+	if found == 0 {
+		t.Error("no published battle prints the French line at two hexes counted by hand here")
 	}
 }
 
@@ -368,96 +407,61 @@ func recallColumn(t *testing.T, table *dsl.TableDef, nationality, weight string)
 
 // The fire multiples and fire defence of the published charts, cell by cell.
 func TestPublishedFireCharts(t *testing.T) {
-	type cell struct {
-		keys []any
-		want float64
-	}
-	charts := map[string]map[string][]cell{
-		"friedland": {
-			"fire_multiple": {
-				{[]any{"french", "ligne", "line"}, 3}, {[]any{"french", "legere", "carre"}, 4}, {[]any{"french", "guard", "carre"}, 5},
-				{[]any{"french", "guard", "skirmish"}, 4}, {[]any{"allies", "wurzburg", "line"}, 2}, {[]any{"allies", "polska", "carre"}, 4},
-				{[]any{"russian", "musketeer", "line"}, 2}, {[]any{"russian", "grenadier", "carre"}, 3}, {[]any{"french", "grenadier", "carre"}, 4},
-				{[]any{"russian", "gd_jaeger", "skirmish"}, 5}, {[]any{"russian", "guard", "carre"}, 4}, {[]any{"russian", "jaeger", "column"}, 1},
-			},
-			"fire_defence": {
-				{[]any{"clear", "column"}, 6}, {[]any{"clear", "line"}, 9}, {[]any{"clear", "carre"}, 4}, {[]any{"clear", "skirmish"}, 12},
-				{[]any{"clear", "unlimbered"}, 8}, {[]any{"forest", "line"}, 10}, {[]any{"forest", "skirmish"}, 14}, {[]any{"dwelling", "skirmish"}, 12},
-			},
-		},
-		"danzig": {
-			"fire_multiple": {
-				{[]any{"french", "ligne", "line"}, 2}, {[]any{"french", "ligne", "carre"}, 3}, {[]any{"rheinbund", "leicht", "skirmish"}, 2},
-				{[]any{"prussian", "reserve", "line"}, 1.5}, {[]any{"russian", "frei_korps", "skirmish"}, 2}, {[]any{"prussian", "fusilier", "line"}, 3},
-				{[]any{"prussian", "depot_fusilier", "carre"}, 1.5}, {[]any{"prussian", "musketeer", "line"}, 2}, {[]any{"french", "grenadier", "carre"}, 4},
-			},
-			"fire_defence": {
-				{[]any{"clear", "line"}, 9}, {[]any{"woods", "skirmish"}, 12}, {[]any{"dwelling", "unlimbered"}, 6}, {[]any{"redoubt", "limbered"}, 12},
-			},
-		},
-		"austerlitz1805": {
-			"fire_multiple": {
-				{[]any{"french", "guard", "line"}, 4}, {[]any{"russian", "egerskii", "skirmish"}, 3}, {[]any{"russian", "egerskii", "line"}, 2},
-				{[]any{"austrian", "grenz", "skirmish"}, 3}, {[]any{"austrian", "jaeger", "line"}, 2}, {[]any{"austrian", "sixth_battalion", "line"}, 2},
-				{[]any{"austrian", "linie", "carre"}, 3},
-			},
-			"fire_defence": {
-				{[]any{"clear", "carre"}, 4}, {[]any{"forest", "skirmish"}, 14}, {[]any{"dwelling", "skirmish"}, 14}, {[]any{"redoubt", "line"}, 10},
-				{[]any{"redoubt", "unlimbered"}, 10},
-			},
-		},
-	}
-	for battle, byChart := range charts {
+	for battle, p := range publishedCharts(t) {
 		mod := loadBundled(t, battle)
-		for name, cells := range byChart {
-			chart := mod.Charts[name]
+		for _, c := range p.charts {
+			chart := mod.Charts[c.chart]
 			if chart == nil {
-				t.Fatalf("%s has no chart %s", battle, name)
+				t.Fatalf("%s has no chart %s", battle, c.chart)
 			}
-			for _, c := range cells {
-				v, err := chart.Lookup(c.keys)
-				if err != nil {
-					t.Errorf("%s %s%v: %v", battle, name, c.keys, err)
-					continue
-				}
-				var got float64
-				switch x := v.(type) {
-				case int:
-					got = float64(x)
-				case float64:
-					got = x
-				}
-				if got != c.want {
-					t.Errorf("%s %s%v = %v, want %v", battle, name, c.keys, got, c.want)
-				}
+			v, err := chart.Lookup(c.keys)
+			if err != nil {
+				t.Errorf("%s %s%v: %v", battle, c.chart, c.keys, err)
+				continue
+			}
+			var got float64
+			switch x := v.(type) {
+			case int:
+				got = float64(x)
+			case float64:
+				got = x
+			}
+			if got != c.want {
+				t.Errorf("%s %s%v = %v, want %v", battle, c.chart, c.keys, got, c.want)
 			}
 		}
 	}
 }
 
-// Every published battle cites the lb.react file its figures come from on
-// each of its own tables, modifiers and charts; Berlin's are placeholders.
+// citesSource is a citation of a published chart or of a rulebook page.
+var citesSource = regexp.MustCompile(`lb\.react src/data/|\bp\d+\b`)
+
+// Every table, modifier and chart a battle declares (or inherits from
+// another battle) either cites its source, the chart data or a rulebook
+// page, or, in a battle that publishes no chart, is a declared placeholder.
 func TestChartsCitedOrPlaceholder(t *testing.T) {
-	for _, battle := range []string{"friedland", "danzig", "austerlitz1805", "berlin1813"} {
+	charts := publishedCharts(t)
+	for _, battle := range games.Names() {
 		mod := loadBundled(t, battle)
+		root := mod
+		for root.Base != nil {
+			root = root.Base
+		}
+		_, isPublished := charts[battle]
 		check := func(kind, name, module string, cite []string, placeholder bool) {
-			if module != battle && !(battle == "danzig" && module == "friedland") {
-				return // the base's, tested with it
+			if module == root.ID {
+				return // the base module's, tested with it
 			}
-			published := strings.Contains(strings.Join(cite, " "), "lb.react src/data/")
 			switch {
-			case battle == "berlin1813" && !placeholder:
-				t.Errorf("%s: %s %s is not marked a placeholder", battle, kind, name)
-			case battle != "berlin1813" && placeholder:
+			case !isPublished && !placeholder:
+				t.Errorf("%s publishes no chart, yet its %s %s is not a placeholder", battle, kind, name)
+			case isPublished && placeholder:
 				t.Errorf("%s: %s %s is a placeholder", battle, kind, name)
-			case battle != "berlin1813" && !published:
-				t.Errorf("%s: %s %s cites no lb.react chart: %v", battle, kind, name, cite)
+			case isPublished && !citesSource.MatchString(strings.Join(cite, " ")):
+				t.Errorf("%s: %s %s cites neither a chart nor a page: %v", battle, kind, name, cite)
 			}
 		}
 		for _, x := range mod.Tables {
-			if x.Name == "flight" {
-				continue // the box's page 36, not a chart
-			}
 			check("table", x.Name, x.Module, x.Cite, x.Placeholder)
 		}
 		for _, x := range mod.Modifiers {

@@ -13,21 +13,22 @@ import (
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/games"
 	"github.com/bataille/bataille/interpreter"
 )
 
-// A modder's variant is a folder: testdata/variants/danzig_snow extends the
+// A modder's variant is a folder: testdata/variants/snow extends the
 // bundled Danzig with one modifier in one line (snow, +3 on the Carré roll)
 // and one changed cell of the Recall Chart (the Cossacks recall on 5 or 6).
 // It is checked, its diff against Danzig names both changes, and simulated
 // it routs the Baden battalion of carre_attempt as often as the exact odds
 // of the chart say, with and without the snow.
 func TestVariantFolder(t *testing.T) {
-	variant, diags := bataille.LoadDir(os.DirFS("testdata/variants"), "danzig_snow")
+	variant, diags := bataille.LoadDir(os.DirFS("testdata/variants"), "snow")
 	if diags.HasErrors() {
 		t.Fatalf("the variant does not check: %v", diags.Err())
 	}
-	base := loadBundled(t, "danzig")
+	base := variant.Base
 
 	d := dsl.Diff(base, variant)
 	var snow, recall *dsl.Change
@@ -64,7 +65,7 @@ func TestVariantFolder(t *testing.T) {
 	const runs = 4000
 	sd, ok := base.Scenario("carre_attempt")
 	if !ok {
-		t.Fatal("danzig has no carre_attempt")
+		t.Fatalf("%s has no carre_attempt", base.ID)
 	}
 	table := base.Tables["carre_realization"]
 	col := keyedColumn(t, table, "rheinbund", "line", 4)
@@ -97,29 +98,46 @@ func TestVariantDiffGolden(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
+	variant, diags := bataille.LoadDir(os.DirFS("testdata/variants"), "snow")
+	if diags.HasErrors() {
+		t.Fatalf("the variant does not check: %v", diags.Err())
+	}
 	bin := buildBinary(t)
-	out, code := runBinary(t, bin, "diff", "danzig", filepath.Join("testdata", "variants", "danzig_snow"))
+	out, code := runBinary(t, bin, "diff", variant.Base.ID, filepath.Join("testdata", "variants", "snow"))
 	if code != 1 {
 		t.Fatalf("diff exited %d, want 1 (the modules differ):\n%s", code, out)
 	}
-	golden(t, filepath.Join("testdata", "variants", "danzig_snow.diff.golden"), []byte(out))
+	golden(t, filepath.Join("testdata", "variants", "snow.diff.golden"), []byte(out))
 }
 
 // TestModifierRollsGolden keeps the roll lines of a few charges in which
 // several modifiers apply, in every bundled battle: the trace names each
 // modifier with its figure. Under Berlin they are the placeholders.
 func TestModifierRollsGolden(t *testing.T) {
-	// The cavalry and infantry of each battle, and an assault's two
-	// battalions: types whose modifiers the battle's charts list.
-	set := map[string][4]string{
-		"friedland":      {"nationality: russian  class: uhlans", "nationality: french  class: grenadier", "nationality: russian  class: grenadier", "nationality: french  class: ligne"},
-		"danzig":         {"nationality: russian  class: cossacks", "nationality: prussian  class: reserve", "nationality: prussian  class: fusilier", "nationality: rheinbund  class: linie"},
-		"austerlitz1805": {"nationality: austrian  class: uhlans", "nationality: russian  class: egerskii", "nationality: austrian  class: linie", "nationality: french  class: ligne"},
-		"berlin1813":     {"nationality: prussian  lancer  light", "nationality: french", "nationality: prussian", "nationality: french"},
+	data, err := os.ReadFile(filepath.Join("testdata", "modifier_units.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := map[string][]string{}
+	for _, line := range strings.Split(string(data), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "|")
+		for i := range f {
+			f[i] = strings.TrimSpace(f[i])
+		}
+		if len(f) != 5 {
+			t.Fatalf("modifier_units.txt: want five fields in %q", line)
+		}
+		set[f[0]] = f[1:]
 	}
 	var out bytes.Buffer
-	for _, battle := range []string{"austerlitz1805", "berlin1813", "danzig", "friedland"} {
-		u := set[battle]
+	for _, battle := range games.Names() {
+		u, ok := set[battle]
+		if !ok {
+			t.Fatalf("testdata/modifier_units.txt has no line for %s", battle)
+		}
 		src := fmt.Sprintf(`scenario carre "A Carré attempt" {
   map 8 x 12 clear
   turn allied
