@@ -609,11 +609,18 @@ func (m *Module) Scenario(name string) (*ScenarioDef, bool) {
 	return nil, false
 }
 
-// AllScenarios lists this module's scenarios, then those it inherits.
+// AllScenarios lists this module's scenarios, then those it inherits that
+// none of its own shadows: the ones Scenario finds by name.
 func (m *Module) AllScenarios() []*ScenarioDef {
 	var out []*ScenarioDef
+	seen := map[string]bool{}
 	for mod := m; mod != nil; mod = mod.Base {
-		out = append(out, mod.Scenarios...)
+		for _, s := range mod.Scenarios {
+			if !seen[s.Name] {
+				seen[s.Name] = true
+				out = append(out, s)
+			}
+		}
 	}
 	return out
 }
