@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/games"
 	"github.com/bataille/bataille/internal/golden"
 	"github.com/bataille/bataille/interpreter"
 )
@@ -17,9 +19,22 @@ import (
 // the second (a mark that lasts two turns), recover a step at the start of
 // the third.
 func TestThreeTurnsGolden(t *testing.T) {
-	mod, diags := bataille.LoadBundled("friedland-danzig")
-	if diags.HasErrors() {
-		t.Fatal(diags.Err())
+	// The battle whose own scenarios hold it (a battle extending it
+	// inherits it).
+	var mod *dsl.Module
+	for _, battle := range games.Names() {
+		m, diags := bataille.LoadBundled(battle)
+		if diags.HasErrors() {
+			t.Fatal(diags.Err())
+		}
+		for _, sd := range m.Scenarios {
+			if sd.Name == "three_turns" && mod == nil {
+				mod = m
+			}
+		}
+	}
+	if mod == nil {
+		t.Fatal("no bundled battle has the scenario three_turns")
 	}
 	eng, err := bataille.NewEngine(mod, "three_turns", interpreter.Config{})
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/games"
+	"github.com/bataille/bataille/internal/golden"
 	"github.com/bataille/bataille/interpreter"
 )
 
@@ -107,7 +108,7 @@ func TestVariantDiffGolden(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("diff exited %d, want 1 (the modules differ):\n%s", code, out)
 	}
-	golden(t, filepath.Join("testdata", "variants", "snow.diff.golden"), []byte(out))
+	golden.Check(t, filepath.Join("testdata", "variants", "snow.diff.golden"), []byte(out), *update, "go test ./games -run VariantDiffGolden -update")
 }
 
 // TestModifierRollsGolden keeps the roll lines of a few charges in which
@@ -199,22 +200,5 @@ scenario assault "An assault in the flank of a line" {
 			t.Errorf("no roll names %q", want)
 		}
 	}
-	golden(t, filepath.Join("testdata", "modifier_rolls.golden"), out.Bytes())
-}
-
-// golden compares got with a golden file, or rewrites it under -update.
-func golden(t *testing.T, path string, got []byte) {
-	t.Helper()
-	if *update {
-		if err := os.WriteFile(path, got, 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test -run %s -update to write it)", err, t.Name())
-	}
-	if !bytes.Equal(got, want) {
-		t.Errorf("%s differs (rerun with -update if the change is meant):\n%s", path, got)
-	}
+	golden.Check(t, filepath.Join("testdata", "modifier_rolls.golden"), out.Bytes(), *update, "go test ./games -run ModifierRollsGolden -update")
 }
