@@ -270,14 +270,14 @@ rule od.roll on charge_approach { do roll(square) }
 // a question no rule asks, is never read; the command says so, with the
 // nearest name, and plays on.
 func TestAnswerWarnings(t *testing.T) {
-	code, _, stderr := bat(t, "run", "friedland-danzig", "carre_attempt", "--seed", "1",
+	code, _, stderr := bat(t, "run", "friedland", "carre_attempt", "--seed", "1",
 		"--answer", "inff:form_carre=yes", "--answer", "*:form_care=no")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
 	for _, want := range []string{
 		`warning: --answer inff:form_carre: scenario carre_attempt has no unit "inff" (units: hus, inf, inf2); did you mean "inf"?`,
-		`warning: no rule of friedland_danzig asks "form_care"; did you mean "form_carre"?`,
+		`warning: no rule of friedland asks "form_care"; did you mean "form_carre"?`,
 	} {
 		if !strings.Contains(stderr, want) {
 			t.Errorf("stderr lacks %q:\n%s", want, stderr)
@@ -294,7 +294,7 @@ func TestAnswerWarnings(t *testing.T) {
 func TestSimulateReadsWell(t *testing.T) {
 	dir := t.TempDir()
 	for _, f := range []string{"rules.rules", "scenarios.rules"} {
-		data, err := os.ReadFile(filepath.Join("..", "..", "games", "friedland-danzig", f))
+		data, err := os.ReadFile(filepath.Join("..", "..", "games", "friedland", f))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -307,7 +307,7 @@ func TestSimulateReadsWell(t *testing.T) {
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"  friedland_danzig: La Bataille de Friedland et Danzig\n", "outcome ", "inf2 in column ", "hus in column "} {
+	for _, want := range []string{"  friedland: La Bataille de Friedland\n", "outcome ", "inf2 in column ", "hus in column "} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the report lacks %q:\n%s", want, out)
 		}

@@ -3,12 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"text/tabwriter"
 	"unicode"
 
+	"github.com/bataille/bataille/dsl"
 	"github.com/spf13/pflag"
 )
 
@@ -44,7 +47,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	id := moduleID(filepath.Base(filepath.Clean(dir)))
 	files := map[string]string{
 		"rules.rules":     fmt.Sprintf(newRules, id, titleOf(id), base.ID),
-		"scenarios.rules": newScenarios,
+		"scenarios.rules": fmt.Sprintf(newScenarios, nationalities(base)...),
 	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		fmt.Fprintf(stderr, "bataille new: %v\n", err)
@@ -59,6 +62,21 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stderr, "battle %s extends %s; try: bataille check %s && bataille run %s\n", id, base.ID, dir, dir)
 	return exitOK
+}
+
+// nationalities gives the scenario's cavalry and battalion a nationality of
+// the base, when it declares any: a battle that keys its charts by
+// nationality (the published Carré and Recall charts) finds no column for a
+// unit without one.
+func nationalities(base *dsl.Module) []any {
+	words := slices.Sorted(maps.Keys(base.Vocab[dsl.KindNationality]))
+	switch len(words) {
+	case 0:
+		return []any{"", ""}
+	case 1:
+		return []any{"  nationality: " + words[0], "  nationality: " + words[0]}
+	}
+	return []any{"  nationality: " + words[1], "  nationality: " + words[0]}
 }
 
 // moduleID makes a module id from a folder name: letters, digits and
@@ -133,9 +151,9 @@ override param rout.hexes = 8 cite "My battle p40"
 // A table states its roll, and the checker proves that every result lands
 // in exactly one row. Rolling it runs the rules on recall.recall or
 // recall.fail, so the outcome names are those the base's rules read.
-override table recall "Recall Chart" roll 1d6 cite "My battle special rules" {
+override table recall "Recall Chart" roll 1d6 + modifier 0..1 cite "My battle special rules" {
   1..3 => recall
-  4..6 => fail
+  4..7 => fail
 }
 
 // A modifier adds to a roll when its condition holds, within the roll's
@@ -164,8 +182,8 @@ scenario first_charge "Hussars charge a battalion over a stream" {
   turn allied
   hexside stream 0608/0607
   terrain woods 0904 0905
-  unit hus "Hussars" { side: allied  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0610 }
-  unit inf "Battalion" { side: french  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  melee: 6  at: 0604 }
+  unit hus "Hussars" { side: allied%s  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0610 }
+  unit inf "Battalion" { side: french%s  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  melee: 6  at: 0604 }
   charge hus at inf path 0609 0608 0607 0606 0605
   decide inf form_carre yes
 }

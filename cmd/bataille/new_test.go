@@ -59,7 +59,7 @@ func TestNewRefusesAFullFolder(t *testing.T) {
 }
 
 func TestScenariosListsTitles(t *testing.T) {
-	code, out, stderr := bat(t, "scenarios", "friedland-danzig")
+	code, out, stderr := bat(t, "scenarios", "friedland")
 	if code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
