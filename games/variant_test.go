@@ -157,6 +157,15 @@ scenario stand "The battalion stands" {
   decide inf form_carre no
 }
 
+scenario flank "A charge in the flank of a line" {
+  map 8 x 12 clear
+  turn allied
+  unit cav { side: allied  %[1]s  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0405 }
+  unit inf { side: french  %[2]s  arm: infantry  increments: 6  formation: line  facing: NE  morale: 36  melee: 6  at: 0403 }
+  charge cav at inf path 0404
+  decide inf form_carre no
+}
+
 scenario assault "An assault in the flank of a line" {
   map 8 x 12 clear
   turn allied
@@ -172,6 +181,7 @@ scenario assault "An assault in the flank of a line" {
 		}{
 			{"carre", u[0] + "; " + u[1], []int{5, 4, 3}},
 			{"stand", u[0] + "; " + u[1], []int{4, 1}},
+			{"flank", u[0] + "; " + u[1], []int{4, 1}},
 			{"assault", u[2] + "; " + u[3], []int{6, 1, 2, 5, 3, 3}},
 		} {
 			fmt.Fprintf(&out, "## %s, %s (%s)\n", battle, sc.name, sc.units)
