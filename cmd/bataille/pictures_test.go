@@ -116,15 +116,21 @@ func TestOddsChart(t *testing.T) {
 	if err := wellFormed(data); err != nil {
 		t.Fatal(err)
 	}
-	// One bar per outcome line printed.
-	lines := 0
+	// A bar for each outcome printed in each column printed: a column
+	// that cannot give an outcome (a published Carré column with no rout)
+	// draws it at zero.
+	columns, outcomes := 0, map[string]bool{}
 	for _, l := range strings.Split(out, "\n") {
+		if strings.HasPrefix(l, "column ") {
+			columns++
+		}
 		if strings.HasPrefix(l, "  ") && strings.HasSuffix(l, "%") {
-			lines++
+			outcomes[strings.Fields(l)[0]] = true
 		}
 	}
-	if got := strings.Count(string(data), `class="bar"`); got != lines || lines == 0 {
-		t.Errorf("%d bars for %d outcome lines", got, lines)
+	columns = max(columns, 1)
+	if got, want := strings.Count(string(data), `class="bar"`), columns*len(outcomes); got != want || want == 0 {
+		t.Errorf("%d bars for %d outcomes in %d columns", got, len(outcomes), columns)
 	}
 	if strings.Contains(string(data), `class="ci"`) {
 		t.Error("exact odds drawn with intervals")
