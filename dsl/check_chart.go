@@ -642,7 +642,8 @@ func (w *wordChecker) pair(name, lit ast.Node) {
 		return
 	}
 	vocab := w.u.exprVocab(name)
-	if vocab == "" || w.u.knownWord(vocab, s.Value) {
+	// "" is no word at all: a unit with no class, no hexside between.
+	if vocab == "" || s.Value == "" || w.u.knownWord(vocab, s.Value) {
 		return
 	}
 	w.u.errorf(advance(w.start, w.text, s.Location().From), "unknown-"+vocabCode(vocab), "unknown %s %q%s", vocabNoun(vocab), s.Value, didYouMean(s.Value, w.u.wordsOf(vocab)))

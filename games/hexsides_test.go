@@ -43,6 +43,14 @@ var hexsideCases = []clause{
 		check: func(t *testing.T, r *played) {
 			r.text("Morale check to stand a charge: 34 must be above 36 → fail [d66 31, In Line +3 → 34]")
 		}},
+	// Up a slope at 1:1: the attacker's pre-melee check takes the odds' -3
+	// and the slope's -3 (66 steps down to 56), the defender's +3 and +3
+	// (41 steps up to 51); then the melee rolls 11.
+	{folder: "hex", scenario: "slope_assault", faces: []int{6, 6, 4, 1, 1, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("[d66 66, Attacker at these odds -3, Assaulting up a slope -3 → 56]")
+			r.text("[d66 41, Defender at these odds +3, Assaulting up a slope +3 → 51]")
+		}},
 	{folder: "hex", scenario: "bridge", faces: []int{6, 6, 6, 6, 1, 3},
 		check: func(t *testing.T, r *played) {
 			r.text("cuir enters 0408 (clear, across bridge, 1 MP; 2 spent, 10 left)")
