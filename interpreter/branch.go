@@ -262,7 +262,7 @@ func newBranchCache(m *dsl.Module) *branchCache {
 	}
 	for _, r := range m.Rules {
 		if t, ok := rolled[r.Hook]; ok {
-			if cuts, ok := guardCuts(m, r); ok {
+			if cuts, ok := openingCuts(m, r); ok {
 				for _, c := range t.Columns {
 					b.cuts[c] = append(b.cuts[c], cuts...)
 				}
@@ -360,10 +360,10 @@ func (v *identVisitor) Visit(n *ast.Node) {
 	}
 }
 
-// guardCuts reads a rule of a rolled hook that compares the roll with
+// openingCuts reads a rule of a rolled hook that compares the roll with
 // constants (numbers or params) in its opening `when`s and reads neither
 // the roll nor the natural anywhere else. ok is false for any other rule.
-func guardCuts(m *dsl.Module, r *dsl.RuleDef) (cuts []rollCut, ok bool) {
+func openingCuts(m *dsl.Module, r *dsl.RuleDef) (cuts []rollCut, ok bool) {
 	n := 0
 	for n < len(r.Clauses) && r.Clauses[n].Kind == dsl.ClauseWhen && r.Clauses[n].Cond != nil {
 		n++

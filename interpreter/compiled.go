@@ -152,7 +152,7 @@ func compileModule(mod *dsl.Module) *compiled {
 		}
 	}
 	// The checked arithmetic the check writes in place of + - * / % ** and
-	// int() and float() (dsl/guard.go), in its typed forms.
+	// int() and float() (the checked forms of package dsl), in its typed forms.
 	for _, name := range dsl.CheckedNames() {
 		fn, _ := dsl.CheckedFunction(name)
 		cfg.Funcs[name] = closure.Func{Fn: fn, Fast: dsl.CheckedForms(name)}
@@ -185,7 +185,7 @@ func compileModule(mod *dsl.Module) *compiled {
 // so that running it looks nothing up by name or by pointer.
 type ruleCode struct {
 	r       *dsl.RuleDef
-	guard   *closure.Program
+	opening *closure.Program
 	clauses []clauseCode
 }
 
@@ -207,7 +207,7 @@ func (c *compiled) resolve(mod *dsl.Module) {
 		if rc := code[r]; rc != nil {
 			return rc
 		}
-		rc := &ruleCode{r: r, guard: c.progs[r.Guard], clauses: make([]clauseCode, len(r.Clauses))}
+		rc := &ruleCode{r: r, opening: c.progs[r.Guard], clauses: make([]clauseCode, len(r.Clauses))}
 		for i, cl := range r.Clauses {
 			cc := &rc.clauses[i]
 			cc.cond, cc.of = c.progs[cl.Cond], c.progs[cl.Of]

@@ -510,7 +510,7 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 		if err := e.tick(r); err != nil {
 			return false, "", err
 		}
-		ok, err := e.evalBoolC(r, r.Guard, rc.guard)
+		ok, err := e.evalBoolC(r, r.Guard, rc.opening)
 		if err != nil {
 			// Find which clause failed, for its position.
 			for _, c := range r.Clauses[:r.GuardLen] {

@@ -216,7 +216,8 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 			}
 		}
 	}
-	// A unit type's attributes are its units' own: uhlans are lancers.
+	// A unit type's attributes are its units' own: every unit of the class
+	// has them.
 	if w, found := b.mod.Word(dsl.KindClass, u.Class); found && u.Class != "" {
 		for attr := range b.mod.Vocab[dsl.KindAttribute] {
 			if w.Flag(attr) {

@@ -50,7 +50,7 @@ type Unit struct {
 }
 
 // Has reports whether the unit has an attribute the module declares
-// (light, lancer, guard, elite …): scripts write `unit.lancer`.
+// (elite, or any the base declares): scripts read it as a field, `unit.elite`.
 func (u *Unit) Has(attr string) bool { return u.Attrs[attr] }
 
 // Marked reports whether a rule set the named mark.
