@@ -313,12 +313,7 @@ func columnsByTitle(t *TableDef) map[string]*ColumnDef {
 
 // columnName is how a diff names a column: its title, or a keyed
 // column's cells.
-func columnName(c *ColumnDef) string {
-	if c.Title == "" && len(c.Cells) > 0 {
-		return CellsString(c.Cells)
-	}
-	return c.Title
-}
+func columnName(c *ColumnDef) string { return c.Name() }
 
 func columnDetails(title string, oRoll RollSpec, a *ColumnDef, nRoll RollSpec, b *ColumnDef) []Detail {
 	var ds []Detail

@@ -366,6 +366,15 @@ type ColumnDef struct {
 	Rows  []RowDef
 }
 
+// Name is how the trace and the tools name a column: its title, or a keyed
+// column's cells.
+func (c *ColumnDef) Name() string {
+	if c.Title == "" && len(c.Cells) > 0 {
+		return CellsString(c.Cells)
+	}
+	return c.Title
+}
+
 // MatchesKeys reports whether a keyed column holds for the keys' values.
 func (c *ColumnDef) MatchesKeys(vals []any) bool {
 	if len(c.Cells) != len(vals) {

@@ -46,8 +46,9 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		if title == "" {
 			title = name
 		}
-		if col.Title != "" {
-			title += " (" + col.Title + ")"
+		ev.Column = col.Name()
+		if ev.Column != "" {
+			title += " (" + ev.Column + ")"
 		}
 		ev.Text = fmt.Sprintf("%s: %s → %s", title, row.RangeString(), row.Outcome)
 		if row.HasValue {

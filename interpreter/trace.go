@@ -10,17 +10,20 @@ import (
 // Event is one step of a resolution: what happened, where, by which rule of
 // which page, with which dice.
 type Event struct {
-	Seq     int    `json:"seq"`
-	Phase   string `json:"phase"`
-	Kind    string `json:"kind"` // phase, move, rule, blocked, roll, ask, effect, note, end
-	Hook    string `json:"hook,omitempty"`
-	Rule    string `json:"rule,omitempty"`
-	Cite    string `json:"cite,omitempty"`
-	Unit    string `json:"unit,omitempty"`
-	Hex     string `json:"hex,omitempty"`
-	Dice    string `json:"dice,omitempty"`
-	Table   string `json:"table,omitempty"`
-	Row     string `json:"row,omitempty"`
+	Seq   int    `json:"seq"`
+	Phase string `json:"phase"`
+	Kind  string `json:"kind"` // phase, move, rule, blocked, roll, ask, effect, note, end
+	Hook  string `json:"hook,omitempty"`
+	Rule  string `json:"rule,omitempty"`
+	Cite  string `json:"cite,omitempty"`
+	Unit  string `json:"unit,omitempty"`
+	Hex   string `json:"hex,omitempty"`
+	Dice  string `json:"dice,omitempty"`
+	Table string `json:"table,omitempty"`
+	Row   string `json:"row,omitempty"`
+	// Column is the column a table was read on: its title, or a keyed
+	// column's cells ("french, line, 1..2").
+	Column  string `json:"column,omitempty"`
 	Outcome string `json:"outcome,omitempty"`
 	Effect  string `json:"effect,omitempty"`
 	// Mods are the modifiers a roll added, by name, in the order applied.

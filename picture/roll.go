@@ -112,8 +112,8 @@ func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifie
 	}
 	b.f(`<section class="roll" data-step="%d" data-table="%s" hidden="">`, step, esc(ev.Table))
 	b.f(`<h3>%s</h3>`, esc(title))
-	if col != nil && col.Title != "" {
-		b.f(`<p class="column">column <b>%s</b></p>`, esc(col.Title))
+	if col != nil && col.Name() != "" {
+		b.f(`<p class="column">column <b>%s</b></p>`, esc(col.Name()))
 	}
 	if ev.Unit != "" {
 		b.f(`<p class="for">for <b>%s</b> at %s</p>`, esc(ev.Unit), esc(ev.Hex))
@@ -158,6 +158,9 @@ func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifie
 // the row read.
 func findColumn(t *dsl.TableDef, title string, ev interpreter.Event, result int) *dsl.ColumnDef {
 	for _, c := range t.Columns {
+		if ev.Column != "" && c.Name() == ev.Column {
+			return c
+		}
 		if c.Title != "" && strings.HasPrefix(ev.Text, title+" ("+c.Title+"): ") {
 			return c
 		}
