@@ -250,6 +250,7 @@ rule od.roll on charge_approach { do roll(square) }
 		// +9 is held to +6, and 66 holds every roll pushed past it.
 		{[]string{"--key", "distance=2", "--with", "huge"}, []string{"held to +6", "rout                     36/36"}},
 		{[]string{"--key", "nationality=french"}, []string{"column french, 1", "column french, 2", "carre                     6/36"}},
+		{[]string{"--column", "french, 2"}, []string{"column french, 2", "carre                     6/36"}},
 	} {
 		code, out, stderr := bat(t, append([]string{"odds", dir, "square"}, c.args...)...)
 		if code != exitOK {

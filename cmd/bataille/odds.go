@@ -43,7 +43,7 @@ func cmdOdds(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("odds", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	keys := fs.StringArray("key", nil, "KEY=VALUE: read the columns of a keyed table where this key has this value (KEY is the key's expression or its last word: nationality, formation, distance); repeatable")
-	column := fs.String("column", "", "read only the column with this title (a table chosen by conditions)")
+	column := fs.String("column", "", "read only the column with this title, or a keyed column's cells as written (\"french, line, 1..2\")")
 	with := fs.StringSlice("with", nil, "named modifiers that apply (their name after the table's, or their title): leader,lancers")
 	mod := fs.Int("modifier", 0, "a further modifier to add")
 	threshold := fs.Int("threshold", 0, "for a check: the value the roll is measured against (a unit's morale)")
@@ -162,6 +162,12 @@ modifier held to the roll's declared bounds and d66 stepping in base 6.`)
 		}
 	}
 	fmt.Fprintln(stdout)
+	width := 22
+	for _, oc := range rep.Columns {
+		for _, o := range oc.Outcomes {
+			width = max(width, len(o.Outcome))
+		}
+	}
 	for _, oc := range rep.Columns {
 		if oc.Column != "" {
 			fmt.Fprintf(stdout, "\ncolumn %s\n", oc.Column)
@@ -169,7 +175,7 @@ modifier held to the roll's declared bounds and d66 stepping in base 6.`)
 			fmt.Fprintln(stdout)
 		}
 		for _, o := range oc.Outcomes {
-			fmt.Fprintf(stdout, "  %-22s %7s  %5.1f%%\n", o.Outcome, o.Fraction, o.Percent)
+			fmt.Fprintf(stdout, "  %-*s %7s  %5.1f%%\n", width, o.Outcome, o.Fraction, o.Percent)
 		}
 	}
 	return exitOK
@@ -235,7 +241,7 @@ func pickColumns(cols []*dsl.ColumnDef, keys []*dsl.KeyDef, given []string, titl
 	}
 	var out []*dsl.ColumnDef
 	for _, c := range cols {
-		if title != "" && c.Title != title {
+		if title != "" && c.Name() != title {
 			continue
 		}
 		match := true
