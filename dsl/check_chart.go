@@ -119,6 +119,41 @@ func (u *unit) checkCharts() {
 			cover[i], poss[i] = r.Cells, r.Pos
 		}
 		u.keyCoverage("chart "+name, c.Keys, cover, poss, c.Pos, "value")
+		u.sameCalls(c)
+	}
+}
+
+// sameCalls requires an override of a chart to take what the chart it
+// replaces took: rules written against the base call it with those keys,
+// and a narrower chart would fail them only in play.
+func (u *unit) sameCalls(c *ChartDef) {
+	if !c.Override || u.mod.Base == nil {
+		return
+	}
+	old, ok := u.mod.Base.Charts[c.Name]
+	if !ok {
+		return
+	}
+	if len(old.Keys) != len(c.Keys) {
+		u.errorf(c.Pos, "chart-shape", "chart %s takes %d keys in module %s; an override takes the same", c.Name, len(old.Keys), old.Module)
+		return
+	}
+	for i, k := range c.Keys {
+		have := map[any]bool{}
+		for _, v := range k.Values() {
+			have[v] = true
+		}
+		for _, v := range old.Keys[i].Values() {
+			// A word this module removed from its vocabulary is no longer
+			// a value anything can hold.
+			if w, isWord := v.(string); isWord && k.Vocab != "" && !u.knownWord(k.Vocab, w) {
+				continue
+			}
+			if !have[v] {
+				u.errorf(k.Pos, "key-domain", "chart %s: key %s must take %v, as module %s's chart does: rules call it with it", c.Name, k.Source, v, old.Module)
+				break
+			}
+		}
 	}
 }
 
