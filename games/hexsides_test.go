@@ -51,6 +51,19 @@ var hexsideCases = []clause{
 			r.text("[d66 66, Attacker at these odds -3, Assaulting up a slope -3 → 56]")
 			r.text("[d66 41, Defender at these odds +3, Assaulting up a slope +3 → 51]")
 		}},
+	// Friedland's "Assaulted in flank" (+12 to the attacker, -12 to the
+	// defender) reads the melee's side after the melee_side rules: on a
+	// refused flank there is none.
+	{folder: "hex", scenario: "open_flank_assault", faces: []int{6, 6, 6, 6, 1, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("Assaulted in flank +12")
+			r.text("Assaulted in flank -12")
+		}},
+	{folder: "hex", scenario: "refused_flank_assault", faces: []int{6, 6, 6, 6, 1, 1},
+		check: func(t *testing.T, r *played) {
+			r.fired("melee.refused")
+			r.count("Assaulted in flank", 0)
+		}},
 	{folder: "hex", scenario: "bridge", faces: []int{6, 6, 6, 6, 1, 3},
 		check: func(t *testing.T, r *played) {
 			r.text("cuir enters 0408 (clear, across bridge, 1 MP; 2 spent, 10 left)")

@@ -381,7 +381,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 			e.Note(a, "melee strengths %g against %g: odds %.2f", attack, defense, odds)
 		}
 	}
-	_, _, err = e.hook(hMeleeResolve).unit(a).unit(d).float(attack).float(defense).float(odds).fire()
+	_, _, err = e.hook(hMeleeResolve).unit(a).unit(d).float(attack).float(defense).float(odds).str(side).fire()
 	return err
 }
 
