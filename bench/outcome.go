@@ -3,6 +3,8 @@ package bench
 import (
 	"context"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/bataille/bataille"
@@ -37,11 +39,24 @@ func (e *engineCharger) units() []*interpreter.Unit { return e.r.Units() }
 func (w *world) units() []*interpreter.Unit { return w.all }
 
 // outcome hashes what a run left of each unit (FNV-1a): increments, morale
-// state, formation, hex, facing, tired and exhausted. Equal hashes over
-// many seeds show two implementations did the same work.
+// state, formation, hex, facing, tired and exhausted, and the marks rules
+// set, in name order (a mark left behind is state the next turn reads).
+// Equal hashes over many seeds show two implementations did the same work.
 func outcome(units []*interpreter.Unit) uint64 {
 	h := fnvOffset
+	var names [8]string
 	for _, u := range units {
+		marks := names[:0]
+		for name, on := range u.Marks {
+			if on {
+				marks = append(marks, name)
+			}
+		}
+		slices.Sort(marks)
+		h = fnvInt(h, len(marks))
+		for _, name := range marks {
+			h = fnvString(h, name)
+		}
 		h = fnvString(h, u.ID)
 		h = fnvInt(h, u.Increments)
 		h = fnvString(h, u.State)
@@ -93,6 +108,10 @@ func describe(units []*interpreter.Unit) string {
 		}
 		if u.Exhausted {
 			b.WriteString(" exhausted")
+		}
+		marks := slices.Sorted(maps.Keys(u.Marks))
+		if len(marks) > 0 {
+			fmt.Fprintf(&b, " marked %s", strings.Join(marks, ","))
 		}
 	}
 	return b.String()
