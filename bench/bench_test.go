@@ -6,6 +6,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/bataille/bataille/dsl"
 )
 
 var agreement struct {
@@ -47,12 +49,21 @@ func agree(b *testing.B) {
 	}
 }
 
+// timed builds the implementation a benchmark times: for the engine, the
+// bataille.Runner with the trace off that simulations use.
+func timed(kind string, mod *dsl.Module, sd *dsl.ScenarioDef) (charger, error) {
+	if kind == "engine" {
+		return newEngine(mod, sd)
+	}
+	return newCharger(kind, mod, sd)
+}
+
 // benchCharge times one charge (one seed, one turn of the scenario) per op,
 // on one implementation built outside the timer.
 func benchCharge(b *testing.B, kind string) {
 	agree(b)
 	mod, sd := load(b)
-	c, err := newCharger(kind, mod, sd)
+	c, err := timed(kind, mod, sd)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -91,7 +102,7 @@ func BenchmarkChargeEngineParallel(b *testing.B) {
 	mod, sd := load(b)
 	runners := make([]charger, runtime.GOMAXPROCS(0))
 	for i := range runners {
-		c, err := newCharger("engine", mod, sd)
+		c, err := newEngine(mod, sd)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bataille/bataille"
@@ -17,12 +19,21 @@ import (
 type charger interface {
 	play(seed uint64) error
 	units() []*interpreter.Unit
+	// mp is the movement points the run's charge spent and had left when
+	// it ended (after follows and rules' additions), zero for both when no
+	// charge was declared.
+	mp() (spent, left int)
 }
 
-// engineCharger is the engine running the bundled scripts.
+// engineCharger is the engine running the bundled scripts. The timed one
+// is a bataille.Runner, trace off; the one the checks compare keeps a
+// trace, since the engine shows a charge's movement points only there.
 type engineCharger struct {
-	r   *bataille.Runner
-	ctx context.Context
+	r       *bataille.Runner
+	e       *interpreter.Engine // traced; nil when r plays
+	dice    *interpreter.SeededDice
+	charger *interpreter.Unit // the first unit ordered to charge
+	ctx     context.Context
 }
 
 func newEngine(mod *dsl.Module, sd *dsl.ScenarioDef) (*engineCharger, error) {
@@ -33,17 +44,104 @@ func newEngine(mod *dsl.Module, sd *dsl.ScenarioDef) (*engineCharger, error) {
 	return &engineCharger{r: r, ctx: context.Background()}, nil
 }
 
-func (e *engineCharger) play(seed uint64) error     { return e.r.Play(e.ctx, seed) }
-func (e *engineCharger) units() []*interpreter.Unit { return e.r.Units() }
+// newTracedEngine builds the engine as bataille.NewRunner does, but with
+// the trace on, so that mp can read the charge's movement points.
+func newTracedEngine(mod *dsl.Module, sd *dsl.ScenarioDef) (*engineCharger, error) {
+	setup, diags := interpreter.BuildScenario(mod, sd)
+	if diags.HasErrors() {
+		return nil, diags.Err()
+	}
+	dice := interpreter.NewSeededDice(0)
+	cfg := interpreter.Config{Dice: dice, Decider: setup.Decider, Effects: bataille.Effects()}
+	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
+	e.SetPhasing(setup.Turn)
+	e.SetTurns(setup.Turns)
+	c := &engineCharger{e: e, dice: dice, ctx: context.Background()}
+	for _, o := range setup.Orders {
+		if o.Kind == "charge" {
+			c.charger = o.Unit
+			break
+		}
+	}
+	return c, nil
+}
+
+func (e *engineCharger) play(seed uint64) error {
+	if e.e == nil {
+		return e.r.Play(e.ctx, seed)
+	}
+	e.dice.Reseed(seed)
+	e.e.Rewind(e.dice)
+	return e.e.Run(e.ctx)
+}
+
+func (e *engineCharger) units() []*interpreter.Unit {
+	if e.e == nil {
+		return e.r.Units()
+	}
+	return e.e.Board.Units
+}
+
+// The engine's narration of a charge gives its movement points: "(… 3
+// spent, 2 left)" when it enters or follows into a hex, "gains 1 MP (3
+// left)" when a rule adds some. Riding into a Carré's hex pays without
+// saying how much: the hand-written versions play only clear hexes with no
+// hexside features (newWorld refuses others), where a hex costs clearCost.
+var (
+	spentLeft = regexp.MustCompile(`(\d+) spent, (\d+) left\)$`)
+	gainsLeft = regexp.MustCompile(`gains -?\d+ MP \((\d+) left\)$`)
+	ridesInto = regexp.MustCompile(`^\S+ rides into \S+'s hex \S+$`)
+)
+
+func (e *engineCharger) mp() (spent, left int) {
+	if e.e == nil {
+		panic("bench: the movement points of a charge are read from a traced engine")
+	}
+	u := e.charger
+	if u == nil || !u.Charged {
+		return 0, 0
+	}
+	spent, left = 0, u.MP
+	for _, ev := range e.e.Trace() {
+		if ev.Unit != u.ID {
+			continue
+		}
+		if m := spentLeft.FindStringSubmatch(ev.Text); m != nil && ev.Kind == "move" {
+			spent, _ = strconv.Atoi(m[1])
+			left, _ = strconv.Atoi(m[2])
+		} else if m := gainsLeft.FindStringSubmatch(ev.Text); m != nil {
+			left, _ = strconv.Atoi(m[1])
+		} else if ridesInto.MatchString(ev.Text) {
+			spent, left = spent+clearCost, left-clearCost
+		}
+	}
+	return spent, left
+}
 
 func (w *world) units() []*interpreter.Unit { return w.all }
 
-// outcome hashes what a run left of each unit (FNV-1a): increments, morale
+func (w *world) mp() (spent, left int) {
+	if w.ch.charger == nil || !w.ch.charger.Charged {
+		return 0, 0
+	}
+	return w.ch.mpSpent, w.ch.mpLeft
+}
+
+// outcome hashes what a run left (FNV-1a): the movement points its charge
+// spent and had left, then of each unit its increments, morale
 // state, formation, hex, facing, tired and exhausted, and the marks rules
 // set, in name order (a mark left behind is state the next turn reads).
 // Equal hashes over many seeds show two implementations did the same work.
-func outcome(units []*interpreter.Unit) uint64 {
+func outcome(c charger) uint64 {
 	h := fnvOffset
+	spent, left := c.mp()
+	h = fnvInt(h, spent)
+	h = fnvInt(h, left)
+	return hashUnits(h, c.units())
+}
+
+// hashUnits folds what a run left of each unit into h.
+func hashUnits(h uint64, units []*interpreter.Unit) uint64 {
 	var names [8]string
 	for _, u := range units {
 		marks := names[:0]
@@ -95,8 +193,17 @@ func b2i(b bool) int {
 	return 0
 }
 
-// describe shows the units as a run left them, for a failing comparison.
-func describe(units []*interpreter.Unit) string {
+// describe shows the charge's movement points and the units as a run left
+// them, for a failing comparison.
+func describe(c charger) string {
+	var b strings.Builder
+	spent, left := c.mp()
+	fmt.Fprintf(&b, "charge %d MP spent, %d left; %s", spent, left, describeUnits(c.units()))
+	return b.String()
+}
+
+// describeUnits shows the units as a run left them.
+func describeUnits(units []*interpreter.Unit) string {
 	var b strings.Builder
 	for i, u := range units {
 		if i > 0 {
@@ -124,7 +231,7 @@ func checksum(c charger, n int) (uint64, error) {
 		if err := c.play(seed); err != nil {
 			return 0, fmt.Errorf("seed %d: %w", seed, err)
 		}
-		sum = (sum ^ outcome(c.units())) * fnvPrime
+		sum = (sum ^ outcome(c)) * fnvPrime
 	}
 	return sum, nil
 }
@@ -133,10 +240,11 @@ func checksum(c charger, n int) (uint64, error) {
 var implementations = []string{"engine", "native", "starlark", "lua"}
 
 // newCharger builds one implementation on the scenario. Each has its own
-// units, dice and interpreter state: one per goroutine.
+// units, dice and interpreter state: one per goroutine. The engine it
+// builds keeps a trace, for the checks; the benchmarks time newEngine's.
 func newCharger(kind string, mod *dsl.Module, sd *dsl.ScenarioDef) (charger, error) {
 	if kind == "engine" {
-		return newEngine(mod, sd)
+		return newTracedEngine(mod, sd)
 	}
 	w, err := newWorld(mod, sd)
 	if err != nil {

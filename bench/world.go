@@ -108,6 +108,9 @@ func newWorld(mod *dsl.Module, sd *dsl.ScenarioDef) (*world, error) {
 	if (b.Default != "clear" && b.Default != "") || len(b.Terrain) > 0 || len(b.Road) > 0 {
 		return nil, fmt.Errorf("scenario %s: terrain other than clear: %w", sd.Name, errUnsupported)
 	}
+	if len(b.Hexsides) > 0 {
+		return nil, fmt.Errorf("scenario %s: hexside features: %w", sd.Name, errUnsupported)
+	}
 	w := &world{board: b, all: b.Units, orders: setup.Orders, decider: setup.Decider, dice: interpreter.NewSeededDice(0)}
 	for _, u := range b.Units {
 		if u.Hex2 != nil {
