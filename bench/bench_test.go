@@ -20,15 +20,15 @@ var agreement struct {
 // the benchmarks then time the same work.
 func agree(b *testing.B) {
 	b.Helper()
-	mod, sd := load(b)
+	mod, sds := loadAll(b)
 	agreement.once.Do(func() {
-		want, err := reference(mod, sd)
+		want, err := reference(mod, sds)
 		if err != nil {
 			agreement.err = fmt.Errorf("engine: %w", err)
 			return
 		}
 		for _, kind := range implementations[1:] {
-			c, err := newCharger(kind, mod, sd)
+			c, err := newMix(kind, mod, sds, newCharger)
 			if err != nil {
 				agreement.err = fmt.Errorf("%s: %w", kind, err)
 				return
@@ -62,8 +62,8 @@ func timed(kind string, mod *dsl.Module, sd *dsl.ScenarioDef) (charger, error) {
 // on one implementation built outside the timer.
 func benchCharge(b *testing.B, kind string) {
 	agree(b)
-	mod, sd := load(b)
-	c, err := timed(kind, mod, sd)
+	mod, sds := loadAll(b)
+	c, err := newMix(kind, mod, sds, timed)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -99,10 +99,10 @@ func BenchmarkChargeLua(b *testing.B)      { benchCharge(b, "lua") }
 // scales.
 func BenchmarkChargeEngineParallel(b *testing.B) {
 	agree(b)
-	mod, sd := load(b)
+	mod, sds := loadAll(b)
 	runners := make([]charger, runtime.GOMAXPROCS(0))
 	for i := range runners {
-		c, err := newEngine(mod, sd)
+		c, err := newMix("engine", mod, sds, timed)
 		if err != nil {
 			b.Fatal(err)
 		}

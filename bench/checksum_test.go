@@ -13,9 +13,9 @@ var ref struct {
 }
 
 // reference is the engine's checksum over the seeds, computed once.
-func reference(mod *dsl.Module, sd *dsl.ScenarioDef) (uint64, error) {
+func reference(mod *dsl.Module, sds []*dsl.ScenarioDef) (uint64, error) {
 	ref.once.Do(func() {
-		c, err := newCharger("engine", mod, sd)
+		c, err := newMix("engine", mod, sds, newCharger)
 		if err != nil {
 			ref.err = err
 			return

@@ -10,10 +10,10 @@ import (
 // TestSameOutcomes plays every seed with the engine and with each
 // hand-written version and compares what each run left of the units.
 func TestSameOutcomes(t *testing.T) {
-	mod, sd := load(t)
+	mod, sds := loadAll(t)
 	all := make([]charger, len(implementations))
 	for i, kind := range implementations {
-		c, err := newCharger(kind, mod, sd)
+		c, err := newMix(kind, mod, sds, newCharger)
 		if err != nil {
 			t.Fatalf("%s: %v", kind, err)
 		}
@@ -54,13 +54,13 @@ func TestSameOutcomes(t *testing.T) {
 
 // TestChecksumsAgree is what every benchmark asserts before timing.
 func TestChecksumsAgree(t *testing.T) {
-	mod, sd := load(t)
-	want, err := reference(mod, sd)
+	mod, sds := loadAll(t)
+	want, err := reference(mod, sds)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, kind := range implementations[1:] {
-		c, err := newCharger(kind, mod, sd)
+		c, err := newMix(kind, mod, sds, newCharger)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -93,12 +93,12 @@ func TestRefusesWhatItDoesNotCover(t *testing.T) {
 // TestTimedEngineSame: the engine the benchmarks time (a Runner, trace
 // off) leaves the units as the traced one the checks compare does.
 func TestTimedEngineSame(t *testing.T) {
-	mod, sd := load(t)
-	traced, err := newTracedEngine(mod, sd)
+	mod, sds := loadAll(t)
+	traced, err := newMix("engine", mod, sds, newCharger)
 	if err != nil {
 		t.Fatal(err)
 	}
-	runner, err := newEngine(mod, sd)
+	runner, err := newMix("engine", mod, sds, timed)
 	if err != nil {
 		t.Fatal(err)
 	}

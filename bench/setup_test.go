@@ -15,6 +15,9 @@ import (
 // of the project name no battle. It must be one of bataille.Bundled().
 const scenarioName = "carre_attempt"
 
+// otherScenarios are played besides scenarioName and its variants.
+var otherScenarios = []string{"cavalry_melee"}
+
 // seeds is how many runs every implementation must match before timing.
 const seeds = 10000
 
@@ -22,6 +25,7 @@ var loaded struct {
 	once sync.Once
 	mod  *dsl.Module
 	sd   *dsl.ScenarioDef
+	all  []*dsl.ScenarioDef
 	err  error
 }
 
@@ -49,7 +53,20 @@ func load(tb testing.TB) (*dsl.Module, *dsl.ScenarioDef) {
 			loaded.err = err
 			return
 		}
-		loaded.mod, loaded.sd = mod, sd
+		all, err := withVariants(sd)
+		if err != nil {
+			loaded.err = err
+			return
+		}
+		for _, name := range otherScenarios {
+			other, err := bataille.FindScenario(mod, name)
+			if err != nil {
+				loaded.err = err
+				return
+			}
+			all = append(all, other)
+		}
+		loaded.mod, loaded.sd, loaded.all = mod, sd, all
 	})
 	if loaded.err != nil {
 		tb.Fatal(loaded.err)
@@ -61,4 +78,12 @@ type notBundled struct{ name string }
 
 func (e *notBundled) Error() string {
 	return "testdata/battle.txt names " + e.name + ", which is not among the bundled battles " + strings.Join(bataille.Bundled(), ", ")
+}
+
+// loadAll is the battle and every set-up the bench plays, in the order
+// seeds take them: the scenario, its variants, the other scenarios.
+func loadAll(tb testing.TB) (*dsl.Module, []*dsl.ScenarioDef) {
+	tb.Helper()
+	mod, _ := load(tb)
+	return mod, loaded.all
 }
