@@ -94,6 +94,10 @@ func BenchmarkChargeNative(b *testing.B)   { benchCharge(b, "native") }
 func BenchmarkChargeStarlark(b *testing.B) { benchCharge(b, "starlark") }
 func BenchmarkChargeLua(b *testing.B)      { benchCharge(b, "lua") }
 
+// BenchmarkChargeLuaUserdata binds units as userdata read through __index,
+// the binding BenchmarkChargeLua's tables were measured against.
+func BenchmarkChargeLuaUserdata(b *testing.B) { benchCharge(b, "lua-userdata") }
+
 // BenchmarkChargeEngineParallel plays charges on GOMAXPROCS workers, each
 // with its own runner: compare -cpu 1 with -cpu 2 to see how the engine
 // scales.

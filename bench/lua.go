@@ -16,11 +16,29 @@ var luaSource string
 
 // luaRules runs the rules of rules.lua: one LState per world, with no
 // standard library opened, the chunk compiled once for all of them.
+//
+// A unit is shown to the rules in one of two ways. As a userdata whose
+// __index reads the Go struct (a Go call per field read), or as a plain
+// table whose fields Lua reads directly, which the Go side keeps up to date:
+// before each hook and after each builtin it compares every unit with what
+// it last wrote and sets only the fields that changed.
 type luaRules struct {
 	w     *world
 	L     *lua.LState
-	units map[*interpreter.Unit]*lua.LUserData
+	units map[*interpreter.Unit]lua.LValue
 	hooks [numHooks]*lua.LFunction
+
+	// With units as tables:
+	tables []*lua.LTable // by w.all's index
+	shown  []luaShown    // what each table holds
+	unitOf map[*lua.LTable]*interpreter.Unit
+}
+
+// luaShown is what a unit's table was last given of the fields that change
+// during a run.
+type luaShown struct {
+	state, formation                     string
+	tired, exhausted, moved, firedOn, ok bool
 }
 
 var luaProto struct {
@@ -42,26 +60,49 @@ func compileLua() (*lua.FunctionProto, error) {
 	return luaProto.proto, luaProto.err
 }
 
-// newLua binds the compiled rules to a world.
-func newLua(w *world) (*luaRules, error) {
+// newLua binds the compiled rules to a world, units as tables when
+// tables is set, as userdata otherwise.
+func newLua(w *world, tables bool) (*luaRules, error) {
 	proto, err := compileLua()
 	if err != nil {
 		return nil, err
 	}
 	L := lua.NewState(lua.Options{SkipOpenLibs: true})
-	r := &luaRules{w: w, L: L, units: map[*interpreter.Unit]*lua.LUserData{}}
-	meta := L.NewTable()
-	L.SetField(meta, "__index", L.NewFunction(luaUnitField))
-	for _, u := range w.all {
-		ud := L.NewUserData()
-		ud.Value = u
-		ud.Metatable = meta
-		r.units[u] = ud
+	r := &luaRules{w: w, L: L, units: map[*interpreter.Unit]lua.LValue{}}
+	if tables {
+		r.unitOf = map[*lua.LTable]*interpreter.Unit{}
+		for _, u := range w.all {
+			t := L.CreateTable(0, 16)
+			for _, f := range luaFixedFields {
+				t.RawSetString(f, luaField(u, f))
+			}
+			r.tables = append(r.tables, t)
+			r.units[u] = t
+			r.unitOf[t] = u
+		}
+		r.shown = make([]luaShown, len(w.all))
+	} else {
+		meta := L.NewTable()
+		L.SetField(meta, "__index", L.NewFunction(luaUnitField))
+		for _, u := range w.all {
+			ud := L.NewUserData()
+			ud.Value = u
+			ud.Metatable = meta
+			r.units[u] = ud
+		}
 	}
 	for _, name := range effectNames {
 		fn := r.effect(name)
 		if fn == nil {
 			return nil, fmt.Errorf("no Go builtin for %s", name)
+		}
+		if tables {
+			inner := fn
+			fn = func(L *lua.LState) int {
+				n := inner(L)
+				r.sync()
+				return n
+			}
 		}
 		L.SetGlobal(name, L.NewFunction(fn))
 	}
@@ -83,6 +124,43 @@ func newLua(w *world) (*luaRules, error) {
 	return r, nil
 }
 
+// luaFixedFields are the fields of a unit that no rule or procedure of the
+// bench changes during a run: a table is given them once.
+var luaFixedFields = []string{"arm", "id", "leader", "guard", "light", "lancer", "morale"}
+
+// sync brings the units' tables up to date with the Go structs.
+func (r *luaRules) sync() {
+	for i, u := range r.w.all {
+		s := &r.shown[i]
+		t := r.tables[i]
+		if !s.ok || s.state != u.State {
+			s.state = u.State
+			t.RawSetString("state", luaWord(u.State))
+		}
+		if !s.ok || s.formation != u.Formation {
+			s.formation = u.Formation
+			t.RawSetString("formation", luaWord(u.Formation))
+		}
+		if !s.ok || s.tired != u.Tired {
+			s.tired = u.Tired
+			t.RawSetString("tired", lua.LBool(u.Tired))
+		}
+		if !s.ok || s.exhausted != u.Exhausted {
+			s.exhausted = u.Exhausted
+			t.RawSetString("exhausted", lua.LBool(u.Exhausted))
+		}
+		if !s.ok || s.moved != u.Moved {
+			s.moved = u.Moved
+			t.RawSetString("moved", lua.LBool(u.Moved))
+		}
+		if !s.ok || s.firedOn != u.FiredOn {
+			s.firedOn = u.FiredOn
+			t.RawSetString("fired_on", lua.LBool(u.FiredOn))
+		}
+		s.ok = true
+	}
+}
+
 // luaUnitField is the __index of units: unit.state and the rest.
 func luaUnitField(L *lua.LState) int {
 	u, ok := L.CheckUserData(1).Value.(*interpreter.Unit)
@@ -90,8 +168,14 @@ func luaUnitField(L *lua.LState) int {
 		L.ArgError(1, "unit expected")
 		return 0
 	}
+	L.Push(luaField(u, L.CheckString(2)))
+	return 1
+}
+
+// luaField is a unit's field as the rules see it.
+func luaField(u *interpreter.Unit, name string) lua.LValue {
 	var v lua.LValue = lua.LNil
-	switch L.CheckString(2) {
+	switch name {
 	case "arm":
 		v = luaWord(u.Arm)
 	case "state":
@@ -119,8 +203,7 @@ func luaUnitField(L *lua.LState) int {
 	case "morale":
 		v = luaInt(u.Morale)
 	}
-	L.Push(v)
-	return 1
+	return v
 }
 
 // Boxing a string or a number as an lua.LValue allocates; the words and
@@ -165,6 +248,9 @@ func (r *luaRules) unit(u *interpreter.Unit) lua.LValue {
 func (r *luaRules) call(h int, args ...lua.LValue) bool {
 	if r.w.err != nil {
 		return true
+	}
+	if r.tables != nil {
+		r.sync()
 	}
 	L := r.L
 	L.Push(r.hooks[h])
@@ -233,14 +319,18 @@ func (r *luaRules) turnEnd(unit *interpreter.Unit) { r.call(hTurnEnd, r.unit(uni
 // ---- Builtins ----------------------------------------------------------------
 
 // luaUnit reads argument n as a unit; nil is allowed where optional is set.
-func luaUnit(L *lua.LState, n int, optional bool) *interpreter.Unit {
+func (r *luaRules) luaUnit(L *lua.LState, n int, optional bool) *interpreter.Unit {
 	v := L.Get(n)
 	if v == lua.LNil && optional {
 		return nil
 	}
-	ud, ok := v.(*lua.LUserData)
-	if ok {
-		if u, ok := ud.Value.(*interpreter.Unit); ok {
+	switch v := v.(type) {
+	case *lua.LUserData:
+		if u, ok := v.Value.(*interpreter.Unit); ok {
+			return u
+		}
+	case *lua.LTable:
+		if u, ok := r.unitOf[v]; ok {
 			return u
 		}
 	}
@@ -250,6 +340,7 @@ func luaUnit(L *lua.LState, n int, optional bool) *interpreter.Unit {
 
 func (r *luaRules) effect(name string) lua.LGFunction {
 	w := r.w
+	luaUnit := r.luaUnit
 	unitStr := func(f func(*interpreter.Unit, string)) lua.LGFunction {
 		return func(L *lua.LState) int { f(luaUnit(L, 1, false), L.CheckString(2)); return 0 }
 	}

@@ -237,7 +237,7 @@ func checksum(c charger, n int) (uint64, error) {
 }
 
 // implementations names the four ways of playing the charge, the engine first.
-var implementations = []string{"engine", "native", "starlark", "lua"}
+var implementations = []string{"engine", "native", "starlark", "lua", "lua-userdata"}
 
 // newCharger builds one implementation on the scenario. Each has its own
 // units, dice and interpreter state: one per goroutine. The engine it
@@ -257,8 +257,8 @@ func newCharger(kind string, mod *dsl.Module, sd *dsl.ScenarioDef) (charger, err
 		if _, err := newStarlark(w); err != nil {
 			return nil, err
 		}
-	case "lua":
-		if _, err := newLua(w); err != nil {
+	case "lua", "lua-userdata":
+		if _, err := newLua(w, kind == "lua"); err != nil {
 			return nil, err
 		}
 	default:
