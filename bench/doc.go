@@ -1,8 +1,10 @@
 // Package bench measures the engine against three hand-written versions of
 // the same cavalry charge: plain Go, Starlark and Lua. All four play the
-// bundled Carré scenario on the same unit structs with the same dice, and
-// must leave the units the same way for every seed before anything is
-// timed; the benchmarks then say what the rules engine costs.
+// bundled Carré scenario, three variants of it and a cavalry melee on the
+// same unit structs with the same dice, and must leave the units (marks
+// included) and the charge's movement points the same way for every seed
+// before anything is timed; the benchmarks then say what the rules engine
+// costs.
 //
 //	cd bench && go test -run XXX -bench . -count 6 | tee new.txt && benchstat new.txt
 //
