@@ -156,6 +156,50 @@ func field(ds *[]Detail, what, old, new string) {
 
 func citeText(c []string) string { return strings.Join(c, ", ") }
 
+// side is how a diff shows where a declaration is: nil when the module
+// has none.
+func (t *TableDef) side() *Side {
+	if t == nil {
+		return nil
+	}
+	return side(t.Module, t.Title, t.Pos, t.Cite)
+}
+
+func (c *CheckDef) side() *Side {
+	if c == nil {
+		return nil
+	}
+	return side(c.Module, c.Title, c.Pos, c.Cite)
+}
+
+func (m *ModifierDef) side() *Side {
+	if m == nil {
+		return nil
+	}
+	return side(m.Module, m.Title, m.Pos, m.Cite)
+}
+
+func (c *ChartDef) side() *Side {
+	if c == nil {
+		return nil
+	}
+	return side(c.Module, c.Title, c.Pos, c.Cite)
+}
+
+func (r *RuleDef) side() *Side {
+	if r == nil {
+		return nil
+	}
+	return side(r.Module, r.Title, r.Pos, r.Cite)
+}
+
+func (v *VocabDef) side() *Side {
+	if v == nil {
+		return nil
+	}
+	return side(v.Module, v.Title, v.Pos, v.Cite)
+}
+
 func side(module, title string, pos Pos, cite []string) *Side {
 	return &Side{Module: module, Title: title, Pos: pos, Cite: cite}
 }
@@ -240,13 +284,7 @@ func ValueString(v any) string {
 func (d *ModuleDiff) tables(old, new *Module) {
 	for _, name := range unionKeys(old.Tables, new.Tables) {
 		o, n := old.Tables[name], new.Tables[name]
-		var was, now *Side
-		if o != nil {
-			was = side(o.Module, o.Title, o.Pos, o.Cite)
-		}
-		if n != nil {
-			now = side(n.Module, n.Title, n.Pos, n.Cite)
-		}
+		was, now := o.side(), n.side()
 		c := change(KindTable, name, was, now)
 		switch {
 		case o == nil:
@@ -463,13 +501,7 @@ func (d *ModuleDiff) modifiers(old, new *Module) {
 	om, nm := modifiersByName(old), modifiersByName(new)
 	for _, name := range unionKeys(om, nm) {
 		o, n := om[name], nm[name]
-		var was, now *Side
-		if o != nil {
-			was = side(o.Module, o.Title, o.Pos, o.Cite)
-		}
-		if n != nil {
-			now = side(n.Module, n.Title, n.Pos, n.Cite)
-		}
+		was, now := o.side(), n.side()
 		c := change(KindModifier, name, was, now)
 		var ov, nv, ow, nw, ot, nt, oc, nc, op, np string
 		if o != nil {
@@ -596,13 +628,7 @@ func ModifiedOdds(spec RollSpec, c *ColumnDef, mod int) map[string]*big.Rat {
 func (d *ModuleDiff) charts(old, new *Module) {
 	for _, name := range unionKeys(old.Charts, new.Charts) {
 		o, n := old.Charts[name], new.Charts[name]
-		var was, now *Side
-		if o != nil {
-			was = side(o.Module, o.Title, o.Pos, o.Cite)
-		}
-		if n != nil {
-			now = side(n.Module, n.Title, n.Pos, n.Cite)
-		}
+		was, now := o.side(), n.side()
 		c := change(KindChart, name, was, now)
 		var ok, nk string
 		if o != nil {
@@ -670,17 +696,14 @@ func chartCells(o, n *ChartDef) []Detail {
 func (d *ModuleDiff) checks(old, new *Module) {
 	for _, name := range unionKeys(old.Checks, new.Checks) {
 		o, n := old.Checks[name], new.Checks[name]
-		var was, now *Side
 		var or, nr, od, nd, ot, nt string
 		if o != nil {
-			was = side(o.Module, o.Title, o.Pos, o.Cite)
 			or, od, ot = o.Roll.String(), o.Direction, condText(o.Threshold)
 		}
 		if n != nil {
-			now = side(n.Module, n.Title, n.Pos, n.Cite)
 			nr, nd, nt = n.Roll.String(), n.Direction, condText(n.Threshold)
 		}
-		c := change(KindCheck, name, was, now)
+		c := change(KindCheck, name, o.side(), n.side())
 		if o != nil && n != nil {
 			field(&c.Details, "title", o.Title, n.Title)
 		}
@@ -710,13 +733,7 @@ func (d *ModuleDiff) rules(old, new *Module) {
 	om, nm := rulesByID(old), rulesByID(new)
 	for _, id := range unionKeys(om, nm) {
 		o, n := om[id], nm[id]
-		var was, now *Side
-		if o != nil {
-			was = side(o.Module, o.Title, o.Pos, o.Cite)
-		}
-		if n != nil {
-			now = side(n.Module, n.Title, n.Pos, n.Cite)
-		}
+		was, now := o.side(), n.side()
 		c := change(KindRule, id, was, now)
 		switch {
 		case o == nil:
@@ -993,13 +1010,7 @@ func (d *ModuleDiff) vocab(old, new *Module) {
 		ow, nw := old.Vocab[kind], new.Vocab[kind]
 		for _, name := range unionKeys(ow, nw) {
 			o, n := ow[name], nw[name]
-			var was, now *Side
-			if o != nil {
-				was = side(o.Module, o.Title, o.Pos, o.Cite)
-			}
-			if n != nil {
-				now = side(n.Module, n.Title, n.Pos, n.Cite)
-			}
+			was, now := o.side(), n.side()
 			c := change(kind, name, was, now)
 			if o != nil && n != nil {
 				field(&c.Details, "title", o.Title, n.Title)
