@@ -229,7 +229,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	multiple := 1.0
 	if w, ok := e.Module.Word(dsl.KindArm, f.Arm); ok {
 		if vals := w.Props["fire"]; len(vals) == 1 {
-			multiple = toFloat(vals[0])
+			multiple = ToFloat(vals[0])
 		}
 	}
 	value := float64(f.Increments) * multiple
@@ -237,7 +237,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	// (`state disordered { fire: 0.5 }`).
 	if w, ok := e.Module.Word(dsl.KindState, f.State); ok {
 		if vals := w.Props["fire"]; len(vals) == 1 {
-			value *= toFloat(vals[0])
+			value *= ToFloat(vals[0])
 		}
 	}
 	cav, art := false, false
@@ -291,7 +291,9 @@ func (e *Engine) hasGuns(u *Unit) bool {
 	return ok && w.Flag("guns")
 }
 
-func toFloat(v any) float64 {
+// ToFloat reads a number a script or a vocabulary gave, whole or not, as
+// a float (0 for anything else).
+func ToFloat(v any) float64 {
 	switch n := v.(type) {
 	case int:
 		return float64(n)
@@ -394,7 +396,7 @@ func (e *Engine) strength(u *Unit) float64 {
 	}
 	if w, ok := e.Module.Word(dsl.KindState, u.State); ok {
 		if vals := w.Props["melee"]; len(vals) == 1 {
-			v *= toFloat(vals[0])
+			v *= ToFloat(vals[0])
 		}
 	}
 	return v

@@ -140,7 +140,7 @@ func (e *Engine) modifiers(r *dsl.RuleDef, defs []*dsl.ModifierDef, own int) ([]
 		if err != nil {
 			return nil, 0, err
 		}
-		n := int(toFloat(v))
+		n := int(ToFloat(v))
 		if n == 0 {
 			continue
 		}
@@ -169,7 +169,7 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 	if err != nil {
 		return err
 	}
-	threshold := int(toFloat(th))
+	threshold := int(ToFloat(th))
 	mods, sum, err := e.modifiers(r, c.Modifiers, mod)
 	if err != nil {
 		return err

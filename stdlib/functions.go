@@ -235,10 +235,10 @@ func oddsColumn(args ...any) (any, error) {
 	if len(args) < 4 {
 		return nil, fmt.Errorf("odds_column needs the attack, the defence, the shift and at least one column start")
 	}
-	attack, defence := toFloat(args[0]), toFloat(args[1])
+	attack, defence := interpreter.ToFloat(args[0]), interpreter.ToFloat(args[1])
 	shift, ok := args[2].(int)
 	if !ok {
-		shift = int(toFloat(args[2]))
+		shift = int(interpreter.ToFloat(args[2]))
 	}
 	var odds float64
 	switch {
@@ -254,21 +254,11 @@ func oddsColumn(args ...any) (any, error) {
 	starts := args[3:]
 	col := 0
 	for i, s := range starts {
-		if odds >= toFloat(s) {
+		if odds >= interpreter.ToFloat(s) {
 			col = i
 		}
 	}
 	col += shift
 	col = max(0, min(len(starts)-1, col))
 	return col + 1, nil
-}
-
-func toFloat(v any) float64 {
-	switch n := v.(type) {
-	case int:
-		return float64(n)
-	case float64:
-		return n
-	}
-	return 0
 }

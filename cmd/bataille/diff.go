@@ -6,7 +6,6 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
@@ -382,16 +381,20 @@ func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint6
 		return nil, fmt.Errorf("new side: %w", err)
 	}
 	s := &dsl.OutcomeDiff{Scenario: scenario, Runs: n, Seed: seed}
-	keys := map[string]bool{}
-	for k := range a {
-		keys[k] = true
-	}
-	for k := range b {
-		keys[k] = true
-	}
-	for k := range keys {
+	for _, k := range outcomeNames(a, b) {
 		s.Outcomes = append(s.Outcomes, dsl.OutcomeChange{Outcome: k, Old: a[k], New: b[k]})
 	}
-	sort.Slice(s.Outcomes, func(i, j int) bool { return s.Outcomes[i].Outcome < s.Outcomes[j].Outcome })
 	return s, nil
+}
+
+// outcomeNames lists, sorted, the outcomes either side of a comparison has.
+func outcomeNames[V any](a, b map[string]V) []string {
+	seen := map[string]bool{}
+	for k := range a {
+		seen[k] = true
+	}
+	for k := range b {
+		seen[k] = true
+	}
+	return sortedNames(seen)
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"math/big"
-	"sort"
 	"strings"
 
 	"github.com/bataille/bataille"
@@ -140,14 +139,7 @@ func exactBoth(oldMod, newMod *dsl.Module, scenario string) (*dsl.OutcomeDiff, e
 	}
 	zero := new(big.Rat)
 	s := &dsl.OutcomeDiff{Scenario: scenario, Exact: true}
-	keys := map[string]bool{}
-	for k := range a {
-		keys[k] = true
-	}
-	for k := range b {
-		keys[k] = true
-	}
-	for k := range keys {
+	for _, k := range outcomeNames(a, b) {
 		o, n := a[k], b[k]
 		if o == nil {
 			o = zero
@@ -164,6 +156,5 @@ func exactBoth(oldMod, newMod *dsl.Module, scenario string) (*dsl.OutcomeDiff, e
 		}
 		s.Outcomes = append(s.Outcomes, dsl.OutcomeChange{Outcome: k, Old: round6(of), New: round6(nf), OldExact: o.RatString(), NewExact: n.RatString(), Change: c})
 	}
-	sort.Slice(s.Outcomes, func(i, j int) bool { return s.Outcomes[i].Outcome < s.Outcomes[j].Outcome })
 	return s, nil
 }
