@@ -39,8 +39,8 @@ type Ident struct {
 }
 
 // ModuleRef names the module extended. A battle's folder may be spelt
-// with hyphens (friedland-danzig) where its id has underscores
-// (friedland_danzig): both name the same module.
+// with hyphens (my-battle) where its id has underscores
+// (my_battle): both name the same module.
 type ModuleRef struct {
 	Pos   lexer.Position
 	Parts []string `parser:"@Ident ('-' @Ident)*"`

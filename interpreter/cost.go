@@ -8,7 +8,7 @@ import (
 
 // DefaultMaxCost is the cost budget of one Run when Config.MaxCost is zero:
 // three thousand times what the largest bundled scenario takes (3,206
-// units for Austerlitz's carre_attempt with its trace), and well under a
+// units for the costliest bundled scenario with its trace), and well under a
 // second of work on one core for the costliest scripts we could write.
 const DefaultMaxCost = 10_000_000
 
