@@ -2,13 +2,15 @@ package bataille_test
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/bataille/bataille"
 )
 
-// BenchmarkSimulatedCharge is one run of a bundled charge scenario on one
-// core, trace off: the figure a designer's sweep is made of.
+// BenchmarkSimulatedCharge is one run of a bundled charge scenario, trace
+// off: the figure a designer's sweep is made of. It plays on GOMAXPROCS
+// workers, so `-cpu 1,2` shows how a sweep scales with cores.
 func BenchmarkSimulatedCharge(b *testing.B) {
 	mod, diags := bataille.LoadBundled(bataille.Bundled()[0])
 	if diags.HasErrors() {
@@ -20,7 +22,7 @@ func BenchmarkSimulatedCharge(b *testing.B) {
 	}
 	b.ReportAllocs()
 	b.ResetTimer()
-	t, err := bataille.Simulate(context.Background(), mod, sd, bataille.SimOptions{Seed: 1, To: b.N, Workers: 1})
+	t, err := bataille.Simulate(context.Background(), mod, sd, bataille.SimOptions{Seed: 1, To: b.N, Workers: runtime.GOMAXPROCS(0)})
 	if err != nil {
 		b.Fatal(err)
 	}
