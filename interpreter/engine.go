@@ -184,6 +184,7 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 			board.blocksLOS[name] = true
 		}
 	}
+	board.defaultBlocks = board.blocksLOS[board.Default]
 	if board.wallsLOS == nil {
 		board.wallsLOS = map[string]bool{}
 	}

@@ -275,19 +275,101 @@ func Straight(path []Hex) bool {
 	return ok
 }
 
-// hexLineEps nudges line interpolation off hex boundaries. Without it, lines
-// running exactly along a hexside spine would hit rounding ties; with it,
-// every line resolves the same way on every run and platform.
-var hexLineEps = [3]float64{1e-6, 2e-6, -3e-6}
+// Lines. The hexes of the line from a to b are the hexes whose centres are
+// nearest to n+1 evenly spaced points of the segment between the centres of
+// a and b (n = Distance(a, b)), in cube coordinates. Where a point lies on
+// the border of two hexes (a line running along a hexside spine) the tie is
+// broken as if the whole segment were nudged by (ε, 2ε, -3ε) for a vanishing
+// ε: distinct nudges, so that every tie breaks one way, the same every run
+// on every platform. The walk below does this in exact integer arithmetic,
+// one point after the next, with no division and no floating point.
+
+// lineWalk steps along the line from a to b. Point i of the line is, in
+// each cube coordinate c, a_c + d_c·i/n (d_c = b_c - a_c, |d_c| <= n), held
+// as the nearest integer round plus the remainder off/n.
+type lineWalk struct {
+	i, n    int
+	q, r, s lineCoord
+}
+
+// lineCoord is one cube coordinate of the walk: the point is round + off/n
+// + nudge·ε, with off/n in [-1/2, 1/2] (the nudge decides the ends).
+type lineCoord struct{ round, off, step, nudge int }
+
+func newLineWalk(a, b Hex) lineWalk {
+	d := b.Sub(a)
+	return lineWalk{n: Distance(a, b),
+		q: lineCoord{round: a.Q, step: d.Q, nudge: 1},
+		r: lineCoord{round: a.R, step: d.R, nudge: 2},
+		s: lineCoord{round: -a.Q - a.R, step: -d.Q - d.R, nudge: -3}}
+}
+
+// advance moves the coordinate to the next point and rounds it again: a
+// remainder past one half (or at one half with the nudge pushing beyond)
+// moves the rounded value over.
+func (c *lineCoord) advance(n int) {
+	c.off += c.step
+	for 2*c.off > n || (2*c.off == n && c.nudge > 0) {
+		c.off -= n
+		c.round++
+	}
+	for 2*c.off < -n || (2*c.off == -n && c.nudge < 0) {
+		c.off += n
+		c.round--
+	}
+}
+
+// err is the coordinate's rounding error |off/n + nudge·ε|, in a form that
+// orders as the error does: the remainder first, the nudge's part next.
+func (c *lineCoord) err() (whole, nudge int) {
+	switch {
+	case c.off > 0:
+		return c.off, c.nudge
+	case c.off < 0:
+		return -c.off, -c.nudge
+	}
+	return 0, hexAbs(c.nudge)
+}
+
+// greater reports whether coordinate x's rounding error exceeds y's. The
+// nudges of the three coordinates differ in size, so errors never tie.
+func (x *lineCoord) greater(y *lineCoord) bool {
+	xw, xn := x.err()
+	yw, yn := y.err()
+	return xw > yw || (xw == yw && xn > yn)
+}
+
+// next returns the next hex of the line, a itself first, and false once
+// b has been returned. Rounding each coordinate on its own may leave
+// q+r+s off zero; the coordinate that rounded furthest is then set from
+// the other two (cube rounding).
+func (w *lineWalk) next() (Hex, bool) {
+	if w.i > w.n {
+		return Hex{}, false
+	}
+	if w.i > 0 {
+		w.q.advance(w.n)
+		w.r.advance(w.n)
+		w.s.advance(w.n)
+	}
+	w.i++
+	q, r := w.q.round, w.r.round
+	switch {
+	case w.q.greater(&w.r) && w.q.greater(&w.s):
+		q = -r - w.s.round
+	case w.r.greater(&w.s):
+		r = -q - w.s.round
+	}
+	return Hex{Q: q, R: r}, true
+}
 
 // Line returns the hexes on the straight line from a to b, both included,
-// with Distance(a, b)+1 entries and each consecutive pair adjacent. It
-// samples the segment between hex centres in cube space and rounds to the
-// nearest hex.
+// with Distance(a, b)+1 entries and each consecutive pair adjacent.
 func Line(a, b Hex) []Hex {
 	out := make([]Hex, 0, Distance(a, b)+1)
-	for i, n := 0, Distance(a, b); i <= n; i++ {
-		out = append(out, hexLineAt(a, b, i, n))
+	w := newLineWalk(a, b)
+	for h, ok := w.next(); ok; h, ok = w.next() {
+		out = append(out, h)
 	}
 	return out
 }
@@ -295,39 +377,12 @@ func Line(a, b Hex) []Hex {
 // FirstStep is the hex next to a on the straight line from a to b (a
 // itself when they are the same hex), without building the line.
 func FirstStep(a, b Hex) Hex {
-	n := Distance(a, b)
-	if n == 0 {
-		return a
+	w := newLineWalk(a, b)
+	h, _ := w.next()
+	if next, ok := w.next(); ok {
+		h = next
 	}
-	return hexLineAt(a, b, 1, n)
-}
-
-// hexLineAt is hex i of the n+1 hexes on the line from a to b.
-func hexLineAt(a, b Hex, i, n int) Hex {
-	if n == 0 {
-		return a
-	}
-	aq, ar := float64(a.Q)+hexLineEps[0], float64(a.R)+hexLineEps[1]
-	as := float64(-a.Q-a.R) + hexLineEps[2]
-	bq, br := float64(b.Q)+hexLineEps[0], float64(b.R)+hexLineEps[1]
-	bs := float64(-b.Q-b.R) + hexLineEps[2]
-	t := float64(i) / float64(n)
-	return hexCubeRound(aq+(bq-aq)*t, ar+(br-ar)*t, as+(bs-as)*t)
-}
-
-// hexCubeRound rounds fractional cube coordinates to the containing hex,
-// fixing up the coordinate with the largest rounding error so that
-// q+r+s stays zero.
-func hexCubeRound(q, r, s float64) Hex {
-	rq, rr, rs := math.Round(q), math.Round(r), math.Round(s)
-	dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-s)
-	switch {
-	case dq > dr && dq > ds:
-		rq = -rr - rs
-	case dr > ds:
-		rr = -rq - rs
-	}
-	return Hex{Q: int(rq), R: int(rr)}
+	return h
 }
 
 // LineOfSight reports whether no hex strictly between a and b on Line(a, b)
@@ -338,9 +393,10 @@ func LineOfSight(a, b Hex, blocked func(Hex) bool) bool {
 	if Distance(a, b) <= 1 || blocked == nil {
 		return true
 	}
-	n := Distance(a, b)
-	for i := 1; i < n; i++ {
-		if blocked(hexLineAt(a, b, i, n)) {
+	w := newLineWalk(a, b)
+	w.next() // a
+	for range w.n - 1 {
+		if h, _ := w.next(); blocked(h) {
 			return false
 		}
 	}
@@ -432,14 +488,13 @@ func (k HexsideKey) String() string { return k.A.String() + "/" + k.B.String() }
 // which wall is true: between two consecutive hexes of Line(a, b). Hexes
 // next to each other always see each other, as with LineOfSight.
 func LineCrosses(a, b Hex, wall func(HexsideKey) bool) bool {
-	n := Distance(a, b)
-	if n <= 1 || wall == nil {
+	if Distance(a, b) <= 1 || wall == nil {
 		return false
 	}
-	prev := a
-	for i := 1; i <= n; i++ {
-		h := hexLineAt(a, b, i, n)
-		if k, ok := HexsideBetween(prev, h); ok && wall(k) {
+	w := newLineWalk(a, b)
+	prev, _ := w.next()
+	for h, ok := w.next(); ok; h, ok = w.next() {
+		if k, next := HexsideBetween(prev, h); next && wall(k) {
 			return true
 		}
 		prev = h

@@ -445,6 +445,51 @@ func TestLineProperties(t *testing.T) {
 	}
 }
 
+// sampledLine is the line from a to b worked out the way the definition
+// reads (hex.go, Lines): n+1 points of the segment between the centres,
+// in floating point, nudged by small distinct amounts, each rounded to the
+// nearest hex. The integer walk must agree with it hex for hex.
+func sampledLine(a, b Hex) []Hex {
+	eps := [3]float64{1e-6, 2e-6, -3e-6}
+	aq, ar, as := float64(a.Q)+eps[0], float64(a.R)+eps[1], float64(-a.Q-a.R)+eps[2]
+	bq, br, bs := float64(b.Q)+eps[0], float64(b.R)+eps[1], float64(-b.Q-b.R)+eps[2]
+	n := Distance(a, b)
+	out := []Hex{a}
+	for i := 1; i <= n; i++ {
+		t := float64(i) / float64(n)
+		q, r, s := aq+(bq-aq)*t, ar+(br-ar)*t, as+(bs-as)*t
+		rq, rr, rs := math.Round(q), math.Round(r), math.Round(s)
+		dq, dr, ds := math.Abs(rq-q), math.Abs(rr-r), math.Abs(rs-s)
+		switch {
+		case dq > dr && dq > ds:
+			rq = -rr - rs
+		case dr > ds:
+			rr = -rq - rs
+		}
+		out = append(out, Hex{Q: int(rq), R: int(rr)})
+	}
+	return out
+}
+
+// TestLineMatchesSampling sweeps every pair of hexes in a 25×25 block of
+// axial coordinates (lines up to 48 hexes, every direction, every tie along
+// a hexside spine) and a few long lines across a large map.
+func TestLineMatchesSampling(t *testing.T) {
+	grid := hexGrid(12)
+	for _, a := range grid {
+		for _, b := range grid {
+			if got, want := Line(a, b), sampledLine(a, b); !slices.Equal(got, want) {
+				t.Fatalf("Line(%+v,%+v) = %v, sampled %v", a, b, got, want)
+			}
+		}
+	}
+	for _, ends := range [][2]Hex{{{0, 0}, {99, -49}}, {{1, 1}, {98, 3}}, {{-40, 7}, {55, -80}}, {{3, 90}, {3, -90}}} {
+		if got, want := Line(ends[0], ends[1]), sampledLine(ends[0], ends[1]); !slices.Equal(got, want) {
+			t.Fatalf("Line(%+v,%+v) = %v, sampled %v", ends[0], ends[1], got, want)
+		}
+	}
+}
+
 func TestLineOfSight(t *testing.T) {
 	a, b := mustHex(t, "0702"), mustHex(t, "0706")
 	between := mustHex(t, "0704")

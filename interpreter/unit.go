@@ -68,9 +68,11 @@ type Board struct {
 	Units     []*Unit // in scenario order; removed units stay with 0 increments
 	byID      map[string]*Unit
 	blocksLOS map[string]bool
-	wallsLOS  map[string]bool // hexside words that block line of sight
-	module    *dsl.Module     // for functions that read the vocabulary
-	meter     *meter          // the cost meter of the engine playing on the board
+	// defaultBlocks is blocksLOS of the default terrain, set with it (New).
+	defaultBlocks bool
+	wallsLOS      map[string]bool // hexside words that block line of sight
+	module        *dsl.Module     // for functions that read the vocabulary
+	meter         *meter          // the cost meter of the engine playing on the board
 }
 
 // Module is the rules module the board is played under (set by New).
@@ -171,7 +173,19 @@ func (u *Unit) MoveTo(h Hex) {
 // units stand in it.
 func (b *Board) Blocked(h Hex) bool {
 	b.charge(1 + len(b.Units))
-	return b.blocksLOS[b.TerrainAt(h)] || len(b.At(h)) > 0
+	return b.terrainBlocks(h) || b.occupied(h)
+}
+
+// terrainBlocks reports whether the terrain of h blocks line of sight,
+// without looking up the default terrain's word for every open hex.
+func (b *Board) terrainBlocks(h Hex) bool {
+	if len(b.blocksLOS) == 0 {
+		return false
+	}
+	if t, ok := b.Terrain[h]; ok {
+		return b.blocksLOS[t]
+	}
+	return b.defaultBlocks
 }
 
 // Enemies lists the units of other sides still on the board, by id.
@@ -210,12 +224,35 @@ func (u *Unit) hexes() []Hex {
 }
 
 // LOS reports whether a can see b: no blocking hex between them, and no
-// blocking hexside (a hedge, a wall) crossed on the way.
+// blocking hexside (a hedge, a wall) crossed on the way. It is
+// LineOfSight(Blocked) && !LineCrosses(wall) walking the line once, and
+// charges what that does: Blocked's cost for each hex between, up to the
+// first that blocks.
 func LOS(a, b *Unit) bool {
-	if a.board == nil {
+	bd := a.board
+	if bd == nil {
 		return true
 	}
-	return LineOfSight(a.Hex, b.Hex, a.board.Blocked) && !LineCrosses(a.Hex, b.Hex, a.board.wall)
+	w := newLineWalk(a.Hex, b.Hex)
+	if w.n <= 1 {
+		return true
+	}
+	walls := len(bd.wallsLOS) > 0 && len(bd.Hexsides) > 0
+	crossed := false
+	prev, _ := w.next()
+	for i := 1; i <= w.n; i++ {
+		h, _ := w.next()
+		if i < w.n && bd.Blocked(h) {
+			return false
+		}
+		if walls && !crossed {
+			if k, next := HexsideBetween(prev, h); next && bd.wall(k) {
+				crossed = true
+			}
+		}
+		prev = h
+	}
+	return !crossed
 }
 
 // HexsideFeature is what runs along a hexside: a word of the module's
