@@ -109,6 +109,9 @@ type Engine struct {
 	enemyBuf   []*Unit        // backing store of enemies(); emptied when a run starts
 	keyVals    []any          // a keyed table's key values, reused
 	words      map[string]any // hexside words boxed once, for hook variables
+	// tables and checks are what a roll on each needs, found the first
+	// time it is rolled (rolls.go).
+	tables, checks map[string]*rollCode
 	// start holds the units as they stood when the engine was made, for
 	// Rewind.
 	start      []Unit

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter/closure"
 )
 
 // RollTable rolls on a table: picks the first column whose condition holds,
@@ -12,20 +13,22 @@ import (
 // fires the outcome hook (`recall.fail`). unit, when not nil, is bound as
 // `unit` for the columns and the outcome.
 func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) error {
-	t, ok := e.Module.Tables[name]
-	if !ok {
-		return fmt.Errorf("unknown table %q", name)
+	tc, err := e.tableCode(name)
+	if err != nil {
+		return err
 	}
+	t := tc.table
 	mark := len(e.saved)
 	defer e.restoreTo(mark)
 	if unit != nil {
 		e.set(e.comp.unit, unit)
 	}
-	col, err := e.column(r, t)
+	ci, err := e.column(r, tc)
 	if err != nil {
 		return err
 	}
-	mods, sum, err := e.modifiers(r, t.Modifiers, mod)
+	col := t.Columns[ci]
+	mods, sum, err := e.modifiers(r, tc.mods, mod)
 	if err != nil {
 		return err
 	}
@@ -35,10 +38,17 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		return err
 	}
 	result := t.Roll.Dice.Modify(natural, mod)
-	row, ok := col.Lookup(result)
-	if !ok {
+	ri := -1
+	for i := range col.Rows {
+		if result >= col.Rows[i].Lo && result <= col.Rows[i].Hi {
+			ri = i
+			break
+		}
+	}
+	if ri < 0 {
 		return fmt.Errorf("table %s: no row for %d", name, result)
 	}
+	row := &col.Rows[ri]
 	if !e.cfg.NoTrace {
 		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(t.Cite), Table: name, Row: row.RangeString(), Outcome: row.Outcome,
 			Dice: diceText(t.Roll.Dice, natural, mods, sum, mod, result), Mods: mods}
@@ -65,23 +75,24 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		}
 		e.emit(ev)
 	}
-	if err := e.outcome(row.Hook, result, natural, mod, row.Result, row.Amount, row.Amount2); err != nil {
+	if err := e.outcome(row.Hook, tc.rows[ci][ri], result, natural, mod, row.Result, row.Amount, row.Amount2); err != nil {
 		return err
 	}
 	// What else the same roll decides (a leader hit) runs after the
 	// outcome's rules, with the same names (none when no rule listens).
-	return e.outcome(t.RolledHook, result, natural, mod, row.Result, row.Amount, row.Amount2)
+	return e.outcome(t.RolledHook, tc.rolled, result, natural, mod, row.Result, row.Amount, row.Amount2)
 }
 
-// column picks the column of a table: the one whose keys' values match, or
-// the first whose condition holds.
-func (e *Engine) column(r *dsl.RuleDef, t *dsl.TableDef) (*dsl.ColumnDef, error) {
+// column picks the column of a table, by its index: the one whose keys'
+// values match, or the first whose condition holds.
+func (e *Engine) column(r *dsl.RuleDef, tc *rollCode) (int, error) {
+	t := tc.table
 	if len(t.Keys) > 0 {
 		vals := e.keyVals[:0]
-		for _, k := range t.Keys {
-			v, err := e.eval(r, k.Prog)
+		for i, k := range t.Keys {
+			v, err := e.evalC(r, k.Prog, tc.keys[i])
 			if err != nil {
-				return nil, err
+				return 0, err
 			}
 			if f, isFloat := v.(float64); isFloat && f == float64(int(f)) {
 				v = int(f)
@@ -90,45 +101,47 @@ func (e *Engine) column(r *dsl.RuleDef, t *dsl.TableDef) (*dsl.ColumnDef, error)
 		}
 		e.keyVals = vals
 		e.Board.charge(len(t.Columns)) // the columns' cells looked at
-		for _, c := range t.Columns {
+		for i, c := range t.Columns {
 			if c.MatchesKeys(vals) {
-				return c, nil
+				return i, nil
 			}
 		}
 		parts := make([]string, len(vals))
 		for i, v := range vals {
 			parts[i] = fmt.Sprintf("%s = %v", t.Keys[i].Source, v)
 		}
-		return nil, fmt.Errorf("table %s has no column for %s", t.Name, strings.Join(parts, ", "))
+		return 0, fmt.Errorf("table %s has no column for %s", t.Name, strings.Join(parts, ", "))
 	}
-	for _, c := range t.Columns {
+	for i, c := range t.Columns {
 		if c.When == nil {
-			return c, nil
+			return i, nil
 		}
-		ok, err := e.evalBool(r, c.When)
+		ok, err := e.evalBoolC(r, c.When, tc.when[i])
 		if err != nil {
-			return nil, err
+			return 0, err
 		}
 		if ok {
-			return c, nil
+			return i, nil
 		}
 	}
-	return nil, fmt.Errorf("table %s: no column's condition holds", t.Name)
+	return 0, fmt.Errorf("table %s: no column's condition holds", t.Name)
 }
 
 // modifiers adds up the named modifiers of a roll that apply, after the
 // rule's own (the roll's modifier argument). The list of those that applied
 // is made only when the engine keeps a trace.
-func (e *Engine) modifiers(r *dsl.RuleDef, defs []*dsl.ModifierDef, own int) ([]Mod, int, error) {
+func (e *Engine) modifiers(r *dsl.RuleDef, defs []modCode, own int) ([]Mod, int, error) {
 	var mods []Mod
 	tracing := !e.cfg.NoTrace
 	if own != 0 && tracing {
 		mods = append(mods, Mod{Name: r.ID, Title: "rule " + r.ID, Value: own})
 	}
 	sum := own
-	for _, m := range defs {
+	for i := range defs {
+		mc := &defs[i]
+		m := mc.def
 		if m.When != nil {
-			ok, err := e.evalBool(r, m.When)
+			ok, err := e.evalBoolC(r, m.When, mc.when)
 			if err != nil {
 				return nil, 0, err
 			}
@@ -136,7 +149,7 @@ func (e *Engine) modifiers(r *dsl.RuleDef, defs []*dsl.ModifierDef, own int) ([]
 				continue
 			}
 		}
-		v, err := e.eval(r, m.Value)
+		v, err := e.evalC(r, m.Value, mc.value)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -156,21 +169,22 @@ func (e *Engine) modifiers(r *dsl.RuleDef, defs []*dsl.ModifierDef, own int) ([]
 // threshold, in the check's stated direction; fires `name.pass` or
 // `name.fail`.
 func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) error {
-	c, ok := e.Module.Checks[name]
-	if !ok {
-		return fmt.Errorf("unknown check %q", name)
+	cc, err := e.checkCode(name)
+	if err != nil {
+		return err
 	}
+	c := cc.check
 	mark := len(e.saved)
 	defer e.restoreTo(mark)
 	if unit != nil {
 		e.set(e.comp.unit, unit)
 	}
-	th, err := e.eval(r, c.Threshold)
+	th, err := e.evalC(r, c.Threshold, cc.threshold)
 	if err != nil {
 		return err
 	}
 	threshold := int(ToFloat(th))
-	mods, sum, err := e.modifiers(r, c.Modifiers, mod)
+	mods, sum, err := e.modifiers(r, cc.mods, mod)
 	if err != nil {
 		return err
 	}
@@ -180,9 +194,9 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		return err
 	}
 	result := c.Roll.Dice.Modify(natural, mod)
-	outcome, hook := "fail", c.FailHook
+	outcome, hook, rules, boxed := "fail", c.FailHook, cc.fail, boxedFail
 	if c.Passes(result, threshold) {
-		outcome, hook = "pass", c.PassHook
+		outcome, hook, rules, boxed = "pass", c.PassHook, cc.pass, boxedPass
 	}
 	if !e.cfg.NoTrace {
 		title := c.Title
@@ -196,7 +210,7 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		}
 		e.emit(ev)
 	}
-	return e.outcome(hook, result, natural, mod, boxedOutcome[outcome], threshold, 0)
+	return e.outcome(hook, rules, result, natural, mod, boxed, threshold, 0)
 }
 
 var dirWords = map[string]string{"above": "above", "below": "below", "at_least": "at least", "at_most": "at most"}
@@ -253,8 +267,7 @@ func joinCite(c []string) string {
 
 // outcome offers the roll to the outcome hook's rules (dsl.OutcomeVars) and
 // runs them; the caller puts the names back when it returns.
-func (e *Engine) outcome(hook string, roll, natural, mod int, result, value, value2 any) error {
-	rules := e.comp.named[hook]
+func (e *Engine) outcome(hook string, rules []*ruleCode, roll, natural, mod int, result, value, value2 any) error {
 	if len(rules) == 0 {
 		return nil // no rule reads them
 	}
@@ -269,5 +282,85 @@ func (e *Engine) outcome(hook string, roll, natural, mod int, result, value, val
 	return err
 }
 
-// boxedOutcome holds a check's outcomes as interface values, made once.
-var boxedOutcome = map[string]any{"pass": "pass", "fail": "fail"}
+// A check's outcomes as interface values, made once.
+var boxedPass, boxedFail any = "pass", "fail"
+
+// rollCode is a table or a check with what a roll on it needs found once
+// per engine, the first time it is rolled: the closures of its expressions
+// and the rules of its outcomes, so that a roll looks up the table's name
+// and nothing else, instead of every outcome's hook by name and every key,
+// column and modifier by its expression.
+type rollCode struct {
+	table *dsl.TableDef
+	check *dsl.CheckDef
+	keys  []*closure.Program // a table's keys, in order
+	when  []*closure.Program // a table's columns' conditions
+	mods  []modCode
+	// rows holds the rules of each row's outcome, by column and row.
+	rows       [][][]*ruleCode
+	rolled     []*ruleCode // the table's RolledHook
+	threshold  *closure.Program
+	pass, fail []*ruleCode // a check's outcomes
+}
+
+// modCode is a modifier with its closures.
+type modCode struct {
+	def         *dsl.ModifierDef
+	when, value *closure.Program
+}
+
+func (e *Engine) modCodes(defs []*dsl.ModifierDef) []modCode {
+	out := make([]modCode, len(defs))
+	for i, m := range defs {
+		out[i] = modCode{def: m, when: e.comp.progs[m.When], value: e.comp.progs[m.Value]}
+	}
+	return out
+}
+
+// tableCode is the table's rollCode, made the first time it is rolled.
+func (e *Engine) tableCode(name string) (*rollCode, error) {
+	if tc, ok := e.tables[name]; ok {
+		return tc, nil
+	}
+	t, ok := e.Module.Tables[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown table %q", name)
+	}
+	named := e.comp.named
+	tc := &rollCode{table: t, mods: e.modCodes(t.Modifiers), rolled: named[t.RolledHook],
+		keys: make([]*closure.Program, len(t.Keys)), when: make([]*closure.Program, len(t.Columns)),
+		rows: make([][][]*ruleCode, len(t.Columns))}
+	for i, k := range t.Keys {
+		tc.keys[i] = e.comp.progs[k.Prog]
+	}
+	for i, c := range t.Columns {
+		tc.when[i] = e.comp.progs[c.When]
+		tc.rows[i] = make([][]*ruleCode, len(c.Rows))
+		for j := range c.Rows {
+			tc.rows[i][j] = named[c.Rows[j].Hook]
+		}
+	}
+	if e.tables == nil {
+		e.tables = map[string]*rollCode{}
+	}
+	e.tables[name] = tc
+	return tc, nil
+}
+
+// checkCode is the check's rollCode, made the first time it is rolled.
+func (e *Engine) checkCode(name string) (*rollCode, error) {
+	if cc, ok := e.checks[name]; ok {
+		return cc, nil
+	}
+	c, ok := e.Module.Checks[name]
+	if !ok {
+		return nil, fmt.Errorf("unknown check %q", name)
+	}
+	cc := &rollCode{check: c, mods: e.modCodes(c.Modifiers), threshold: e.comp.progs[c.Threshold],
+		pass: e.comp.named[c.PassHook], fail: e.comp.named[c.FailHook]}
+	if e.checks == nil {
+		e.checks = map[string]*rollCode{}
+	}
+	e.checks[name] = cc
+	return cc, nil
+}
