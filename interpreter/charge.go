@@ -19,8 +19,21 @@ type chargeState struct {
 	contacted       bool
 }
 
-// cell describes a hex for scripts.
+// cell describes a hex for scripts. The hexes of the map are kept in a
+// slice by their place on it, which a charge's every step reads; hexes off
+// the map in a map.
 func (e *Engine) cell(h Hex) *Cell {
+	b := e.Board
+	if col, row := h.Offset(); col >= 1 && col <= b.Cols && row >= 1 && row <= b.Rows {
+		i := (col-1)*b.Rows + row - 1
+		if len(e.grid) != b.Cols*b.Rows {
+			e.grid = make([]*Cell, b.Cols*b.Rows)
+		}
+		if e.grid[i] == nil {
+			e.grid[i] = e.newCell(h)
+		}
+		return e.grid[i]
+	}
 	if c, ok := e.cells[h]; ok {
 		return c
 	}
@@ -46,12 +59,26 @@ func (e *Engine) newCell(h Hex) *Cell {
 	return c
 }
 
-// fronts is how many front hexsides a unit's formation has.
+// fronts is how many front hexsides a unit's formation has. The unit
+// remembers it for the formation it was last asked about: every step of a
+// charge asks, and formations seldom change.
 func (e *Engine) fronts(u *Unit) int {
-	if w, ok := e.Module.Word(dsl.KindFormation, u.Formation); ok {
-		return w.Int("fronts", 1)
+	if m := &u.fronts; m.known && m.formation == u.Formation {
+		return m.n
 	}
-	return 1
+	n := 1
+	if w, ok := e.Module.Word(dsl.KindFormation, u.Formation); ok {
+		n = w.Int("fronts", 1)
+	}
+	u.fronts = frontsMemo{formation: u.Formation, n: n, known: true}
+	return n
+}
+
+// frontsMemo is what Engine.fronts remembers on a unit.
+type frontsMemo struct {
+	formation string
+	n         int
+	known     bool
 }
 
 // chargePhase declares every charge first, then resolves each in turn.
@@ -296,8 +323,9 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 		ch.halted = true
 		return false, nil
 	}
-	ahead := IsAhead(u.Hex, u.Facing, e.fronts(u), h)
-	turns := turnsBetween(u.Facing, dir, e.fronts(u))
+	fronts := e.fronts(u)
+	ahead := IsAhead(u.Hex, u.Facing, fronts, h)
+	turns := turnsBetween(u.Facing, dir, fronts)
 	c := e.cell(h)
 	across, extra, up := e.crossing(u, u.Hex, h)
 	e.act = action{cost: c.Cost + extra}

@@ -104,7 +104,8 @@ type Engine struct {
 	curPos     dsl.Pos // the place of that effect's call
 	argStack   []any
 	callStack  []Call
-	cells      map[Hex]*Cell
+	grid       []*Cell        // the map's hexes described, by column then row
+	cells      map[Hex]*Cell  // hexes off the map described
 	sorted     []*Unit        // the board's units by id
 	enemyBuf   []*Unit        // backing store of enemies(); emptied when a run starts
 	keyVals    []any          // a keyed table's key values, reused
@@ -317,7 +318,7 @@ func (e *Engine) turnPhases() error {
 		phases = e.Module.Sequence.Phases
 	}
 	for _, ph := range phases {
-		if err := e.phaseHook("phase_start", ph); err != nil {
+		if err := e.phaseHook(hPhaseStart, ph); err != nil {
 			return err
 		}
 		var err error
@@ -343,7 +344,7 @@ func (e *Engine) turnPhases() error {
 		if err := e.drainCharges(); err != nil {
 			return err
 		}
-		if err := e.phaseHook("phase_end", ph); err != nil {
+		if err := e.phaseHook(hPhaseEnd, ph); err != nil {
 			return err
 		}
 	}
@@ -357,10 +358,11 @@ func (e *Engine) turnPhases() error {
 
 // phaseHook runs the rules on phase_start or phase_end, once: they read the
 // phase's procedure and the side in its turn.
-func (e *Engine) phaseHook(hook string, ph dsl.PhaseDef) error {
-	if len(e.comp.named[hook]) == 0 {
+func (e *Engine) phaseHook(h *hookDef, ph dsl.PhaseDef) error {
+	if len(e.comp.rules[h.index]) == 0 {
 		return nil
 	}
+	hook := h.Name
 	e.beginQuietPhase(ph.Title)
 	_, _, err := e.fire(hook, "phase", e.word(ph.Proc), "phasing", e.word(e.phasing))
 	return err

@@ -46,7 +46,8 @@ type Unit struct {
 	// so that a battle can keep state the engine does not know about.
 	Marks map[string]bool `expr:"-"`
 
-	board *Board
+	board  *Board
+	fronts frontsMemo // the formation's fronts, as last looked up
 }
 
 // Has reports whether the unit has an attribute the module declares

@@ -243,6 +243,8 @@ var (
 	hFireResolve     = hookNamed("fire_resolve")
 	hTurnStart       = hookNamed("turn_start")
 	hTurnEnd         = hookNamed("turn_end")
+	hPhaseStart      = hookNamed("phase_start")
+	hPhaseEnd        = hookNamed("phase_end")
 )
 
 // hookCall binds a hook's variables one by one, then fires it:
