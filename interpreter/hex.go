@@ -286,57 +286,61 @@ func Straight(path []Hex) bool {
 
 // lineWalk steps along the line from a to b. Point i of the line is, in
 // each cube coordinate c, a_c + d_c·i/n (d_c = b_c - a_c, |d_c| <= n), held
-// as the nearest integer round plus the remainder off/n.
+// as the nearest integer and the remainder.
 type lineWalk struct {
 	i, n    int
 	q, r, s lineCoord
 }
 
-// lineCoord is one cube coordinate of the walk: the point is round + off/n
-// + nudge·ε, with off/n in [-1/2, 1/2] (the nudge decides the ends).
-type lineCoord struct{ round, off, step, nudge int }
+// lineCoord is one cube coordinate of the walk: the point is round +
+// off/2n + nudge·ε. The remainder is kept doubled (off, step) so that the
+// tests for one half need no division; it stays within [-n, n], and at
+// either end the nudge decides which way the point rounds: up past hi,
+// down below lo.
+type lineCoord struct{ round, off, step, hi, lo, nudge int }
 
-func newLineWalk(a, b Hex) lineWalk {
-	d := b.Sub(a)
-	return lineWalk{n: Distance(a, b),
-		q: lineCoord{round: a.Q, step: d.Q, nudge: 1},
-		r: lineCoord{round: a.R, step: d.R, nudge: 2},
-		s: lineCoord{round: -a.Q - a.R, step: -d.Q - d.R, nudge: -3}}
+func newLineCoord(at, step, n, nudge int) lineCoord {
+	c := lineCoord{round: at, step: 2 * step, hi: n, lo: -n, nudge: nudge}
+	if nudge > 0 {
+		c.hi-- // exactly one half rounds up
+	} else {
+		c.lo++ // exactly one half rounds down
+	}
+	return c
 }
 
-// advance moves the coordinate to the next point and rounds it again: a
-// remainder past one half (or at one half with the nudge pushing beyond)
-// moves the rounded value over.
+func newLineWalk(a, b Hex) lineWalk {
+	d, n := b.Sub(a), Distance(a, b)
+	return lineWalk{n: n,
+		q: newLineCoord(a.Q, d.Q, n, 1),
+		r: newLineCoord(a.R, d.R, n, 2),
+		s: newLineCoord(-a.Q-a.R, -d.Q-d.R, n, -3)}
+}
+
+// advance moves the coordinate to the next point and rounds it again. A
+// step is at most one hex, so the remainder crosses a half at most once.
 func (c *lineCoord) advance(n int) {
 	c.off += c.step
-	for 2*c.off > n || (2*c.off == n && c.nudge > 0) {
-		c.off -= n
+	if c.off > c.hi {
+		c.off -= 2 * n
 		c.round++
-	}
-	for 2*c.off < -n || (2*c.off == -n && c.nudge < 0) {
-		c.off += n
+	} else if c.off < c.lo {
+		c.off += 2 * n
 		c.round--
 	}
 }
 
-// err is the coordinate's rounding error |off/n + nudge·ε|, in a form that
-// orders as the error does: the remainder first, the nudge's part next.
-func (c *lineCoord) err() (whole, nudge int) {
+// err orders the coordinates by their rounding error |off/2n + nudge·ε|:
+// by the remainder first, then by the nudge's part, which is below 4 and
+// different for each coordinate, so that errors never tie.
+func (c *lineCoord) err() int {
 	switch {
 	case c.off > 0:
-		return c.off, c.nudge
+		return 8*c.off + c.nudge
 	case c.off < 0:
-		return -c.off, -c.nudge
+		return -8*c.off - c.nudge
 	}
-	return 0, hexAbs(c.nudge)
-}
-
-// greater reports whether coordinate x's rounding error exceeds y's. The
-// nudges of the three coordinates differ in size, so errors never tie.
-func (x *lineCoord) greater(y *lineCoord) bool {
-	xw, xn := x.err()
-	yw, yn := y.err()
-	return xw > yw || (xw == yw && xn > yn)
+	return hexAbs(c.nudge)
 }
 
 // next returns the next hex of the line, a itself first, and false once
@@ -354,10 +358,11 @@ func (w *lineWalk) next() (Hex, bool) {
 	}
 	w.i++
 	q, r := w.q.round, w.r.round
+	eq, er, es := w.q.err(), w.r.err(), w.s.err()
 	switch {
-	case w.q.greater(&w.r) && w.q.greater(&w.s):
+	case eq > er && eq > es:
 		q = -r - w.s.round
-	case w.r.greater(&w.s):
+	case er > es:
 		r = -q - w.s.round
 	}
 	return Hex{Q: q, R: r}, true

@@ -641,6 +641,31 @@ func BenchmarkDistance(b *testing.B) {
 	}
 }
 
+// BenchmarkFirstStep walks to the first hex of lines of every length up
+// to 30 and every direction: the cost of starting a line.
+func BenchmarkFirstStep(b *testing.B) {
+	hs := hexGrid(15)
+	for b.Loop() {
+		for i := 1; i < len(hs); i++ {
+			benchSink += FirstStep(hs[i-1], hs[i*7%len(hs)]).Q
+		}
+	}
+}
+
+// BenchmarkLineOfSight walks lines of every length up to 30, every
+// direction, through open ground.
+func BenchmarkLineOfSight(b *testing.B) {
+	hs := hexGrid(15)
+	open := func(Hex) bool { return false }
+	for b.Loop() {
+		for i := 1; i < len(hs); i++ {
+			if LineOfSight(hs[i-1], hs[i*7%len(hs)], open) {
+				benchSink++
+			}
+		}
+	}
+}
+
 // TestHexsideBetween: a hexside has one key whichever hex names it, and only
 // neighbours share one.
 func TestHexsideBetween(t *testing.T) {
