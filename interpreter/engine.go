@@ -85,7 +85,7 @@ type Engine struct {
 	act     action
 	melees  []meleeOrder
 	// firedInto lists the hexes each unit fired into this phase.
-	firedInto map[*Unit][]Hex
+	firedInto []firedHexes
 	orders    []*Order
 	phasing   string
 	turn      string     // the scenario's `turn` side, if it names one
@@ -236,9 +236,7 @@ func (e *Engine) Rewind(dice Dice) {
 	e.subject, e.ch = nil, nil
 	e.pending = e.pending[:0]
 	e.melees = e.melees[:0]
-	for u, hexes := range e.firedInto {
-		e.firedInto[u] = hexes[:0]
-	}
+	e.clearFired()
 	clear(e.enemyBuf)
 	e.enemyBuf = e.enemyBuf[:0]
 	e.restoreTo(0)

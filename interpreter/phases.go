@@ -205,9 +205,7 @@ func (e *Engine) firePhase(title string, defensive bool) error {
 	}
 	// Each phase starts with no hexes fired into; the lists keep their
 	// storage for the next run.
-	for u, hexes := range e.firedInto {
-		e.firedInto[u] = hexes[:0]
-	}
+	e.clearFired()
 	e.beginPhase(title)
 	for _, o := range orders {
 		if err := e.Fire(o.Unit, o.Target, defensive); err != nil {
@@ -254,7 +252,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		}
 	}
 	e.act = action{fire: value}
-	earlier := e.firedInto[f]
+	earlier := e.firedBy(f).hexes
 	near := false
 	for _, h := range earlier {
 		near = near || Distance(h, t.Hex) <= 1
@@ -269,16 +267,41 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		}
 		return nil
 	}
-	if e.firedInto == nil {
-		e.firedInto = map[*Unit][]Hex{}
-	}
-	e.firedInto[f] = append(earlier, t.Hex)
+	// Found again: the fire rules may have fired, and grown the lists.
+	e.firedBy(f).hexes = append(earlier, t.Hex)
 	if e.Tracing() {
 		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
 	}
 	t.FiredOn = true
 	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).fire()
 	return err
+}
+
+// firedHexes are the hexes a unit fired into this phase.
+type firedHexes struct {
+	unit  *Unit
+	hexes []Hex
+}
+
+// firedBy is the list of hexes u fired into this phase. The lists are
+// found by unit in a slice: a phase has a few firers, and a map cost more
+// to look in and to empty than the slice costs to search.
+func (e *Engine) firedBy(u *Unit) *firedHexes {
+	for i := range e.firedInto {
+		if e.firedInto[i].unit == u {
+			return &e.firedInto[i]
+		}
+	}
+	e.firedInto = append(e.firedInto, firedHexes{unit: u})
+	return &e.firedInto[len(e.firedInto)-1]
+}
+
+// clearFired empties every unit's list of hexes fired into, keeping their
+// storage.
+func (e *Engine) clearFired() {
+	for i := range e.firedInto {
+		e.firedInto[i].hexes = e.firedInto[i].hexes[:0]
+	}
 }
 
 func (e *Engine) isMounted(u *Unit) bool {
