@@ -67,7 +67,7 @@ func (e *Engine) fronts(u *Unit) int {
 		return m.n
 	}
 	n := 1
-	if w, ok := e.Module.Word(dsl.KindFormation, u.Formation); ok {
+	if w, ok := e.unitWord(u, wordFormation); ok {
 		n = w.Int("fronts", 1)
 	}
 	u.fronts = frontsMemo{formation: u.Formation, n: n, known: true}
@@ -79,6 +79,44 @@ type frontsMemo struct {
 	formation string
 	n         int
 	known     bool
+}
+
+// The words of its vocabularies a unit names, by their place in
+// Unit.words.
+const (
+	wordFormation = iota
+	wordArm
+	wordState
+	unitWords
+)
+
+// wordMemo is a word of the module a unit named when last looked up.
+type wordMemo struct {
+	mod  *dsl.Module
+	name string
+	w    *dsl.VocabDef // nil: the module has no such word
+}
+
+// unitWord is the word of the module's vocabulary that the unit's
+// formation, arm or state names. The unit remembers each as it last looked
+// it up: fire, melee and every step of a charge read them, and they seldom
+// change.
+func (e *Engine) unitWord(u *Unit, which int) (*dsl.VocabDef, bool) {
+	var kind, name string
+	switch which {
+	case wordFormation:
+		kind, name = dsl.KindFormation, u.Formation
+	case wordArm:
+		kind, name = dsl.KindArm, u.Arm
+	default:
+		kind, name = dsl.KindState, u.State
+	}
+	m := &u.words[which]
+	if m.mod != e.Module || m.name != name {
+		w, _ := e.Module.Word(kind, name)
+		*m = wordMemo{mod: e.Module, name: name, w: w}
+	}
+	return m.w, m.w != nil
 }
 
 // chargePhase declares every charge first, then resolves each in turn.

@@ -217,8 +217,9 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 func (e *Engine) Rewind(dice Dice) {
 	for i := range e.start {
 		u := e.Board.Units[i]
-		marks := u.Marks
+		marks, words, fronts := u.Marks, u.words, u.fronts
 		*u = e.start[i]
+		u.words, u.fronts = words, fronts // still right: they name what they were for
 		clear(marks)
 		for k, v := range e.startMarks[i] {
 			marks[k] = v

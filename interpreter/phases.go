@@ -164,7 +164,7 @@ func (e *Engine) move(o *Order, mp int) error {
 // formations say (`zdi: front`, `zdi: self`, `zdi: none`).
 func (e *Engine) projectsZdI(u *Unit, h Hex) bool {
 	mode := "front"
-	if w, ok := e.Module.Word(dsl.KindFormation, u.Formation); ok {
+	if w, ok := e.unitWord(u, wordFormation); ok {
 		mode = w.Str("zdi", "front")
 	}
 	switch mode {
@@ -225,7 +225,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	outer := e.act
 	defer func() { e.act = outer }()
 	multiple := 1.0
-	if w, ok := e.Module.Word(dsl.KindArm, f.Arm); ok {
+	if w, ok := e.unitWord(f, wordArm); ok {
 		if vals := w.Props["fire"]; len(vals) == 1 {
 			multiple = ToFloat(vals[0])
 		}
@@ -233,7 +233,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	value := float64(f.Increments) * multiple
 	// The firer's morale state scales its fire as it scales its melee
 	// (`state disordered { fire: 0.5 }`).
-	if w, ok := e.Module.Word(dsl.KindState, f.State); ok {
+	if w, ok := e.unitWord(f, wordState); ok {
 		if vals := w.Props["fire"]; len(vals) == 1 {
 			value *= ToFloat(vals[0])
 		}
@@ -305,12 +305,12 @@ func (e *Engine) clearFired() {
 }
 
 func (e *Engine) isMounted(u *Unit) bool {
-	w, ok := e.Module.Word(dsl.KindArm, u.Arm)
+	w, ok := e.unitWord(u, wordArm)
 	return ok && w.Flag("mounted")
 }
 
 func (e *Engine) hasGuns(u *Unit) bool {
-	w, ok := e.Module.Word(dsl.KindArm, u.Arm)
+	w, ok := e.unitWord(u, wordArm)
 	return ok && w.Flag("guns")
 }
 
@@ -417,7 +417,7 @@ func (e *Engine) strength(u *Unit) float64 {
 	if u.Melee == 0 {
 		v = float64(u.Increments)
 	}
-	if w, ok := e.Module.Word(dsl.KindState, u.State); ok {
+	if w, ok := e.unitWord(u, wordState); ok {
 		if vals := w.Props["melee"]; len(vals) == 1 {
 			v *= ToFloat(vals[0])
 		}

@@ -47,7 +47,8 @@ type Unit struct {
 	Marks map[string]bool `expr:"-"`
 
 	board  *Board
-	fronts frontsMemo // the formation's fronts, as last looked up
+	fronts frontsMemo          // the formation's fronts, as last looked up
+	words  [unitWords]wordMemo // its formation's, arm's and state's words
 }
 
 // Has reports whether the unit has an attribute the module declares
