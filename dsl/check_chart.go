@@ -110,6 +110,9 @@ func (u *unit) checkCharts() {
 			row.Cells = u.cells(r.Cells, c.Keys, "chart "+name)
 			c.Rows = append(c.Rows, row)
 		}
+		for i := range c.Rows {
+			c.Rows[i].boxed = c.value(c.Rows[i].Value)
+		}
 		if !ok {
 			continue
 		}

@@ -426,20 +426,24 @@ type ChartRowDef struct {
 	Cells []Cell
 	Value float64
 	Pos   Pos
+	boxed any // the value as Lookup returns it, made once at check time
 }
 
-// Lookup finds the value for the keys' values.
+// Lookup finds the value for the keys' values. It looks at the rows in
+// place and returns a value boxed once, so that a lookup copies nothing
+// and allocates nothing.
 func (c *ChartDef) Lookup(vals []any) (any, error) {
-	for _, r := range c.Rows {
+	for j := range c.Rows {
+		r := &c.Rows[j]
 		ok := len(r.Cells) == len(vals)
 		for i := 0; ok && i < len(vals); i++ {
 			ok = r.Cells[i].Matches(vals[i])
 		}
 		if ok {
-			if c.Float {
-				return r.Value, nil
+			if r.boxed != nil {
+				return r.boxed, nil
 			}
-			return int(r.Value), nil
+			return c.value(r.Value), nil
 		}
 	}
 	parts := make([]string, len(vals))
@@ -447,6 +451,15 @@ func (c *ChartDef) Lookup(vals []any) (any, error) {
 		parts[i] = fmt.Sprint(v)
 	}
 	return nil, fmt.Errorf("chart %s has no value for %s", c.Name, strings.Join(parts, ", "))
+}
+
+// value is a row's value as the chart's function returns it: a number, or
+// a whole number unless the chart has a value that is not whole.
+func (c *ChartDef) value(v float64) any {
+	if c.Float {
+		return v
+	}
+	return int(v)
 }
 
 // Lookup finds the row of a modified result.
