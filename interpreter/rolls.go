@@ -89,8 +89,8 @@ func (e *Engine) column(r *dsl.RuleDef, tc *rollCode) (int, error) {
 	t := tc.table
 	if len(t.Keys) > 0 {
 		vals := e.keyVals[:0]
-		for i, k := range t.Keys {
-			v, err := e.evalC(r, k.Prog, tc.keys[i])
+		for _, k := range tc.keys {
+			v, err := e.rollValue(r, k)
 			if err != nil {
 				return 0, err
 			}
@@ -116,7 +116,7 @@ func (e *Engine) column(r *dsl.RuleDef, tc *rollCode) (int, error) {
 		if c.When == nil {
 			return i, nil
 		}
-		ok, err := e.evalBoolC(r, c.When, tc.when[i])
+		ok, err := e.rollTest(r, tc.when[i])
 		if err != nil {
 			return 0, err
 		}
@@ -141,7 +141,7 @@ func (e *Engine) modifiers(r *dsl.RuleDef, defs []modCode, own int) ([]Mod, int,
 		mc := &defs[i]
 		m := mc.def
 		if m.When != nil {
-			ok, err := e.evalBoolC(r, m.When, mc.when)
+			ok, err := e.rollTest(r, mc.when)
 			if err != nil {
 				return nil, 0, err
 			}
@@ -149,7 +149,7 @@ func (e *Engine) modifiers(r *dsl.RuleDef, defs []modCode, own int) ([]Mod, int,
 				continue
 			}
 		}
-		v, err := e.evalC(r, m.Value, mc.value)
+		v, err := e.rollValue(r, mc.value)
 		if err != nil {
 			return nil, 0, err
 		}
@@ -179,7 +179,7 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 	if unit != nil {
 		e.set(e.comp.unit, unit)
 	}
-	th, err := e.evalC(r, c.Threshold, cc.threshold)
+	th, err := e.rollValue(r, cc.threshold)
 	if err != nil {
 		return err
 	}
@@ -293,26 +293,44 @@ var boxedPass, boxedFail any = "pass", "fail"
 type rollCode struct {
 	table *dsl.TableDef
 	check *dsl.CheckDef
-	keys  []*closure.Program // a table's keys, in order
-	when  []*closure.Program // a table's columns' conditions
+	keys  []rollExpr // a table's keys, in order
+	when  []rollExpr // a table's columns' conditions
 	mods  []modCode
 	// rows holds the rules of each row's outcome, by column and row.
 	rows       [][][]*ruleCode
 	rolled     []*ruleCode // the table's RolledHook
-	threshold  *closure.Program
+	threshold  rollExpr
 	pass, fail []*ruleCode // a check's outcomes
+}
+
+// rollExpr is an expression of a table or a check with its closures (nil:
+// on expr's machine), found once; rollValue and rollTest run it as eval
+// and evalBool would.
+type rollExpr struct {
+	p  *dsl.Program
+	cp *closure.Program
+}
+
+func (e *Engine) rollExprOf(p *dsl.Program) rollExpr { return rollExpr{p, e.comp.progs[p]} }
+
+func (e *Engine) rollValue(r *dsl.RuleDef, x rollExpr) (any, error) {
+	return e.evalC(r, x.p, x.cp)
+}
+
+func (e *Engine) rollTest(r *dsl.RuleDef, x rollExpr) (bool, error) {
+	return e.evalBoolC(r, x.p, x.cp)
 }
 
 // modCode is a modifier with its closures.
 type modCode struct {
 	def         *dsl.ModifierDef
-	when, value *closure.Program
+	when, value rollExpr
 }
 
 func (e *Engine) modCodes(defs []*dsl.ModifierDef) []modCode {
 	out := make([]modCode, len(defs))
 	for i, m := range defs {
-		out[i] = modCode{def: m, when: e.comp.progs[m.When], value: e.comp.progs[m.Value]}
+		out[i] = modCode{def: m, when: e.rollExprOf(m.When), value: e.rollExprOf(m.Value)}
 	}
 	return out
 }
@@ -328,13 +346,13 @@ func (e *Engine) tableCode(name string) (*rollCode, error) {
 	}
 	named := e.comp.named
 	tc := &rollCode{table: t, mods: e.modCodes(t.Modifiers), rolled: named[t.RolledHook],
-		keys: make([]*closure.Program, len(t.Keys)), when: make([]*closure.Program, len(t.Columns)),
+		keys: make([]rollExpr, len(t.Keys)), when: make([]rollExpr, len(t.Columns)),
 		rows: make([][][]*ruleCode, len(t.Columns))}
 	for i, k := range t.Keys {
-		tc.keys[i] = e.comp.progs[k.Prog]
+		tc.keys[i] = e.rollExprOf(k.Prog)
 	}
 	for i, c := range t.Columns {
-		tc.when[i] = e.comp.progs[c.When]
+		tc.when[i] = e.rollExprOf(c.When)
 		tc.rows[i] = make([][]*ruleCode, len(c.Rows))
 		for j := range c.Rows {
 			tc.rows[i][j] = named[c.Rows[j].Hook]
@@ -356,7 +374,7 @@ func (e *Engine) checkCode(name string) (*rollCode, error) {
 	if !ok {
 		return nil, fmt.Errorf("unknown check %q", name)
 	}
-	cc := &rollCode{check: c, mods: e.modCodes(c.Modifiers), threshold: e.comp.progs[c.Threshold],
+	cc := &rollCode{check: c, mods: e.modCodes(c.Modifiers), threshold: e.rollExprOf(c.Threshold),
 		pass: e.comp.named[c.PassHook], fail: e.comp.named[c.FailHook]}
 	if e.checks == nil {
 		e.checks = map[string]*rollCode{}
