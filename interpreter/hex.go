@@ -286,84 +286,79 @@ func Straight(path []Hex) bool {
 
 // lineWalk steps along the line from a to b. Point i of the line is, in
 // each cube coordinate c, a_c + d_c·i/n (d_c = b_c - a_c, |d_c| <= n), held
-// as the nearest integer and the remainder.
+// as the nearest integer (q, r, s) and the remainder off/2n: kept doubled
+// (offQ, stepQ …) so that the tests for one half need no division. The
+// remainder stays within [-n, n]; at either end the coordinate's nudge
+// decides which way the point rounds: q and r, nudged up, round exactly one
+// half up, and s, nudged down, rounds it down.
 type lineWalk struct {
-	i, n    int
-	q, r, s lineCoord
-}
-
-// lineCoord is one cube coordinate of the walk: the point is round +
-// off/2n + nudge·ε. The remainder is kept doubled (off, step) so that the
-// tests for one half need no division; it stays within [-n, n], and at
-// either end the nudge decides which way the point rounds: up past hi,
-// down below lo.
-type lineCoord struct{ round, off, step, hi, lo, nudge int }
-
-func newLineCoord(at, step, n, nudge int) lineCoord {
-	c := lineCoord{round: at, step: 2 * step, hi: n, lo: -n, nudge: nudge}
-	if nudge > 0 {
-		c.hi-- // exactly one half rounds up
-	} else {
-		c.lo++ // exactly one half rounds down
-	}
-	return c
+	i, n                int
+	q, r, s             int
+	offQ, offR, offS    int
+	stepQ, stepR, stepS int
 }
 
 func newLineWalk(a, b Hex) lineWalk {
-	d, n := b.Sub(a), Distance(a, b)
-	return lineWalk{n: n,
-		q: newLineCoord(a.Q, d.Q, n, 1),
-		r: newLineCoord(a.R, d.R, n, 2),
-		s: newLineCoord(-a.Q-a.R, -d.Q-d.R, n, -3)}
+	d := b.Sub(a)
+	return lineWalk{n: Distance(a, b), q: a.Q, r: a.R, s: -a.Q - a.R,
+		stepQ: 2 * d.Q, stepR: 2 * d.R, stepS: -2 * (d.Q + d.R)}
 }
 
-// advance moves the coordinate to the next point and rounds it again. A
-// step is at most one hex, so the remainder crosses a half at most once.
-func (c *lineCoord) advance(n int) {
-	c.off += c.step
-	if c.off > c.hi {
-		c.off -= 2 * n
-		c.round++
-	} else if c.off < c.lo {
-		c.off += 2 * n
-		c.round--
-	}
-}
-
-// err orders the coordinates by their rounding error |off/2n + nudge·ε|:
-// by the remainder first, then by the nudge's part, which is below 4 and
-// different for each coordinate, so that errors never tie.
-func (c *lineCoord) err() int {
+// lineErr orders the coordinates by their rounding error |off/2n +
+// nudge·ε|: by the remainder first, then by the nudge's part, which is
+// below 4 and different for each coordinate (1, 2, -3), so that errors
+// never tie.
+func lineErr(off, nudge int) int {
 	switch {
-	case c.off > 0:
-		return 8*c.off + c.nudge
-	case c.off < 0:
-		return -8*c.off - c.nudge
+	case off > 0:
+		return 8*off + nudge
+	case off < 0:
+		return -8*off - nudge
 	}
-	return hexAbs(c.nudge)
+	return hexAbs(nudge)
 }
 
 // next returns the next hex of the line, a itself first, and false once
-// b has been returned. Rounding each coordinate on its own may leave
-// q+r+s off zero; the coordinate that rounded furthest is then set from
-// the other two (cube rounding).
+// b has been returned. A step is at most one hex, so each remainder
+// crosses a half at most once. Rounding each coordinate on its own may
+// leave q+r+s off zero; the coordinate that rounded furthest is then set
+// from the other two (cube rounding).
 func (w *lineWalk) next() (Hex, bool) {
-	if w.i > w.n {
+	n := w.n
+	if w.i > n {
 		return Hex{}, false
 	}
 	if w.i > 0 {
-		w.q.advance(w.n)
-		w.r.advance(w.n)
-		w.s.advance(w.n)
+		if w.offQ += w.stepQ; w.offQ >= n {
+			w.offQ -= 2 * n
+			w.q++
+		} else if w.offQ < -n {
+			w.offQ += 2 * n
+			w.q--
+		}
+		if w.offR += w.stepR; w.offR >= n {
+			w.offR -= 2 * n
+			w.r++
+		} else if w.offR < -n {
+			w.offR += 2 * n
+			w.r--
+		}
+		if w.offS += w.stepS; w.offS > n {
+			w.offS -= 2 * n
+			w.s++
+		} else if w.offS <= -n {
+			w.offS += 2 * n
+			w.s--
+		}
 	}
 	w.i++
-	q, r := w.q.round, w.r.round
-	eq, er, es := w.q.err(), w.r.err(), w.s.err()
+	q, r := w.q, w.r
+	eq, er, es := lineErr(w.offQ, 1), lineErr(w.offR, 2), lineErr(w.offS, -3)
 	switch {
 	case eq > er && eq > es:
-		q = -r - w.s.round
+		q = -r - w.s
 	case er > es:
-		r = -q - w.s.round
+		r = -q - w.s
 	}
 	return Hex{Q: q, R: r}, true
 }
