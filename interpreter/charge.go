@@ -63,18 +63,31 @@ func (e *Engine) newCell(h Hex) *Cell {
 // remembers it for the formation it was last asked about: every step of a
 // charge asks, and formations seldom change.
 func (e *Engine) fronts(u *Unit) int {
-	if m := &u.fronts; m.known && m.formation == u.Formation {
-		return m.n
+	m := u.memo
+	if m != nil && m.fronts.known && m.fronts.formation == u.Formation {
+		return m.fronts.n
 	}
 	n := 1
 	if w, ok := e.unitWord(u, wordFormation); ok {
 		n = w.Int("fronts", 1)
 	}
-	u.fronts = frontsMemo{formation: u.Formation, n: n, known: true}
+	if m != nil {
+		m.fronts = frontsMemo{formation: u.Formation, n: n, known: true}
+	}
 	return n
 }
 
-// frontsMemo is what Engine.fronts remembers on a unit.
+// unitMemo is what the engine remembers about a unit between looks, so as
+// not to look the same words up again and again. A unit gets one when it
+// is placed on a board; the copies a rewind restores the unit from share
+// it, so that a rewind keeps it: it is right whatever the unit's state,
+// for each memo says what it was worked out for.
+type unitMemo struct {
+	fronts frontsMemo
+	words  [unitWords]wordMemo
+}
+
+// frontsMemo is what Engine.fronts remembers.
 type frontsMemo struct {
 	formation string
 	n         int
@@ -82,7 +95,7 @@ type frontsMemo struct {
 }
 
 // The words of its vocabularies a unit names, by their place in
-// Unit.words.
+// unitMemo.words.
 const (
 	wordFormation = iota
 	wordArm
@@ -111,7 +124,10 @@ func (e *Engine) unitWord(u *Unit, which int) (*dsl.VocabDef, bool) {
 	default:
 		kind, name = dsl.KindState, u.State
 	}
-	m := &u.words[which]
+	if u.memo == nil {
+		return e.Module.Word(kind, name)
+	}
+	m := &u.memo.words[which]
 	if m.mod != e.Module || m.name != name {
 		w, _ := e.Module.Word(kind, name)
 		*m = wordMemo{mod: e.Module, name: name, w: w}

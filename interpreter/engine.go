@@ -217,12 +217,15 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 func (e *Engine) Rewind(dice Dice) {
 	for i := range e.start {
 		u := e.Board.Units[i]
-		marks, words, fronts := u.Marks, u.words, u.fronts
+		marks := u.Marks
 		*u = e.start[i]
-		u.words, u.fronts = words, fronts // still right: they name what they were for
-		clear(marks)
-		for k, v := range e.startMarks[i] {
-			marks[k] = v
+		if len(marks) > 0 {
+			clear(marks)
+		}
+		if start := e.startMarks[i]; len(start) > 0 {
+			for k, v := range start {
+				marks[k] = v
+			}
 		}
 		u.Marks = marks
 	}

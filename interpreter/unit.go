@@ -46,9 +46,8 @@ type Unit struct {
 	// so that a battle can keep state the engine does not know about.
 	Marks map[string]bool `expr:"-"`
 
-	board  *Board
-	fronts frontsMemo          // the formation's fronts, as last looked up
-	words  [unitWords]wordMemo // its formation's, arm's and state's words
+	board *Board
+	memo  *unitMemo // words looked up (Engine.unitWord); nil until placed
 }
 
 // Has reports whether the unit has an attribute the module declares
@@ -91,6 +90,9 @@ func NewBoard(cols, rows int, terrain string) *Board {
 // Place puts a unit on the board.
 func (b *Board) Place(u *Unit) {
 	u.board = b
+	if u.memo == nil {
+		u.memo = &unitMemo{}
+	}
 	if u.Marks == nil {
 		u.Marks = map[string]bool{}
 	}
