@@ -111,10 +111,16 @@ type wordMemo struct {
 }
 
 // unitWord is the word of the module's vocabulary that the unit's
-// formation, arm or state names. The unit remembers each as it last looked
-// it up: fire, melee and every step of a charge read them, and they seldom
-// change.
+// formation, arm or state names (wordFormation …).
 func (e *Engine) unitWord(u *Unit, which int) (*dsl.VocabDef, bool) {
+	return u.word(e.Module, which)
+}
+
+// word is the word of mod's vocabulary that the unit's formation, arm or
+// state names. The unit remembers each as it last looked it up: fire,
+// melee, the language's functions and every step of a charge read them,
+// and they seldom change.
+func (u *Unit) word(mod *dsl.Module, which int) (*dsl.VocabDef, bool) {
 	var kind, name string
 	switch which {
 	case wordFormation:
@@ -125,14 +131,24 @@ func (e *Engine) unitWord(u *Unit, which int) (*dsl.VocabDef, bool) {
 		kind, name = dsl.KindState, u.State
 	}
 	if u.memo == nil {
-		return e.Module.Word(kind, name)
+		return mod.Word(kind, name)
 	}
 	m := &u.memo.words[which]
-	if m.mod != e.Module || m.name != name {
-		w, _ := e.Module.Word(kind, name)
-		*m = wordMemo{mod: e.Module, name: name, w: w}
+	if m.mod != mod || m.name != name {
+		w, _ := mod.Word(kind, name)
+		*m = wordMemo{mod: mod, name: name, w: w}
 	}
 	return m.w, m.w != nil
+}
+
+// FormationWord is the word of the module's formations that the unit's
+// formation names, for the language's functions that read its properties
+// (`fronts`, `morale`); false for a unit on no board or with no such word.
+func (u *Unit) FormationWord() (*dsl.VocabDef, bool) {
+	if u.board == nil || u.board.module == nil {
+		return nil, false
+	}
+	return u.word(u.board.module, wordFormation)
 }
 
 // chargePhase declares every charge first, then resolves each in turn.

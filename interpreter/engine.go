@@ -113,6 +113,7 @@ type Engine struct {
 	// tables and checks are what a roll on each needs, found the first
 	// time it is rolled (rolls.go).
 	tables, checks map[string]*rollCode
+	routed         string // RoutedState, once found
 	// start holds the units as they stood when the engine was made, for
 	// Rewind.
 	start      []Unit

@@ -43,6 +43,9 @@ func (e *Engine) SetState(u *Unit, state string) error {
 // allows only one; should a module built by hand have more, the first by
 // name is chosen, never one by map order.
 func (e *Engine) RoutedState() (string, error) {
+	if e.routed != "" {
+		return e.routed, nil // the module does not change under the engine
+	}
 	found := ""
 	for name, w := range e.Module.Vocab[dsl.KindState] {
 		if w.Flag("routed") && (found == "" || name < found) {
@@ -52,6 +55,7 @@ func (e *Engine) RoutedState() (string, error) {
 	if found == "" {
 		return "", fmt.Errorf("the module declares no state with the routed flag")
 	}
+	e.routed = found
 	return found, nil
 }
 

@@ -50,7 +50,7 @@ var Functions = []*dsl.Function{
 		}),
 	unitFn("formation_morale", "the morale modifier of a unit's formation",
 		func(u *interpreter.Unit) int {
-			w, ok := word(u, dsl.KindFormation, u.Formation)
+			w, ok := u.FormationWord()
 			if !ok {
 				return 0
 			}
@@ -113,7 +113,7 @@ func hexsideTo(u, other *interpreter.Unit) string {
 		return "front"
 	}
 	fronts := 1
-	if w, found := word(u, dsl.KindFormation, u.Formation); found {
+	if w, found := u.FormationWord(); found {
 		fronts = w.Int("fronts", 1)
 	}
 	return interpreter.HexsideClass(u.Facing, fronts, dir).String()
