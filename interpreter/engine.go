@@ -363,11 +363,10 @@ func (e *Engine) turnPhases() error {
 // phase's procedure and the side in its turn.
 func (e *Engine) phaseHook(h *hookDef, ph dsl.PhaseDef) error {
 	if len(e.comp.rules[h.index]) == 0 {
-		return nil
+		return nil // found by place, not by name: a turn looks fourteen times
 	}
-	hook := h.Name
 	e.beginQuietPhase(ph.Title)
-	_, _, err := e.fire(hook, "phase", e.word(ph.Proc), "phasing", e.word(e.phasing))
+	_, _, err := e.fire(h.Name, "phase", e.word(ph.Proc), "phasing", e.word(e.phasing))
 	return err
 }
 
