@@ -283,6 +283,7 @@ func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Vis
 		for name := range c.Disabled {
 			delete(c.Builtins, name)
 		}
+		shareNatureCache(&c.NtCache)
 		u.baseConf = c
 	}
 	c := *u.baseConf
@@ -311,6 +312,18 @@ func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Vis
 		}
 	}
 	return compiler.Compile(tree, &c)
+}
+
+// shareNatureCache makes the two tables of expr's cache of Go types (what it
+// learnt of a struct's fields and a type's methods), so that the copies of
+// one configuration share them rather than each starting empty: an empty
+// cache read the fields of a unit anew, by reflection, for every
+// expression. The tables are only made on first use, by these calls. A
+// check is one goroutine, and the types it describes never change.
+func shareNatureCache(nc *nature.Cache) {
+	nc.FromType(reflect.TypeFor[struct{}]())
+	n := nc.FromType(reflect.TypeFor[int]())
+	n.NumMethods(nc)
 }
 
 // literalTree is the tree expr's parser and checker make of a text that is
