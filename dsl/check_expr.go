@@ -244,21 +244,26 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 	return prog, guard.bad, guard.msg, err
 }
 
-// typeMap gives expr the types of the names an expression may read: the
-// params it names and the hook's variables. It is made only for what is not
-// in the cache, and each Go type is translated once per check.
+// typeMap gives expr the types of the names an expression reads: the params
+// and the hook's variables it names. Every name expr can read is one of the
+// expression's tokens, so the names it does not write change nothing (the
+// cache's key leaves them out too), and a hook offers dozens: expr made a
+// type of each for every expression. It is made only for what is not in the
+// cache, and each Go type is translated once per check.
 func (u *unit) typeMap(named map[string]bool, env vars) types.Map {
-	tm := make(types.Map, len(env)+4) // sized once rather than grown
+	tm := make(types.Map, 8)
 	params := u.paramTypes()
+	if u.goTypes == nil {
+		u.goTypes = map[reflect.Type]types.Type{}
+	}
 	for k := range named {
 		if v, ok := params[k]; ok {
 			tm[k] = v
 		}
-	}
-	if u.goTypes == nil {
-		u.goTypes = map[reflect.Type]types.Type{}
-	}
-	for k, t := range env {
+		t, ok := env[k]
+		if !ok {
+			continue
+		}
 		tt, ok := u.goTypes[t]
 		if !ok {
 			tt = typeOfReflect(t)
