@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"maps"
 	"reflect"
 	"sort"
 	"strconv"
@@ -496,17 +497,22 @@ func isWhole(t reflect.Type) bool {
 // rollEnv is the environment of a table's columns or a check's threshold:
 // what every hook that rolls it offers, and `unit` for a check, which is
 // always for a unit.
+// The map is shared (a table has many modifiers) and only read.
 func (u *unit) rollEnv(name string, envs map[string]vars) vars {
-	env := vars{}
-	for k, t := range envs["roll:"+name] {
-		env[k] = t
-	}
+	env := envs["roll:"+name]
 	if _, isCheck := u.mod.Checks[name]; isCheck {
 		if _, ok := env["unit"]; !ok {
 			if t := u.boundType("unit"); t != nil {
+				env = maps.Clone(env)
+				if env == nil {
+					env = vars{}
+				}
 				env["unit"] = t
 			}
 		}
+	}
+	if env == nil {
+		env = vars{}
 	}
 	return env
 }

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"maps"
 	"reflect"
 	"sort"
 	"strings"
@@ -233,34 +234,49 @@ func (u *unit) hookEnvs() map[string]vars {
 		}
 	}
 	rolled := map[string]vars{} // table or check → env where it is rolled
+	// A built-in hook's names are made once; the maps are shared and only
+	// read.
+	builtins := map[string]vars{}
 	builtin := func(h string) vars {
-		hk, ok := u.env.Hooks[h]
-		if !ok {
-			return nil
+		if v, ok := builtins[h]; ok {
+			return v
 		}
-		v := vars{}
-		for _, x := range hk.Vars {
-			v[x.Name] = x.Type
+		var v vars
+		if hk, ok := u.env.Hooks[h]; ok {
+			v = make(vars, len(hk.Vars))
+			for _, x := range hk.Vars {
+				v[x.Name] = x.Type
+			}
 		}
+		builtins[h] = v
 		return v
 	}
-	envOf := func(h string) (vars, bool) {
+	// A hook's names are those of base, with the outcome's variables laid
+	// over them when outcome is set.
+	parts := func(h string) (base vars, outcome, ok bool) {
 		if v := builtin(h); v != nil {
-			return v, true
+			return v, false, true
 		}
 		table, _, _ := strings.Cut(h, ".")
-		base, ok := rolled[table]
-		if !ok {
-			return nil, false
+		base, ok = rolled[table]
+		return base, true, ok
+	}
+	outcomeVars := make(vars, len(OutcomeVars))
+	for _, x := range OutcomeVars {
+		outcomeVars[x.Name] = x.Type
+	}
+	// typeAt is the type a site of h binding binds offers a name, nil when
+	// it offers none.
+	typeAt := func(k string, base vars, outcome bool, binds vars) reflect.Type {
+		if t, ok := binds[k]; ok {
+			return t
 		}
-		v := vars{}
-		for k, t := range base {
-			v[k] = t
+		if outcome {
+			if t, ok := outcomeVars[k]; ok {
+				return t
+			}
 		}
-		for _, x := range OutcomeVars {
-			v[x.Name] = x.Type
-		}
-		return v, true
+		return base[k]
 	}
 	// Each table's names start as everything (a site not yet known is
 	// skipped) and only shrink, so the passes reach the fixed point; they
@@ -283,17 +299,33 @@ func (u *unit) hookEnvs() map[string]vars {
 	for range (len(refs) + 1) * (names + 2) {
 		changed := false
 		for _, ref := range refs {
-			sites := rollers[ref]
 			var acc vars
-			for _, s := range sites {
-				e, ok := envOf(s.hook)
+			for _, s := range rollers[ref] {
+				base, outcome, ok := parts(s.hook)
 				if !ok {
 					continue
 				}
-				for k, t := range s.binds {
-					e[k] = t
+				if acc == nil {
+					// The first site's names, all of them.
+					acc = make(vars, len(base)+len(outcomeVars)+len(s.binds))
+					for k, t := range base {
+						acc[k] = t
+					}
+					if outcome {
+						for k, t := range outcomeVars {
+							acc[k] = t
+						}
+					}
+					for k, t := range s.binds {
+						acc[k] = t
+					}
+					continue
 				}
-				acc = intersect(acc, e)
+				for k, t := range acc {
+					if typeAt(k, base, outcome, s.binds) != t {
+						delete(acc, k)
+					}
+				}
 			}
 			if acc != nil && !sameVars(acc, rolled[ref]) {
 				rolled[ref] = acc
@@ -304,15 +336,25 @@ func (u *unit) hookEnvs() map[string]vars {
 			break
 		}
 	}
+	// Only the hooks some rule is on need their names; the maps are shared
+	// by the rules of a hook, which only read them.
 	out := map[string]vars{}
-	for _, h := range u.hookNames() {
-		if e, ok := envOf(h); ok {
-			out[h] = e
+	for _, r := range u.mod.Rules {
+		h := r.Hook
+		if _, done := out[h]; done || !u.hookKnown(h) {
 			continue
 		}
-		v := vars{}
-		for _, x := range OutcomeVars {
-			v[x.Name] = x.Type
+		base, outcome, ok := parts(h)
+		if ok && !outcome {
+			out[h] = base
+			continue
+		}
+		v := make(vars, len(base)+len(outcomeVars))
+		for k, t := range base {
+			v[k] = t
+		}
+		for k, t := range outcomeVars {
+			v[k] = t
 		}
 		out[h] = v
 	}
@@ -320,22 +362,6 @@ func (u *unit) hookEnvs() map[string]vars {
 		out["roll:"+ref] = v
 	}
 	return out
-}
-
-func intersect(acc, e vars) vars {
-	if acc == nil {
-		out := vars{}
-		for k, t := range e {
-			out[k] = t
-		}
-		return out
-	}
-	for k, t := range acc {
-		if e[k] != t {
-			delete(acc, k)
-		}
-	}
-	return acc
 }
 
 func sameVars(a, b vars) bool {
@@ -465,10 +491,9 @@ func (u *unit) boundType(name string) reflect.Type {
 }
 
 func (u *unit) compileRule(r *RuleDef, hookEnv vars) {
-	env := vars{}
-	for k, t := range hookEnv {
-		env[k] = t
-	}
+	// The hook's names are shared by its rules: a rule copies them only to
+	// add a let of its own.
+	env, owned := hookEnv, false
 	r.Clauses = nil
 	for _, c := range r.ast.Clauses {
 		cd := &ClauseDef{Pos: position(c.Pos)}
@@ -485,6 +510,12 @@ func (u *unit) compileRule(r *RuleDef, hookEnv vars) {
 				u.errorf(position(c.Let.Pos), "let-shadows", "let %s hides a name the hook already offers", c.Let.Name)
 			}
 			cd.Cond = u.compile(c.Let.Value, env, false)
+			if !owned {
+				env, owned = maps.Clone(hookEnv), true
+				if env == nil {
+					env = vars{}
+				}
+			}
 			if cd.Cond != nil {
 				env[c.Let.Name] = cd.Cond.Type
 			} else {
@@ -594,9 +625,9 @@ func (u *unit) arg(eff *Effect, p *EffectParam, a *Arg, env vars) *ArgDef {
 	switch p.Kind {
 	case ArgTable, ArgCheck:
 		name, ok := bareName(a.Value)
-		kind, names := "table", u.names(KindTable)
+		kind := "table"
 		if p.Kind == ArgCheck {
-			kind, names = "check", u.names(KindCheck)
+			kind = "check"
 		}
 		if !ok {
 			u.errorf(apos, "bad-argument", "%s: %s takes the name of a %s", eff.Name, p.Name, kind)
@@ -605,7 +636,7 @@ func (u *unit) arg(eff *Effect, p *EffectParam, a *Arg, env vars) *ArgDef {
 		_, isTable := u.mod.Tables[name]
 		_, isCheck := u.mod.Checks[name]
 		if (p.Kind == ArgTable && !isTable) || (p.Kind == ArgCheck && !isCheck) {
-			u.errorf(apos, "unknown-"+kind, "unknown %s %q%s", kind, name, didYouMean(name, names))
+			u.errorf(apos, "unknown-"+kind, "unknown %s %q%s", kind, name, didYouMean(name, u.names(kind)))
 		}
 		return &ArgDef{Ref: name, RefValue: name}
 	}
