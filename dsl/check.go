@@ -70,6 +70,14 @@ type checker struct {
 	// bytes counts the source read for this check, every module of the
 	// extends chain included (Limits.ChainBytes).
 	bytes int
+	// exprCache holds what expr compiled, by meaning (exprCompileCached),
+	// for every module of the check: a game compiles the rules it inherits
+	// again, and most compile as they did for the base.
+	exprCache map[string]*vm.Program
+	// ids number the Go types and charts expressions are compiled
+	// against, for exprKey.
+	typeIDs  map[reflect.Type]int
+	chartIDs map[*ChartDef]int
 }
 
 // unit is the working state of one module being checked.
@@ -93,8 +101,8 @@ type unit struct {
 	// baseConf is the expr configuration every expression of the module is
 	// compiled with, copied (exprCompile).
 	baseConf *conf.Config
-	// exprCache holds what expr compiled, by meaning (exprCompileCached).
-	exprCache map[string]*vm.Program
+	// groups are the params by the first part of their names (exprKey).
+	groups map[string]*paramGroup
 	// goTypes translates Go types into expr's, once per check (typeMap).
 	goTypes map[reflect.Type]types.Type
 	// funcNames are the functions an expression may call, charts aside

@@ -209,27 +209,12 @@ func (v *callFinder) Visit(n *ast.Node) {
 }
 
 // exprCompileCached compiles an expression once per check for all the
-// places it is written with the same meaning: the same text, read as a
-// condition or not, its names of the same types (a rule's `charger`, `1`,
-// `unit.formation == "line"` …). What expr compiles is never changed after,
-// so the places share it. Errors are not kept: each place reports its own.
+// places it is written with the same meaning (exprKey): a rule's `charger`,
+// `1`, `unit.formation == "line"` …, and the rules a game inherits, which
+// are compiled again for it. What expr compiles is never changed after, so
+// the places share it. Errors are not kept: each place reports its own.
 func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, asBool bool) (prog *vm.Program, bad ast.Node, msg string, err error) {
-	var kb strings.Builder
-	kb.WriteString(text)
-	if asBool {
-		kb.WriteString("\x00bool")
-	}
-	var names []string
-	for k := range named {
-		if _, ok := env[k]; ok {
-			names = append(names, k)
-		}
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		fmt.Fprintf(&kb, "\x00%s=%v", k, env[k])
-	}
-	key := kb.String()
+	key := u.exprKey(text, named, env, asBool)
 	if prog, ok := u.exprCache[key]; ok {
 		return prog, nil, "", nil
 	}
@@ -242,6 +227,124 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 		u.exprCache[key] = prog
 	}
 	return prog, guard.bad, guard.msg, err
+}
+
+// exprKey says what an expression means in this module: its text, whether
+// it is read as a condition, and what each name it writes is here. A name
+// may be a variable of the hook or a let, of a type; the first part of
+// params, whose values compiling writes in; an attribute, which a field of
+// that name reads when units have no such field; a chart, called as a
+// function. Every name an expression can read is one of its tokens. The
+// env (the language's functions) is the same for every module of a check.
+func (u *unit) exprKey(text string, named map[string]bool, env vars, asBool bool) string {
+	var kb strings.Builder
+	kb.WriteString(text)
+	if asBool {
+		kb.WriteString("\x00bool")
+	}
+	names := make([]string, 0, len(named))
+	for k := range named {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	groups := u.paramGroups()
+	for _, k := range names {
+		if t, ok := env[k]; ok {
+			kb.WriteString("\x00v:")
+			kb.WriteString(k)
+			kb.WriteByte('=')
+			kb.WriteString(strconv.Itoa(u.typeID(t)))
+		}
+		if g, ok := groups[k]; ok {
+			kb.WriteString("\x00p:")
+			g.writeKey(&kb, named)
+		}
+		if _, ok := u.mod.Vocab[KindAttribute][k]; ok {
+			kb.WriteString("\x00a:")
+			kb.WriteString(k)
+		}
+		if c, ok := u.mod.Charts[k]; ok {
+			kb.WriteString("\x00c:")
+			kb.WriteString(k)
+			kb.WriteByte('=')
+			kb.WriteString(strconv.Itoa(u.chartID(c)))
+		}
+	}
+	return kb.String()
+}
+
+// typeID numbers a Go type within a check (nil is a type too: a let whose
+// value did not compile).
+func (u *unit) typeID(t reflect.Type) int {
+	id, ok := u.typeIDs[t]
+	if !ok {
+		if u.typeIDs == nil {
+			u.typeIDs = map[reflect.Type]int{}
+		}
+		id = len(u.typeIDs)
+		u.typeIDs[t] = id
+	}
+	return id
+}
+
+// chartID numbers a chart within a check: a game that keeps a chart of its
+// base has the same one.
+func (u *unit) chartID(c *ChartDef) int {
+	id, ok := u.chartIDs[c]
+	if !ok {
+		if u.chartIDs == nil {
+			u.chartIDs = map[*ChartDef]int{}
+		}
+		id = len(u.chartIDs)
+		u.chartIDs[c] = id
+	}
+	return id
+}
+
+// paramGroup is the params whose names start with one first part.
+type paramGroup struct {
+	types  string // their names and types: expr is given them all
+	params []*ParamDef
+	parts  [][]string // the parts of each one's name
+}
+
+// paramGroups gives the module's params by the first part of their names,
+// in order. Made once all params are in.
+func (u *unit) paramGroups() map[string]*paramGroup {
+	if u.groups != nil {
+		return u.groups
+	}
+	u.groups = map[string]*paramGroup{}
+	for _, name := range sortedKeys(u.mod.Params) {
+		parts := strings.Split(name, ".")
+		g := u.groups[parts[0]]
+		if g == nil {
+			g = &paramGroup{}
+			u.groups[parts[0]] = g
+		}
+		p := u.mod.Params[name]
+		g.types += fmt.Sprintf("%s:%T;", name, p.Value)
+		g.params = append(g.params, p)
+		g.parts = append(g.parts, parts)
+	}
+	return u.groups
+}
+
+// writeKey writes what a group means to an expression that names words of
+// named: the names and types of all its params, and the value of each param
+// whose name the expression may write (all its parts among the words),
+// which compiling writes in.
+func (g *paramGroup) writeKey(kb *strings.Builder, named map[string]bool) {
+	kb.WriteString(g.types)
+	for i, p := range g.params {
+		all := true
+		for _, part := range g.parts[i] {
+			all = all && named[part]
+		}
+		if all {
+			fmt.Fprintf(kb, "%s=%#v;", p.Name, p.Value)
+		}
+	}
 }
 
 // typeMap gives expr the types of the names an expression reads: the params

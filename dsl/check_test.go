@@ -130,3 +130,60 @@ rule t.a on t.a { do note("a") }
 		t.Errorf("hook t.a has %d rules", len(mod.Hooks["t.a"]))
 	}
 }
+
+// TestInheritedRulesCompiledForTheGame: a game compiles the rules it
+// inherits against its own declarations. An expression that reads nothing
+// the game changed shares the base's compiled program; one that reads a
+// param the game overrides gets the game's value, and one that calls a
+// chart the game overrides calls the game's.
+func TestInheritedRulesCompiledForTheGame(t *testing.T) {
+	fsys := fstest.MapFS{
+		"lib/b.rules": {Data: []byte(`module b "B"
+param p.x = 1
+param p.y = 2
+chart c "C" by n only 1..2 {
+  1 => 10
+  2 => 20
+}
+rule b.r on declare_charge {
+  when charger.increments >= p.x
+  when charger.increments >= p.y
+  when c(1) > charger.increments
+}
+`)},
+		"g.rules": {Data: []byte(`game g "G" extends b
+override param p.x = 5
+override chart c "C" by n only 1..2 {
+  1 => 30
+  2 => 40
+}
+`)},
+	}
+	mod, diags := checkFS(fsys)
+	if mod == nil {
+		t.Fatal(diags.Err())
+	}
+	base, game := mod.Base.Hooks["declare_charge"][0], mod.Hooks["declare_charge"][0]
+	if base == game || len(base.Clauses) != 3 || len(game.Clauses) != 3 {
+		t.Fatalf("base rule %p, game rule %p", base, game)
+	}
+	for i, want := range []struct {
+		base, game string
+		shared     bool
+	}{
+		{"charger.increments >= 1", "charger.increments >= 5", false},
+		{"charger.increments >= 2", "charger.increments >= 2", true},
+		{"c(1) > charger.increments", "c(1) > charger.increments", false},
+	} {
+		b, g := base.Clauses[i].Cond.Prog, game.Clauses[i].Cond.Prog
+		if got := b.Node().String(); got != want.base {
+			t.Errorf("clause %d in the base compiles to %s, want %s", i, got, want.base)
+		}
+		if got := g.Node().String(); got != want.game {
+			t.Errorf("clause %d in the game compiles to %s, want %s", i, got, want.game)
+		}
+		if (b == g) != want.shared {
+			t.Errorf("clause %d: base and game share the program: %v, want %v", i, b == g, want.shared)
+		}
+	}
+}
