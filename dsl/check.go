@@ -78,6 +78,10 @@ type checker struct {
 	// against, for exprKey.
 	typeIDs  map[reflect.Type]int
 	chartIDs map[*ChartDef]int
+	// named and keyNames are compile's and exprKey's scratch space,
+	// reused from one expression to the next.
+	named    map[string]bool
+	keyNames []string
 }
 
 // unit is the working state of one module being checked.

@@ -102,7 +102,12 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 	// Only the params the expression names go into its environment:
 	// expr builds a type for every name it is given, and a module may have
 	// thousands of params and expressions.
-	named := make(map[string]bool, len(toks))
+	// The set is the check's, emptied for each expression.
+	if u.named == nil {
+		u.named = map[string]bool{}
+	}
+	named := u.named
+	clear(named)
 	for _, t := range toks {
 		named[t.Value] = true
 	}
@@ -237,17 +242,27 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 // function. Every name an expression can read is one of its tokens. The
 // env (the language's functions) is the same for every module of a check.
 func (u *unit) exprKey(text string, named map[string]bool, env vars, asBool bool) string {
+	groups := u.paramGroups()
+	// Most words mean nothing here (operators, fields, strings): only the
+	// others are sorted and written.
+	names := u.keyNames[:0]
+	for k := range named {
+		_, isVar := env[k]
+		_, isGroup := groups[k]
+		_, isAttr := u.mod.Vocab[KindAttribute][k]
+		_, isChart := u.mod.Charts[k]
+		if isVar || isGroup || isAttr || isChart {
+			names = append(names, k)
+		}
+	}
+	sort.Strings(names)
+	u.keyNames = names
 	var kb strings.Builder
+	kb.Grow(len(text) + 16*len(names) + 8)
 	kb.WriteString(text)
 	if asBool {
 		kb.WriteString("\x00bool")
 	}
-	names := make([]string, 0, len(named))
-	for k := range named {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	groups := u.paramGroups()
 	for _, k := range names {
 		if t, ok := env[k]; ok {
 			kb.WriteString("\x00v:")
