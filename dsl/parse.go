@@ -35,7 +35,7 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 	if d, ok := scanLimits(filename, text); !ok {
 		return nil, Diagnostics{d}
 	}
-	f, err := parser.ParseString(filename, text)
+	f, err := parseText(filename, text)
 	if err != nil {
 		return nil, Diagnostics{syntaxDiag(filename, text, err)}
 	}
@@ -44,6 +44,132 @@ func Parse(filename string, src []byte) (*File, Diagnostics) {
 		return nil, Diagnostics{diagAt(text, position(*over), Error, "too-many", "more than %d entries (declarations, clauses, rows, properties, scenario lines) in one file", Limits.Entries)}
 	}
 	return f, nil
+}
+
+// chunkBytes is about how much of a long file participle is given at a
+// time (parseText); a shorter file is parsed whole.
+const chunkBytes = 16 << 10
+
+// declWords are the words a top-level declaration starts with.
+var declWords = map[string]bool{
+	"override": true, "placeholder": true, "param": true, "table": true, "check": true, "modifier": true,
+	"chart": true, "rule": true, "remove": true, "sequence": true, "scenario": true,
+	KindTerrain: true, KindFormation: true, KindArm: true, KindState: true, KindNationality: true,
+	KindClass: true, KindHexside: true, KindAttribute: true,
+}
+
+// parseText parses a long file a few declarations at a time. participle
+// keeps the tokens it reads in one slice that grows as it lexes, copied
+// whole at every growth: for a file of 5000 lines that was a fifth of
+// parsing and checking it, and the part that grew faster than the file.
+// Each piece starts on a line whose first word begins a declaration,
+// outside brackets, strings and comments; no declaration can take such a
+// word as its next token, so the declarations are those of the whole file,
+// and so are their positions, counted from the file's start (a test and a
+// fuzz target hold the two to the same tree). Where a piece does not parse
+// (or the guess of where a declaration starts was wrong), the whole file is
+// parsed, for the same result and the same error as ever.
+func parseText(filename, text string) (*File, error) {
+	if starts := pieces(text, chunkBytes); len(starts) > 1 {
+		if f, ok := parsePieces(filename, text, starts); ok {
+			return f, nil
+		}
+	}
+	return parser.ParseString(filename, text)
+}
+
+// piece is where a piece of a file starts: the first byte of a line.
+type piece struct{ off, line int }
+
+// pieces cuts a file into pieces of at least size bytes (the last aside),
+// each starting on a line that starts a declaration. It reads strings,
+// comments and brackets as scanLimits does.
+func pieces(src string, size int) []piece {
+	out := []piece{{0, 1}}
+	if len(src) < 2*size {
+		return out
+	}
+	lastClose := strings.LastIndex(src, "*/")
+	depth, line := 0, 1
+	inString, inComment, inBlock := false, false, false
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c == '\n' {
+			line++
+			inString, inComment = false, false
+			if depth == 0 && !inBlock && i+1-out[len(out)-1].off >= size && len(src)-(i+1) >= size/2 && startsDecl(src[i+1:]) {
+				out = append(out, piece{i + 1, line})
+			}
+			continue
+		}
+		switch {
+		case inBlock:
+			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
+				inBlock = false
+				i++
+			}
+		case inComment:
+		case inString:
+			if c == '\\' && i+1 < len(src) && src[i+1] != '\n' {
+				i++
+			} else if c == '"' {
+				inString = false
+			}
+		case c == '"':
+			inString = true
+		case c == '/' && i+1 < len(src) && src[i+1] == '/':
+			inComment = true
+		case c == '/' && i+1 < len(src) && src[i+1] == '*' && lastClose >= i+2:
+			inBlock = true
+			i++
+		case c == '(' || c == '[' || c == '{':
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth = max(depth-1, 0)
+		}
+	}
+	return out
+}
+
+// startsDecl reports whether a line's first word starts a declaration.
+func startsDecl(line string) bool {
+	line = strings.TrimLeft(line, " \t\r")
+	n := identLen(line)
+	return n > 0 && declWords[line[:n]]
+}
+
+// parsePieces parses each piece on its own, with positions counted from the
+// file's start, and joins their declarations. It reports false when a piece
+// does not parse, or holds a header after the first.
+func parsePieces(filename, text string, starts []piece) (*File, bool) {
+	var f *File
+	for i, p := range starts {
+		end := len(text)
+		if i+1 < len(starts) {
+			end = starts[i+1].off
+		}
+		// The piece's lexer reads the file up to the piece's end, from
+		// the piece's start.
+		sc := &scanner{src: text[:end], pos: lexer.Position{Filename: filename, Offset: p.off, Line: p.line, Column: 1}, forParser: true}
+		peek, err := lexer.Upgrade(sc)
+		if err != nil {
+			return nil, false
+		}
+		part, err := parser.ParseFromLexer(peek)
+		if err != nil || i > 0 && part.Header != nil {
+			return nil, false
+		}
+		switch {
+		case f == nil || f.Header == nil && len(f.Decls) == 0:
+			// The file starts with the first piece that holds
+			// anything but spaces and comments: its position is the
+			// file's first token's.
+			f = part
+		default:
+			f.Decls = append(f.Decls, part.Decls...)
+		}
+	}
+	return f, true
 }
 
 // countEntries counts the entries of a file: declarations, rule clauses and
