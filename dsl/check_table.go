@@ -127,17 +127,22 @@ func (u *unit) coverage(t *TableDef, col *ColumnDef, pos Pos) {
 	reach := t.Roll.Reachable()
 	var gaps []int
 	for _, v := range reach {
-		var hits []RowDef
-		for _, r := range col.Rows {
+		// The first two rows v is in, by index: no list per result.
+		first, second := -1, -1
+		for i, r := range col.Rows {
 			if v >= r.Lo && v <= r.Hi {
-				hits = append(hits, r)
+				if first < 0 {
+					first = i
+				} else if second < 0 {
+					second = i
+				}
 			}
 		}
 		switch {
-		case len(hits) == 0:
+		case first < 0:
 			gaps = append(gaps, v)
-		case len(hits) > 1:
-			u.errorf(hits[1].Pos, "table-overlap", "%s: roll %d is in two rows (%s and %s)", where, v, hits[0].RangeString(), hits[1].RangeString())
+		case second >= 0:
+			u.errorf(col.Rows[second].Pos, "table-overlap", "%s: roll %d is in two rows (%s and %s)", where, v, col.Rows[first].RangeString(), col.Rows[second].RangeString())
 			return
 		}
 	}
