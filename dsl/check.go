@@ -48,6 +48,12 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 	if diags.HasErrors() {
 		return nil, diags
 	}
+	// The modules this check made keep what it compiled, for later checks
+	// of modules that extend them; nothing is added to it past here.
+	mod.exprs = c.exprCache
+	for _, m := range c.made {
+		m.exprs = c.exprCache
+	}
 	return mod, diags
 }
 
@@ -74,10 +80,13 @@ type checker struct {
 	// for every module of the check: a game compiles the rules it inherits
 	// again, and most compile as they did for the base.
 	exprCache map[string]*vm.Program
-	// ids number the Go types and charts expressions are compiled
-	// against, for exprKey.
-	typeIDs  map[reflect.Type]int
-	chartIDs map[*ChartDef]int
+	// made is the modules this check checked for the extends chain.
+	made []*Module
+	// ids name the Go types and charts expressions are compiled against,
+	// for exprKey, by their addresses: the same in every check of the
+	// process for as long as they are in use.
+	typeIDs  map[reflect.Type]string
+	chartIDs map[*ChartDef]string
 	// named and keyNames are compile's and exprKey's scratch space,
 	// reused from one expression to the next.
 	named    map[string]bool
@@ -267,6 +276,7 @@ func (u *unit) base(ref *ModuleRef, stack []string) *Module {
 		return nil
 	}
 	u.done[ext.Name] = m
+	u.made = append(u.made, m)
 	return m
 }
 

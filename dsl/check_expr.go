@@ -223,6 +223,13 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 	if prog, ok := u.exprCache[key]; ok {
 		return prog, nil, "", nil
 	}
+	// A base checked before this check, against the same environment, may
+	// have compiled it.
+	for m := u.mod.Base; m != nil; m = m.Base {
+		if prog, ok := m.exprs[key]; ok && m.Env == u.env {
+			return prog, nil, "", nil
+		}
+	}
 	guard := &sourceGuard{}
 	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
 	if err == nil && guard.bad == nil {
@@ -240,7 +247,9 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 // params, whose values compiling writes in; an attribute, which a field of
 // that name reads when units have no such field; a chart, called as a
 // function. Every name an expression can read is one of its tokens. The
-// env (the language's functions) is the same for every module of a check.
+// env (the language's functions) is the same for every module of a check,
+// and a base checked before is only asked when it was checked against the
+// same env.
 func (u *unit) exprKey(text string, named map[string]bool, env vars, asBool bool) string {
 	groups := u.paramGroups()
 	// Most words mean nothing here (operators, fields, strings): only the
@@ -268,7 +277,7 @@ func (u *unit) exprKey(text string, named map[string]bool, env vars, asBool bool
 			kb.WriteString("\x00v:")
 			kb.WriteString(k)
 			kb.WriteByte('=')
-			kb.WriteString(strconv.Itoa(u.typeID(t)))
+			kb.WriteString(u.typeID(t))
 		}
 		if g, ok := groups[k]; ok {
 			kb.WriteString("\x00p:")
@@ -282,35 +291,35 @@ func (u *unit) exprKey(text string, named map[string]bool, env vars, asBool bool
 			kb.WriteString("\x00c:")
 			kb.WriteString(k)
 			kb.WriteByte('=')
-			kb.WriteString(strconv.Itoa(u.chartID(c)))
+			kb.WriteString(u.chartID(c))
 		}
 	}
 	return kb.String()
 }
 
-// typeID numbers a Go type within a check (nil is a type too: a let whose
-// value did not compile).
-func (u *unit) typeID(t reflect.Type) int {
+// typeID names a Go type (nil is a type too: a let whose value did not
+// compile) by its address, the same in every check.
+func (u *unit) typeID(t reflect.Type) string {
 	id, ok := u.typeIDs[t]
 	if !ok {
 		if u.typeIDs == nil {
-			u.typeIDs = map[reflect.Type]int{}
+			u.typeIDs = map[reflect.Type]string{}
 		}
-		id = len(u.typeIDs)
+		id = fmt.Sprintf("%p", t)
 		u.typeIDs[t] = id
 	}
 	return id
 }
 
-// chartID numbers a chart within a check: a game that keeps a chart of its
-// base has the same one.
-func (u *unit) chartID(c *ChartDef) int {
+// chartID names a chart by its address: a game that keeps a chart of its
+// base has the same one, and no two charts in use share an address.
+func (u *unit) chartID(c *ChartDef) string {
 	id, ok := u.chartIDs[c]
 	if !ok {
 		if u.chartIDs == nil {
-			u.chartIDs = map[*ChartDef]int{}
+			u.chartIDs = map[*ChartDef]string{}
 		}
-		id = len(u.chartIDs)
+		id = fmt.Sprintf("%p", c)
 		u.chartIDs[c] = id
 	}
 	return id

@@ -163,6 +163,38 @@ override chart c "C" by n only 1..2 {
 	if mod == nil {
 		t.Fatal(diags.Err())
 	}
+	sameCompiled(t, mod)
+	// The same with the base checked before, by a check of its own, and
+	// handed to the game's (as a language server does).
+	baseFiles, diags := dsl.ParseFS(fsys, "lib/b.rules")
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	base, diags := dsl.Check(baseFiles, stdlib.Env(), caseLoader(fsys))
+	if base == nil {
+		t.Fatal(diags.Err())
+	}
+	gameFiles, diags := dsl.ParseFS(fsys, "g.rules")
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	checked := func(id string, env *dsl.Env) *dsl.Module {
+		if id == "b" && env == stdlib.Env() {
+			return base
+		}
+		return nil
+	}
+	mod, diags = dsl.CheckWith(gameFiles, stdlib.Env(), caseLoader(fsys), checked)
+	if mod == nil || mod.Base != base {
+		t.Fatalf("the game does not check on the base given: %v", diags.Err())
+	}
+	sameCompiled(t, mod)
+}
+
+// sameCompiled checks TestInheritedRulesCompiledForTheGame's game against
+// its base.
+func sameCompiled(t *testing.T, mod *dsl.Module) {
+	t.Helper()
 	base, game := mod.Base.Hooks["declare_charge"][0], mod.Hooks["declare_charge"][0]
 	if base == game || len(base.Clauses) != 3 || len(game.Clauses) != 3 {
 		t.Fatalf("base rule %p, game rule %p", base, game)

@@ -38,6 +38,11 @@ type Module struct {
 
 	// Env is the environment the module was checked against.
 	Env *Env
+
+	// exprs is what the check of the module compiled, by exprKey, for the
+	// checks of modules that extend it (Checked): only read once the
+	// module is checked.
+	exprs map[string]*vm.Program
 }
 
 // Origin says where a declaration comes from, for traces, explain and diff.
