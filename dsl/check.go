@@ -100,7 +100,7 @@ type unit struct {
 	diags Diagnostics
 	// declared records the declarations this module wrote, to tell a
 	// duplicate from an override.
-	declared map[string]Pos
+	declared map[declKey]Pos
 	ptypes   types.Map // param types, built once all params are in
 	errors   int       // errors reported so far
 	// joining is set while a rule's opening conditions are compiled as one,
@@ -136,7 +136,11 @@ func (u *unit) warnf(pos Pos, code, format string, args ...any) {
 }
 
 func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
-	u := &unit{checker: c, declared: map[string]Pos{}}
+	decls := 0
+	for _, f := range files {
+		decls += len(f.Decls)
+	}
+	u := &unit{checker: c, declared: make(map[declKey]Pos, decls)}
 	for _, f := range files {
 		c.srcs[f.Pos.Filename] = f.Src
 		c.bytes += len(f.Src)
@@ -305,10 +309,14 @@ func inherit(mod, base *Module) {
 	mod.Sequence = base.Sequence
 }
 
+// declKey is a declaration's kind and name (the sequence of play has no
+// name).
+type declKey struct{ kind, name string }
+
 // claim records a declaration, reporting duplicates, overrides of nothing
 // and redeclarations without `override`. It reports whether to go on.
 func (u *unit) claim(kind, name string, pos Pos, override, exists bool, from string) bool {
-	key := kind + " " + name
+	key := declKey{kind, name}
 	if prev, dup := u.declared[key]; dup {
 		u.errorf(pos, "duplicate", "%s %s is declared twice; the first is at %s", kind, name, prev)
 		return false
@@ -485,7 +493,10 @@ func (u *unit) vocab(d *Decl) {
 	if !u.claim(v.Kind, v.Name, pos, d.Override, exists, from) {
 		return
 	}
-	def := &VocabDef{Kind: v.Kind, Name: v.Name, Title: v.Title, Props: map[string][]any{}, Cite: v.Cite, Origin: u.origin(pos, d)}
+	def := &VocabDef{Kind: v.Kind, Name: v.Name, Title: v.Title, Props: make(map[string][]any, len(v.Props)), Cite: v.Cite, Origin: u.origin(pos, d)}
+	if len(v.Props) > 0 {
+		def.PropPos = make(map[string]Pos, len(v.Props)) // as propPos makes it, sized
+	}
 	for _, p := range v.Props {
 		if _, dup := def.Props[p.Key]; dup {
 			u.errorf(position(p.Pos), "duplicate", "property %s is given twice", p.Key)

@@ -296,18 +296,21 @@ func (u *unit) hookEnvs() map[string]vars {
 	for _, eff := range u.env.Effects {
 		names += len(eff.Params)
 	}
+	// acc is worked out in one map, copied into rolled when it changed.
+	acc := vars{}
 	for range (len(refs) + 1) * (names + 2) {
 		changed := false
 		for _, ref := range refs {
-			var acc vars
+			clear(acc)
+			known := false
 			for _, s := range rollers[ref] {
 				base, outcome, ok := parts(s.hook)
 				if !ok {
 					continue
 				}
-				if acc == nil {
+				if !known {
 					// The first site's names, all of them.
-					acc = make(vars, len(base)+len(outcomeVars)+len(s.binds))
+					known = true
 					for k, t := range base {
 						acc[k] = t
 					}
@@ -327,8 +330,8 @@ func (u *unit) hookEnvs() map[string]vars {
 					}
 				}
 			}
-			if acc != nil && !sameVars(acc, rolled[ref]) {
-				rolled[ref] = acc
+			if known && !sameVars(acc, rolled[ref]) {
+				rolled[ref] = maps.Clone(acc)
 				changed = true
 			}
 		}

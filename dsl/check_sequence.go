@@ -40,11 +40,11 @@ func (u *unit) sequence(d *Decl) {
 }
 
 func (u *unit) claimSequence(pos Pos, override, exists bool, from string) bool {
-	if prev, dup := u.declared[KindSequence]; dup {
+	if prev, dup := u.declared[declKey{kind: KindSequence}]; dup {
 		u.errorf(pos, "duplicate", "the sequence of play is declared twice; the first is at %s", prev)
 		return false
 	}
-	u.declared[KindSequence] = pos
+	u.declared[declKey{kind: KindSequence}] = pos
 	switch {
 	case override && !exists:
 		u.errorf(pos, "override-missing", "override of the sequence of play, %s", u.notInBase())
