@@ -414,7 +414,31 @@ func ReadFileLimit(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	if !st.Mode().IsRegular() || (lst.Sys() != nil && st.Sys() != nil && !os.SameFile(lst, st)) {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: errors.New("changed while being opened")}
 	}
-	return io.ReadAll(io.LimitReader(f, limit))
+	// Read into a buffer of the file's size, and a byte more to see its
+	// end, rather than one io.ReadAll grows from 512 bytes by copies.
+	size := limit
+	if n := st.Size(); n >= 0 && n < limit {
+		size = n + 1
+	}
+	return readAll(io.LimitReader(f, limit), size)
+}
+
+// readAll is io.ReadAll starting with room for size bytes.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	b := make([]byte, 0, size)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err != nil {
+			if err == io.EOF {
+				err = nil
+			}
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+	}
 }
 
 // isLink reports whether name is a symbolic link in fsys.
