@@ -327,8 +327,8 @@ func (u *unit) chartID(c *ChartDef) string {
 
 // paramGroup is the params whose names start with one first part.
 type paramGroup struct {
-	types  string // their names and types: expr is given them all
-	params []*ParamDef
+	types  string     // their names and types: expr is given them all
+	values []string   // each one's name and value, for a key
 	parts  [][]string // the parts of each one's name
 }
 
@@ -348,7 +348,7 @@ func (u *unit) paramGroups() map[string]*paramGroup {
 		}
 		p := u.mod.Params[name]
 		g.types += fmt.Sprintf("%s:%T;", name, p.Value)
-		g.params = append(g.params, p)
+		g.values = append(g.values, fmt.Sprintf("%s=%#v;", name, p.Value))
 		g.parts = append(g.parts, parts)
 	}
 	return u.groups
@@ -360,13 +360,13 @@ func (u *unit) paramGroups() map[string]*paramGroup {
 // which compiling writes in.
 func (g *paramGroup) writeKey(kb *strings.Builder, named map[string]bool) {
 	kb.WriteString(g.types)
-	for i, p := range g.params {
+	for i, value := range g.values {
 		all := true
 		for _, part := range g.parts[i] {
 			all = all && named[part]
 		}
 		if all {
-			fmt.Fprintf(kb, "%s=%#v;", p.Name, p.Value)
+			kb.WriteString(value)
 		}
 	}
 }
