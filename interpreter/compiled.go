@@ -8,6 +8,7 @@ import (
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter/closure"
+	"github.com/expr-lang/expr/ast"
 )
 
 // compiled is a module's expressions as closures, and the slots of the
@@ -15,11 +16,11 @@ import (
 // engine playing it (a simulation's workers); engines keep their values in
 // a frame of their own.
 type compiled struct {
-	slots  map[string]closure.Slot // variable → slot
-	counts [4]int                  // slots of Vals, Ints, Floats, Strs
+	slots  map[string]slot // variable → slot
+	counts [4]int          // slots of Vals, Ints, Floats, Strs
 	// hooks and rules are, by a hook's place in Hooks, the slots of its
 	// variables and the rules that run on it.
-	hooks [][]closure.Slot
+	hooks [][]slot
 	rules [][]*ruleCode
 	// named is the rules of every hook of the module by name, for hooks
 	// named at run time (a phase's, an outcome's): one lookup per firing.
@@ -30,11 +31,19 @@ type compiled struct {
 	effects []string
 	// outcome is the slots of dsl.OutcomeVars, and unit the slot of
 	// `unit`, which a roll binds.
-	outcome struct{ roll, natural, modifier, result, value, value2 closure.Slot }
-	unit    closure.Slot
+	outcome struct{ roll, natural, modifier, result, value, value2 slot }
+	unit    slot
 	params  map[string]any
 	// fallback counts the expressions left to expr's machine, for tests.
 	fallback int
+}
+
+// slot is a variable's place in the frame, and whether any expression of
+// the module reads it: binding a variable nothing reads is skipped (vars.go),
+// since no rule could tell, and most of what a hook offers goes unread.
+type slot struct {
+	closure.Slot
+	read bool
 }
 
 // unitFields and cellFields are how compiled expressions read units and
@@ -74,7 +83,7 @@ type compiledOnce struct {
 // interface values. An expression the closures do not compile stays on
 // expr's machine (Engine.eval).
 func compileModule(mod *dsl.Module) *compiled {
-	c := &compiled{slots: map[string]closure.Slot{}, progs: map[*dsl.Program]*closure.Program{}, params: mod.ParamValues()}
+	c := &compiled{slots: map[string]slot{}, progs: map[*dsl.Program]*closure.Program{}, params: mod.ParamValues()}
 	kinds := map[string]closure.Kind{}
 	var order []string
 	declare := func(name string, t reflect.Type) {
@@ -119,6 +128,8 @@ func compileModule(mod *dsl.Module) *compiled {
 			}
 		}
 	}
+	read := readNames(mod)
+	exprSlots := map[string]closure.Slot{}
 	for _, name := range order {
 		k := kinds[name]
 		arr := 0
@@ -130,11 +141,12 @@ func compileModule(mod *dsl.Module) *compiled {
 		case closure.String:
 			arr = 3
 		}
-		c.slots[name] = closure.Slot{Kind: k, Index: c.counts[arr]}
+		s := closure.Slot{Kind: k, Index: c.counts[arr]}
+		c.slots[name], exprSlots[name] = slot{Slot: s, read: read[name]}, s
 		c.counts[arr]++
 	}
 	for _, h := range Hooks {
-		slots := make([]closure.Slot, len(h.Vars))
+		slots := make([]slot, len(h.Vars))
 		for i, v := range h.Vars {
 			slots[i] = c.slots[v.Name]
 		}
@@ -144,7 +156,7 @@ func compileModule(mod *dsl.Module) *compiled {
 	o.roll, o.natural, o.modifier = c.slots["roll"], c.slots["natural"], c.slots["modifier"]
 	o.result, o.value, o.value2 = c.slots["result"], c.slots["value"], c.slots["value2"]
 	c.unit = c.slots["unit"]
-	cfg := &closure.Config{Slots: c.slots, Consts: c.params,
+	cfg := &closure.Config{Slots: exprSlots, Consts: c.params,
 		Structs: []*closure.Struct{unitFields, cellFields}, Funcs: map[string]closure.Func{}}
 	if mod.Env != nil {
 		for _, f := range mod.Env.Functions {
@@ -243,6 +255,36 @@ func (c *compiled) resolve(mod *dsl.Module) {
 	}
 	for _, h := range Hooks {
 		c.rules = append(c.rules, c.named[h.Name])
+	}
+}
+
+// readNames is every name the module's expressions mention, on the
+// closures or on expr's machine: the variables anything can read. A
+// function's name or a field's is among them too, which only keeps a
+// variable of that name bound.
+func readNames(mod *dsl.Module) map[string]bool {
+	read := map[string]bool{}
+	for _, p := range modulePrograms(mod) {
+		if p == nil {
+			continue
+		}
+		if p.Var != "" {
+			read[p.Var] = true
+		}
+		if p.Prog != nil {
+			node := p.Prog.Node()
+			ast.Walk(&node, identifiers(read))
+		}
+	}
+	return read
+}
+
+// identifiers collects the names of an expression tree.
+type identifiers map[string]bool
+
+func (ids identifiers) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok {
+		ids[id.Value] = true
 	}
 }
 

@@ -61,7 +61,7 @@ type Engine struct {
 	frame   closure.Frame
 	comp    *compiled
 	effects []EffectFunc // by the index a callCode holds; nil: none given
-	extra   map[string]closure.Slot
+	extra   map[string]slot
 	vmEnv   map[string]any // the variables by name, for expr's machine
 	ints    map[int]any    // boxes of numbers (boxInt, boxFloat)
 	floats  map[uint64]any

@@ -23,7 +23,7 @@ type savedVar struct {
 }
 
 // get reads a slot as an interface value.
-func (e *Engine) get(s closure.Slot) any {
+func (e *Engine) get(s slot) any {
 	switch s.Kind {
 	case closure.Int:
 		return e.frame.Ints[s.Index]
@@ -71,7 +71,7 @@ func (e *Engine) restoreTo(mark int) {
 
 // slotOf finds a variable's slot by name; a name the module's expressions
 // never read gets a slot of this engine's.
-func (e *Engine) slotOf(key string) closure.Slot {
+func (e *Engine) slotOf(key string) slot {
 	if s, ok := e.comp.slots[key]; ok {
 		return s
 	}
@@ -79,18 +79,22 @@ func (e *Engine) slotOf(key string) closure.Slot {
 		return s
 	}
 	if e.extra == nil {
-		e.extra = map[string]closure.Slot{}
+		e.extra = map[string]slot{}
 	}
-	s := closure.Slot{Kind: closure.Any, Index: len(e.frame.Vals)}
+	s := slot{Slot: closure.Slot{Kind: closure.Any, Index: len(e.frame.Vals)}, read: true}
 	e.frame.Vals = append(e.frame.Vals, nil)
 	e.extra[key] = s
 	return s
 }
 
-// set binds a value to a slot, saving the old one. A value of another kind
-// than the slot's is a mistake of the engine's, not of a script.
-func (e *Engine) set(s closure.Slot, v any) {
-	e.save(s)
+// set binds a value to a slot, saving the old one; a slot no expression
+// reads is left alone. A value of another kind than the slot's is a
+// mistake of the engine's, not of a script.
+func (e *Engine) set(s slot, v any) {
+	if !s.read {
+		return
+	}
+	e.save(s.Slot)
 	var ok bool
 	switch s.Kind {
 	case closure.Int:
@@ -107,39 +111,48 @@ func (e *Engine) set(s closure.Slot, v any) {
 	}
 }
 
-func (e *Engine) setInt(s closure.Slot, n int) {
+func (e *Engine) setInt(s slot, n int) {
+	if !s.read {
+		return // before boxing the value for set
+	}
 	if s.Kind != closure.Int {
 		e.set(s, n)
 		return
 	}
-	e.save(s)
+	e.save(s.Slot)
 	e.frame.Ints[s.Index] = n
 }
 
-func (e *Engine) setFloat(s closure.Slot, f float64) {
+func (e *Engine) setFloat(s slot, f float64) {
+	if !s.read {
+		return // before boxing the value for set
+	}
 	if s.Kind != closure.Float {
 		e.set(s, f)
 		return
 	}
-	e.save(s)
+	e.save(s.Slot)
 	e.frame.Floats[s.Index] = f
 }
 
-func (e *Engine) setString(s closure.Slot, str string) {
+func (e *Engine) setString(s slot, str string) {
+	if !s.read {
+		return // before boxing the value for set
+	}
 	if s.Kind != closure.String {
 		e.set(s, str)
 		return
 	}
-	e.save(s)
+	e.save(s.Slot)
 	e.frame.Strs[s.Index] = str
 }
 
 // setRunVar binds a variable for the rest of the run, unsaved: one every
 // hook offers and the engine sets once a turn (engineVars).
 func (e *Engine) setRunVar(key string, val any) {
-	s := e.slotOf(key)
-	e.set(s, val)
-	e.saved = e.saved[:len(e.saved)-1] // not to be put back
+	mark := len(e.saved)
+	e.set(e.slotOf(key), val)
+	e.saved = e.saved[:mark] // not to be put back
 }
 
 // engineVars are the variables every hook offers that the engine binds
@@ -259,7 +272,7 @@ var (
 type hookCall struct {
 	e           *Engine
 	h           *hookDef
-	slots       []closure.Slot
+	slots       []slot
 	rules       []*ruleCode
 	n, mark     int
 	prevSubject *Unit
@@ -276,7 +289,7 @@ func (e *Engine) hook(h *hookDef) *hookCall {
 }
 
 // next checks that the next declared variable has type t.
-func (c *hookCall) next(t typeCode) (closure.Slot, bool) {
+func (c *hookCall) next(t typeCode) (slot, bool) {
 	if c.n >= len(c.h.types) || c.h.types[c.n] != t {
 		c.binding = false
 		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, c.n+1, codeTypes[t]))
