@@ -26,6 +26,9 @@ type compiled struct {
 	// named at run time (a phase's, an outcome's): one lookup per firing.
 	named map[string][]*ruleCode
 	progs map[*dsl.Program]*closure.Program
+	// exprs is the code of every expression of the module, for those the
+	// engine evaluates outside a rule's clauses (Engine.eval).
+	exprs map[*dsl.Program]*exprCode
 	// effects names the effects the module's rules call, by the index a
 	// callCode holds; each engine finds their implementations once.
 	effects []string
@@ -192,37 +195,101 @@ func compileModule(mod *dsl.Module) *compiled {
 	return c
 }
 
+// exprCode is an expression as the engine runs it, resolved when the
+// module loads: its closures, and what evaluating it charges.
+type exprCode struct {
+	p   *dsl.Program
+	run *closure.Program // nil: a constant, or an expression left to expr's machine
+	// cost is what an evaluation charges before it runs: 1 for a literal
+	// or a name, else what the check estimated.
+	cost int
+	// slot is where a bare name's value is read, when name is set and the
+	// closures run (closure.Program.Name).
+	slot closure.Slot
+	name bool
+}
+
+func (c *compiled) exprCode(p *dsl.Program) exprCode {
+	x := exprCode{p: p, cost: p.Cost}
+	if p.IsConst || p.Var != "" {
+		x.cost = 1
+	}
+	if !p.IsConst {
+		x.run = c.progs[p]
+	}
+	if x.run != nil {
+		x.slot, x.name = x.run.Name()
+	}
+	return x
+}
+
 // ruleCode is a rule with what running it needs resolved when the module
-// loads: the closures of its expressions and the places of its effects,
-// so that running it looks nothing up by name or by pointer.
+// loads: its expressions and the places of its effects, laid out in the
+// order they run, so that running it looks nothing up by name or by
+// pointer and reads little besides.
 type ruleCode struct {
-	r       *dsl.RuleDef
-	opening *closure.Program
-	clauses []clauseCode
+	r *dsl.RuleDef
+	// guard is the opening `when` clauses as one condition, standing for
+	// the first guardLen clauses (0: none).
+	guard    exprCode
+	guardLen int
+	clauses  []clauseCode
 }
 
 type clauseCode struct {
-	cond, of *closure.Program
+	kind     dsl.ClauseKind
+	c        *dsl.ClauseDef
+	cond, of exprCode // cond: when, require, let; of: ask (of.p nil: none)
+	let      slot     // the variable a let binds
 	calls    []callCode
 }
 
 type callCode struct {
+	cd     *dsl.CallDef
 	effect int // index in compiled.effects
-	args   []*closure.Program
+	args   []argCode
 }
 
-// resolve makes the rules' code, by hook.
+// argCode is an argument of an effect: an expression, or (x.p nil) a value
+// fixed when the module loaded, a table's name or nil for an optional
+// argument not given.
+type argCode struct {
+	x     exprCode
+	fixed any
+}
+
+// resolve makes the rules' code, by hook, and the code of every expression
+// the engine evaluates by itself (a table's, a modifier's).
 func (c *compiled) resolve(mod *dsl.Module) {
+	c.exprs = map[*dsl.Program]*exprCode{}
+	for _, p := range modulePrograms(mod) {
+		if p != nil && c.exprs[p] == nil {
+			x := c.exprCode(p)
+			c.exprs[p] = &x
+		}
+	}
 	effects := map[string]int{}
 	code := map[*dsl.RuleDef]*ruleCode{}
 	codeOf := func(r *dsl.RuleDef) *ruleCode {
 		if rc := code[r]; rc != nil {
 			return rc
 		}
-		rc := &ruleCode{r: r, opening: c.progs[r.Guard], clauses: make([]clauseCode, len(r.Clauses))}
+		rc := &ruleCode{r: r, clauses: make([]clauseCode, len(r.Clauses))}
+		if r.Guard != nil {
+			rc.guard, rc.guardLen = c.exprCode(r.Guard), r.GuardLen
+		}
 		for i, cl := range r.Clauses {
 			cc := &rc.clauses[i]
-			cc.cond, cc.of = c.progs[cl.Cond], c.progs[cl.Of]
+			cc.kind, cc.c = cl.Kind, cl
+			if cl.Cond != nil {
+				cc.cond = c.exprCode(cl.Cond)
+			}
+			if cl.Of != nil {
+				cc.of = c.exprCode(cl.Of)
+			}
+			if cl.Kind == dsl.ClauseLet {
+				cc.let = c.slots[cl.Name]
+			}
 			for _, cd := range cl.Calls {
 				idx, ok := effects[cd.Effect.Name]
 				if !ok {
@@ -230,10 +297,14 @@ func (c *compiled) resolve(mod *dsl.Module) {
 					effects[cd.Effect.Name] = idx
 					c.effects = append(c.effects, cd.Effect.Name)
 				}
-				call := callCode{effect: idx, args: make([]*closure.Program, len(cd.Args))}
+				call := callCode{cd: cd, effect: idx, args: make([]argCode, len(cd.Args))}
 				for j, a := range cd.Args {
-					if a != nil {
-						call.args[j] = c.progs[a.Prog]
+					switch {
+					case a == nil:
+					case a.Prog != nil:
+						call.args[j].x = c.exprCode(a.Prog)
+					default:
+						call.args[j].fixed = a.RefValue
 					}
 				}
 				cc.calls = append(cc.calls, call)

@@ -402,7 +402,11 @@ func (e *Engine) run(hook string, rules []*ruleCode, mark int, prevSubject *Unit
 		e.subject = prevSubject
 	}()
 	for _, r := range rules {
+		lets := len(e.saved)
 		blocked, msg, err = e.runRule(hook, r)
+		if len(e.saved) > lets {
+			e.restoreTo(lets) // the rule's lets
+		}
 		if err != nil || blocked {
 			return blocked, msg, err
 		}

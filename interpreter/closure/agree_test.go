@@ -206,6 +206,16 @@ func agree(src string) (diff string, compiled bool) {
 	if !same(want, got) {
 		return fmt.Sprintf("machine %#v (%T), closures %#v (%T)", want, want, got, got), true
 	}
+	if s, ok := p.Name(); ok {
+		// What a caller reads from the slot itself.
+		direct := frame.Vals[s.Index]
+		if s.Kind == closure.Int {
+			direct = frame.Ints[s.Index]
+		}
+		if !same(direct, got) {
+			return fmt.Sprintf("Name's slot holds %#v (%T), closures %#v (%T)", direct, direct, got, got), true
+		}
+	}
 	if p.Kind == closure.Bool {
 		b, err := p.RunBool(frame)
 		if err != nil || b != want.(bool) {
@@ -213,6 +223,40 @@ func agree(src string) (diff string, compiled bool) {
 		}
 	}
 	return "", true
+}
+
+// TestName: a bare name of a slot of interface values or whole numbers is
+// reported, so that the engine reads it without running the closures;
+// anything else, a condition (which turns nil into false) included, is not.
+func TestName(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		bool bool
+		want bool
+	}{
+		{"u", false, true}, {"k", false, true}, {"n", false, true},
+		{"x", false, false}, {"s", false, false}, {"b", false, false}, {"b", true, false},
+		{"u.n", false, false}, {"n + 1", false, false}, {"cap", false, false},
+	} {
+		o := opts
+		if c.bool {
+			o = append(append([]expr.Option(nil), opts...), expr.AsBool())
+		}
+		prog, err := expr.Compile(c.src, o...)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		p, err := closure.CompileProgram(prog, cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		if _, got := p.Name(); got != c.want {
+			t.Errorf("%s (condition: %v): Name %v, want %v", c.src, c.bool, got, c.want)
+		}
+		if diff, _ := agree(c.src); diff != "" {
+			t.Errorf("%s: %s", c.src, diff)
+		}
+	}
 }
 
 // same compares values and their types; NaN equals NaN, in lists too.

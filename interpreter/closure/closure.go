@@ -127,7 +127,16 @@ type Program struct {
 	asBool bool
 	// Kind is the kind of the result: Bool, Int, Float, String, or Any.
 	Kind Kind
+	// name is set, with slot, for an expression that is a variable's name
+	// and yields its slot's value as Run would (Name).
+	name bool
+	slot Slot
 }
+
+// Name reports whether the expression is only a variable's name, whose
+// value Run gives as the slot holds it (an Int boxed): the caller may then
+// read the slot itself.
+func (p *Program) Name() (Slot, bool) { return p.slot, p.name }
 
 // Run evaluates the expression. A failure is a *file.Error like the one
 // expr's machine returns: the same message and location.

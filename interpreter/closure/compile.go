@@ -86,6 +86,11 @@ func CompileProgram(prog *vm.Program, cfg *Config) (*Program, error) {
 	if n := len(prog.Bytecode); n > 0 && prog.Bytecode[n-1] == vm.OpCast && prog.Arguments[n-1] == 3 {
 		p.asBool = true
 	}
+	if id, ok := prog.Node().(*ast.IdentifierNode); ok && !p.asBool {
+		if s, ok := cfg.Slots[id.Value]; ok && (s.Kind == Any || s.Kind == Int) {
+			p.name, p.slot = true, s
+		}
+	}
 	return p, nil
 }
 
