@@ -86,6 +86,7 @@ func CompileProgram(prog *vm.Program, cfg *Config) (*Program, error) {
 	if n := len(prog.Bytecode); n > 0 && prog.Bytecode[n-1] == vm.OpCast && prog.Arguments[n-1] == 3 {
 		p.asBool = true
 	}
+	p.cond = p.condition()
 	if id, ok := prog.Node().(*ast.IdentifierNode); ok && !p.asBool {
 		if s, ok := cfg.Slots[id.Value]; ok && (s.Kind == Any || s.Kind == Int) {
 			p.name, p.slot = true, s
@@ -110,7 +111,9 @@ func compile(node ast.Node, source string, cfg *Config, zero *float64) (p *Progr
 	if err != nil {
 		return nil, err
 	}
-	return &Program{src: file.NewSource(source), root: v, Kind: v.kind}, nil
+	p = &Program{src: file.NewSource(source), root: v, Kind: v.kind}
+	p.cond = p.condition()
+	return p, nil
 }
 
 func (c *compiler) compile(n ast.Node) (val, error) {
@@ -168,29 +171,36 @@ func (c *compiler) compile(n ast.Node) (val, error) {
 
 func (c *compiler) ident(n *ast.IdentifierNode) (val, error) {
 	if slot, ok := c.cfg.Slots[n.Value]; ok {
-		i := slot.Index
-		switch slot.Kind {
-		case Int:
-			return intVal(func(f *Frame) int { return f.Ints[i] }), nil
-		case Float:
-			return floatVal(func(f *Frame) float64 { return f.Floats[i] }), nil
-		case String:
-			return stringVal(func(f *Frame) string { return f.Strs[i] }), nil
-		case Bool:
-			return boolVal(func(f *Frame) bool {
-				b, ok := f.Vals[i].(bool)
-				if !ok && f.Vals[i] != nil {
-					panic(fmt.Sprintf("variable %s holds %T, not a bool", n.Value, f.Vals[i]))
-				}
-				return b
-			}), nil
-		}
-		return anyVal(func(f *Frame) any { return f.Vals[i] }), nil
+		v := c.slotRead(n, slot)
+		v.slot, v.isSlot = slot, true
+		return v, nil
 	}
 	if v, ok := c.cfg.Consts[n.Value]; ok {
 		return constOf(v), nil
 	}
 	return val{}, unsupported(n, "name "+n.Value+" has no slot")
+}
+
+// slotRead reads a variable's slot.
+func (c *compiler) slotRead(n *ast.IdentifierNode, slot Slot) val {
+	i := slot.Index
+	switch slot.Kind {
+	case Int:
+		return intVal(func(f *Frame) int { return f.Ints[i] })
+	case Float:
+		return floatVal(func(f *Frame) float64 { return f.Floats[i] })
+	case String:
+		return stringVal(func(f *Frame) string { return f.Strs[i] })
+	case Bool:
+		return boolVal(func(f *Frame) bool {
+			b, ok := f.Vals[i].(bool)
+			if !ok && f.Vals[i] != nil {
+				panic(fmt.Sprintf("variable %s holds %T, not a bool", n.Value, f.Vals[i]))
+			}
+			return b
+		})
+	}
+	return anyVal(func(f *Frame) any { return f.Vals[i] })
 }
 
 func (c *compiler) unary(n *ast.UnaryNode) (val, error) {
@@ -390,15 +400,28 @@ func (c *compiler) equal(ln, rn ast.Node, loc file.Location) (func(*Frame) bool,
 	if err != nil {
 		return nil, err
 	}
+	if l.isConst && !r.isConst && l.kind == r.kind && (l.kind == Int || l.kind == String) {
+		l, r = r, l // == of two ints or two strings is symmetric, and a constant has no effect
+	}
 	switch {
 	case l.kind == Int && r.kind == Int:
 		li, ri := l.i, r.i
+		if c, ok := r.konst.(int); ok && r.isConst {
+			if l.isSlot {
+				i := l.slot.Index
+				return func(f *Frame) bool { return f.Ints[i] == c }, nil
+			}
+			return func(f *Frame) bool { return li(f) == c }, nil
+		}
 		return func(f *Frame) bool { return li(f) == ri(f) }, nil
 	case isNum(l.kind) && isNum(r.kind):
 		lf, rf := l.num(), r.num()
 		return func(f *Frame) bool { return lf(f) == rf(f) }, nil
 	case l.kind == String && r.kind == String:
 		ls, rs := l.s, r.s
+		if c, ok := r.konst.(string); ok && r.isConst {
+			return func(f *Frame) bool { return ls(f) == c }, nil
+		}
 		return func(f *Frame) bool { return ls(f) == rs(f) }, nil
 	case l.kind == Bool && r.kind == Bool:
 		lb, rb := l.b, r.b
@@ -506,6 +529,8 @@ func derefAny(p any) any {
 
 func compare(op string, l, r val, loc file.Location) val {
 	switch {
+	case l.kind == Int && r.kind == Int && r.isConst:
+		return compareConst(op, l, r.konst.(int))
 	case l.kind == Int && r.kind == Int:
 		li, ri := l.i, r.i
 		switch op {
@@ -550,6 +575,35 @@ func compare(op string, l, r val, loc file.Location) val {
 		f.loc = loc
 		return fn(a, b)
 	})
+}
+
+// compareConst is a comparison of whole numbers with a constant on the
+// right (`distance <= 3`), of a name's slot read in place.
+func compareConst(op string, l val, c int) val {
+	li := l.i
+	if l.isSlot {
+		i := l.slot.Index
+		switch op {
+		case "<":
+			return boolVal(func(f *Frame) bool { return f.Ints[i] < c })
+		case ">":
+			return boolVal(func(f *Frame) bool { return f.Ints[i] > c })
+		case "<=":
+			return boolVal(func(f *Frame) bool { return f.Ints[i] <= c })
+		default:
+			return boolVal(func(f *Frame) bool { return f.Ints[i] >= c })
+		}
+	}
+	switch op {
+	case "<":
+		return boolVal(func(f *Frame) bool { return li(f) < c })
+	case ">":
+		return boolVal(func(f *Frame) bool { return li(f) > c })
+	case "<=":
+		return boolVal(func(f *Frame) bool { return li(f) <= c })
+	default:
+		return boolVal(func(f *Frame) bool { return li(f) >= c })
+	}
 }
 
 func arith(op string, l, r val, loc file.Location) val {
@@ -660,7 +714,7 @@ func (c *compiler) member(n *ast.MemberNode) (val, error) {
 		if s := c.structs[n.Node.Type()]; s != nil {
 			if _, nested := n.Node.(*ast.MemberNode); !nested {
 				if fl := s.fields[prop.Value]; fl != nil {
-					return fl.member(oa, loc), nil
+					return fl.member(obj, loc), nil
 				}
 			}
 		}
@@ -876,14 +930,16 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 	if v, ok := typedForm(fn, args, loc); ok {
 		return v, true
 	}
-	arg := func(i int) func(*Frame) any { return args[i].boxed() }
+	// The arguments typed any are read through read, a name's slot in
+	// place; a string constant is held.
+	arg := func(i int) (int, func(*Frame) any) { return slotOrCall(args[i]) }
 	str := func(i int) (func(*Frame) string, bool) { return args[i].s, args[i].kind == String }
 	switch fn := fn.(type) {
 	case func(any) (int, error):
 		if len(args) == 1 {
-			a := arg(0)
+			i, a := arg(0)
 			return intVal(func(f *Frame) int {
-				x := a(f)
+				x := read(f, i, a)
 				f.loc = loc
 				out, err := fn(x)
 				if err != nil {
@@ -894,9 +950,9 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		}
 	case func(any) (bool, error):
 		if len(args) == 1 {
-			a := arg(0)
+			i, a := arg(0)
 			return boolVal(func(f *Frame) bool {
-				x := a(f)
+				x := read(f, i, a)
 				f.loc = loc
 				out, err := fn(x)
 				if err != nil {
@@ -907,9 +963,10 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		}
 	case func(any, any) (int, error):
 		if len(args) == 2 {
-			a, b := arg(0), arg(1)
+			i, a := arg(0)
+			j, b := arg(1)
 			return intVal(func(f *Frame) int {
-				x, y := a(f), b(f)
+				x, y := read(f, i, a), read(f, j, b)
 				f.loc = loc
 				out, err := fn(x, y)
 				if err != nil {
@@ -920,9 +977,10 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		}
 	case func(any, any) (bool, error):
 		if len(args) == 2 {
-			a, b := arg(0), arg(1)
+			i, a := arg(0)
+			j, b := arg(1)
 			return boolVal(func(f *Frame) bool {
-				x, y := a(f), b(f)
+				x, y := read(f, i, a), read(f, j, b)
 				f.loc = loc
 				out, err := fn(x, y)
 				if err != nil {
@@ -933,9 +991,21 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		}
 	case func(any, string) (bool, error):
 		if s, ok := str(1); ok && len(args) == 2 {
-			a := arg(0)
+			i, a := arg(0)
+			if c, ok := args[1].konst.(string); ok && args[1].isConst {
+				// marked(unit, "tired")
+				return boolVal(func(f *Frame) bool {
+					x := read(f, i, a)
+					f.loc = loc
+					out, err := fn(x, c)
+					if err != nil {
+						panic(err)
+					}
+					return out
+				}), true
+			}
 			return boolVal(func(f *Frame) bool {
-				x, y := a(f), s(f)
+				x, y := read(f, i, a), s(f)
 				f.loc = loc
 				out, err := fn(x, y)
 				if err != nil {
@@ -948,9 +1018,9 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		s1, ok1 := str(1)
 		s2, ok2 := str(2)
 		if ok1 && ok2 && len(args) == 3 {
-			a := arg(0)
+			i, a := arg(0)
 			return boolVal(func(f *Frame) bool {
-				x, y, z := a(f), s1(f), s2(f)
+				x, y, z := read(f, i, a), s1(f), s2(f)
 				f.loc = loc
 				out, err := fn(x, y, z)
 				if err != nil {

@@ -88,13 +88,15 @@ func Fields[T any]() *Struct {
 
 // member compiles obj.name for a registered struct. Off the fast path the
 // field is fetched as expr's machine fetches it, which fails the same way.
-func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
+// A name's slot is read in place (read).
+func (fl *field) member(objVal val, loc file.Location) val {
 	rt := fl.rt
+	at, obj := slotOrCall(objVal)
 	switch fl.kind {
 	case Int:
 		get := fl.i
 		return intVal(func(f *Frame) int {
-			o := obj(f)
+			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
 			}
@@ -104,7 +106,7 @@ func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
 	case Float:
 		get := fl.f
 		return floatVal(func(f *Frame) float64 {
-			o := obj(f)
+			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
 			}
@@ -114,7 +116,7 @@ func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
 	case Bool:
 		get := fl.b
 		return boolVal(func(f *Frame) bool {
-			o := obj(f)
+			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
 			}
@@ -124,7 +126,7 @@ func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
 	default:
 		get := fl.s
 		return stringVal(func(f *Frame) string {
-			o := obj(f)
+			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
 			}
