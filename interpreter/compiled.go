@@ -18,9 +18,9 @@ import (
 type compiled struct {
 	slots  map[string]slot // variable → slot
 	counts [4]int          // slots of Vals, Ints, Floats, Strs
-	// hooks and rules are, by a hook's place in Hooks, the slots of its
-	// variables and the rules that run on it.
-	hooks [][]slot
+	// hooks and rules are, by a hook's place in Hooks, its variables and
+	// the rules that run on it (hooks holds them too, for a firing).
+	hooks []hookCode
 	rules [][]*ruleCode
 	// named is the rules of every hook of the module by name, for hooks
 	// named at run time (a phase's, an outcome's): one lookup per firing.
@@ -149,11 +149,11 @@ func compileModule(mod *dsl.Module) *compiled {
 		c.counts[arr]++
 	}
 	for _, h := range Hooks {
-		slots := make([]slot, len(h.Vars))
+		hc := hookCode{vars: make([]hookVar, len(h.Vars))}
 		for i, v := range h.Vars {
-			slots[i] = c.slots[v.Name]
+			hc.vars[i] = hookVar{slot: c.slots[v.Name], typ: typeCodeOf(v.Type)}
 		}
-		c.hooks = append(c.hooks, slots)
+		c.hooks = append(c.hooks, hc)
 	}
 	o := &c.outcome
 	o.roll, o.natural, o.modifier = c.slots["roll"], c.slots["natural"], c.slots["modifier"]
@@ -193,6 +193,18 @@ func compileModule(mod *dsl.Module) *compiled {
 	}
 	c.resolve(mod)
 	return c
+}
+
+// hookCode is what firing one of Hooks needs, in one place: its
+// variables, each with its slot and its type, and its rules.
+type hookCode struct {
+	vars  []hookVar
+	rules []*ruleCode
+}
+
+type hookVar struct {
+	slot
+	typ typeCode
 }
 
 // exprCode is an expression as the engine runs it, resolved when the
@@ -324,8 +336,9 @@ func (c *compiled) resolve(mod *dsl.Module) {
 	for name, rules := range mod.Hooks {
 		c.named[name] = codes(rules)
 	}
-	for _, h := range Hooks {
+	for i, h := range Hooks {
 		c.rules = append(c.rules, c.named[h.Name])
+		c.hooks[i].rules = c.named[h.Name]
 	}
 }
 

@@ -120,6 +120,20 @@ func (e *Engine) set(s slot, v any) {
 	}
 }
 
+// setVal is set for a value held in Vals (a unit, a hex, a bool), which
+// is where those go unless the slot is of another kind.
+func (e *Engine) setVal(s slot, v any) {
+	if !s.read {
+		return
+	}
+	if s.Kind != closure.Any && s.Kind != closure.Bool {
+		e.set(s, v)
+		return
+	}
+	e.save(s.Slot)
+	e.frame.Vals[s.Index] = v
+}
+
 func (e *Engine) setInt(s slot, n int) {
 	if !s.read {
 		return // before boxing the value for set
@@ -193,12 +207,10 @@ type hookDef struct {
 	// given is how many of its variables a firing gives: all but the
 	// engine's own (engineVars), which come last.
 	given int
-	// types is the variables' types as small numbers (typeCode), which a
-	// firing compares more cheaply than reflect.Types.
-	types []typeCode
 }
 
-// typeCode numbers the types of hook variables.
+// typeCode numbers the types of hook variables, which a firing compares
+// more cheaply than reflect.Types (hookVar).
 type typeCode uint8
 
 const (
@@ -239,7 +251,6 @@ func hookNamed(name string) *hookDef {
 				if !engineVars[v.Name] {
 					d.given++
 				}
-				d.types = append(d.types, typeCodeOf(v.Type))
 			}
 			return d
 		}
@@ -281,11 +292,13 @@ var (
 type hookCall struct {
 	e           *Engine
 	h           *hookDef
-	slots       []slot
+	vars        []hookVar
 	rules       []*ruleCode
 	n, mark     int
 	prevSubject *Unit
-	binding     bool
+	// live is set when a rule listens; binding while the variables are
+	// being given.
+	live, binding bool
 }
 
 func (e *Engine) hook(h *hookDef) *hookCall {
@@ -293,65 +306,71 @@ func (e *Engine) hook(h *hookDef) *hookCall {
 	if c.binding {
 		panic(fmt.Sprintf("interpreter: hook %s begun while %s is binding", h.Name, c.h.Name))
 	}
-	*c = hookCall{e: e, h: h, slots: e.comp.hooks[h.index], rules: e.comp.rules[h.index], mark: len(e.saved), prevSubject: e.subject, binding: true}
+	hc := &e.comp.hooks[h.index]
+	// Field by field: a composite literal is built aside and copied, which
+	// costs more.
+	c.e, c.h, c.vars, c.rules = e, h, hc.vars, hc.rules
+	c.n, c.mark, c.prevSubject = 0, len(e.saved), e.subject
+	c.live, c.binding = len(hc.rules) > 0, true
 	return c
 }
 
 // next checks that the next declared variable has type t.
-func (c *hookCall) next(t typeCode) (slot, bool) {
-	if c.n >= len(c.h.types) || c.h.types[c.n] != t {
+func (c *hookCall) next(t typeCode) (*hookVar, bool) {
+	n := c.n
+	if n >= len(c.vars) || c.vars[n].typ != t {
 		c.binding = false
-		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, c.n+1, codeTypes[t]))
+		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, n+1, codeTypes[t]))
 	}
-	c.n++
-	return c.slots[c.n-1], len(c.rules) > 0
+	c.n = n + 1
+	return &c.vars[n], c.live
 }
 
 func (c *hookCall) unit(u *Unit) *hookCall {
-	if s, live := c.next(codeUnit); live {
-		var v any
-		if u != nil {
-			v = u
-			if c.e.subject == c.prevSubject {
-				c.e.subject = u // the hook is about its first unit
-			}
+	if v, live := c.next(codeUnit); live {
+		if u == nil {
+			c.e.setVal(v.slot, nil)
+			return c
 		}
-		c.e.set(s, v)
+		if c.e.subject == c.prevSubject {
+			c.e.subject = u // the hook is about its first unit
+		}
+		c.e.setVal(v.slot, u)
 	}
 	return c
 }
 
 func (c *hookCall) cell(x *Cell) *hookCall {
-	if s, live := c.next(codeCell); live {
-		c.e.set(s, x)
+	if v, live := c.next(codeCell); live {
+		c.e.setVal(v.slot, x)
 	}
 	return c
 }
 
 func (c *hookCall) int(n int) *hookCall {
-	if s, live := c.next(codeInt); live {
-		c.e.setInt(s, n)
+	if v, live := c.next(codeInt); live {
+		c.e.setInt(v.slot, n)
 	}
 	return c
 }
 
 func (c *hookCall) float(f float64) *hookCall {
-	if s, live := c.next(codeFloat); live {
-		c.e.setFloat(s, f)
+	if v, live := c.next(codeFloat); live {
+		c.e.setFloat(v.slot, f)
 	}
 	return c
 }
 
 func (c *hookCall) bool(b bool) *hookCall {
-	if s, live := c.next(codeBool); live {
-		c.e.set(s, b)
+	if v, live := c.next(codeBool); live {
+		c.e.setVal(v.slot, b)
 	}
 	return c
 }
 
 func (c *hookCall) str(str string) *hookCall {
-	if s, live := c.next(codeString); live {
-		c.e.setString(s, str)
+	if v, live := c.next(codeString); live {
+		c.e.setString(v.slot, str)
 	}
 	return c
 }
@@ -364,7 +383,7 @@ func (c *hookCall) fire() (blocked bool, msg string, err error) {
 		panic(fmt.Sprintf("interpreter: hook %s fired with %d of its %d variables", c.h.Name, c.n, c.h.given))
 	}
 	c.binding = false
-	if len(c.rules) == 0 {
+	if !c.live {
 		return false, "", nil
 	}
 	return c.e.run(c.h.Name, c.rules, c.mark, c.prevSubject)
