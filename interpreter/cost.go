@@ -117,7 +117,7 @@ func (e *Engine) work(n int) error {
 
 func (e *Engine) meterErr(err error) error {
 	if e.curRule != nil {
-		return ruleErr(e.curPos, e.curRule, "%w", err)
+		return ruleErr(e.curCall.Pos, e.curRule, "%w", err)
 	}
 	if e.phase != "" {
 		return fmt.Errorf("%s phase: %w", e.phase, err)

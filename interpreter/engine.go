@@ -100,8 +100,7 @@ type Engine struct {
 	quietPhase bool
 	shown      string       // the phase whose heading the trace shows last
 	curRule    *dsl.RuleDef // the rule whose effect is being carried out
-	curEffect  string
-	curPos     dsl.Pos // the place of that effect's call
+	curCall    *dsl.CallDef // that effect's call (its name and place)
 	argStack   []any
 	callStack  []Call
 	grid       []*Cell        // the map's hexes described, by column then row
@@ -473,7 +472,7 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 	if e.curRule != nil {
 		// A change made by an effect names the effect and the rule that
 		// called it, with the rule's citation.
-		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, cite(e.curRule), e.curEffect
+		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, cite(e.curRule), e.curCall.Effect.Name
 	}
 	if u != nil {
 		ev.Unit, ev.Hex, ev.State = u.ID, u.Hex.String(), describe(u)
@@ -646,12 +645,12 @@ func (e *Engine) do(r *dsl.RuleDef, code *callCode) (err error) {
 	// an ArgError into an error.
 	cd := code.cd
 	start, depth := len(e.argStack), len(e.callStack)
-	prevRule, prevEffect, prevPos := e.curRule, e.curEffect, e.curPos
+	prevRule, prevCall := e.curRule, e.curCall
 	defer func() {
 		clear(e.argStack[start:])
 		e.argStack = e.argStack[:start]
 		e.callStack = e.callStack[:depth]
-		e.curRule, e.curEffect, e.curPos = prevRule, prevEffect, prevPos
+		e.curRule, e.curCall = prevRule, prevCall
 		if x := recover(); x != nil {
 			ae, ok := x.(ArgError)
 			if !ok {
@@ -667,7 +666,7 @@ func (e *Engine) do(r *dsl.RuleDef, code *callCode) (err error) {
 	if fn == nil {
 		return ruleErr(cd.Pos, r, "effect %s has no implementation in this engine", cd.Effect.Name)
 	}
-	e.curRule, e.curEffect, e.curPos = r, cd.Effect.Name, cd.Pos
+	e.curRule, e.curCall = r, cd
 	for i := range code.args {
 		a := &code.args[i]
 		v := a.fixed

@@ -59,7 +59,8 @@ func (e *Engine) save(s closure.Slot) {
 	}
 }
 
-// restoreTo puts back the variables set since mark.
+// restoreTo puts back the variables set since mark, and drops what the
+// records held as it goes.
 func (e *Engine) restoreTo(mark int) {
 	for i := len(e.saved) - 1; i >= mark; i-- {
 		sv := &e.saved[i]
@@ -70,11 +71,12 @@ func (e *Engine) restoreTo(mark int) {
 			e.frame.Floats[sv.slot.Index] = sv.f
 		case closure.String:
 			e.frame.Strs[sv.slot.Index] = sv.s
+			sv.s = ""
 		default:
 			e.frame.Vals[sv.slot.Index] = sv.a
+			sv.a = nil
 		}
 	}
-	clear(e.saved[mark:])
 	e.saved = e.saved[:mark]
 }
 
@@ -175,7 +177,10 @@ func (e *Engine) setString(s slot, str string) {
 func (e *Engine) setRunVar(key string, val any) {
 	mark := len(e.saved)
 	e.set(e.slotOf(key), val)
-	e.saved = e.saved[:mark] // not to be put back
+	if len(e.saved) > mark {
+		e.saved[mark] = savedVar{}
+		e.saved = e.saved[:mark] // not to be put back
+	}
 }
 
 // engineVars are the variables every hook offers that the engine binds

@@ -119,6 +119,9 @@ type Slot struct {
 
 // Program is one compiled expression.
 type Program struct {
+	// cond is the result as a condition (bool); first, as RunBool reads
+	// nothing else.
+	cond func(*Frame) bool
 	src  file.Source
 	root val
 	// asBool is set for a condition compiled with expr.AsBool: the machine
@@ -127,8 +130,6 @@ type Program struct {
 	asBool bool
 	// Kind is the kind of the result: Bool, Int, Float, String, or Any.
 	Kind Kind
-	// cond is the result as a condition (bool).
-	cond func(*Frame) bool
 	// name is set, with slot, for an expression that is a variable's name
 	// and yields its slot's value as Run would (Name).
 	name bool
