@@ -148,10 +148,13 @@ func compileModule(mod *dsl.Module) *compiled {
 		c.slots[name], exprSlots[name] = slot{Slot: s, read: read[name]}, s
 		c.counts[arr]++
 	}
-	for _, h := range Hooks {
+	reads := hookReads(mod)
+	for k, h := range Hooks {
 		hc := hookCode{vars: make([]hookVar, len(h.Vars))}
 		for i, v := range h.Vars {
-			hc.vars[i] = hookVar{slot: c.slots[v.Name], typ: typeCodeOf(v.Type)}
+			s := c.slots[v.Name]
+			s.read = s.read && reads[k][v.Name] // nothing reads it while this hook's names are bound
+			hc.vars[i] = hookVar{slot: s, typ: typeCodeOf(v.Type)}
 		}
 		c.hooks = append(c.hooks, hc)
 	}
@@ -347,8 +350,12 @@ func (c *compiled) resolve(mod *dsl.Module) {
 // function's name or a field's is among them too, which only keeps a
 // variable of that name bound.
 func readNames(mod *dsl.Module) map[string]bool {
-	read := map[string]bool{}
-	for _, p := range modulePrograms(mod) {
+	return namesIn(modulePrograms(mod), map[string]bool{})
+}
+
+// namesIn adds the names the expressions mention to read.
+func namesIn(progs []*dsl.Program, read map[string]bool) map[string]bool {
+	for _, p := range progs {
 		if p == nil {
 			continue
 		}
@@ -361,6 +368,36 @@ func readNames(mod *dsl.Module) map[string]bool {
 		}
 	}
 	return read
+}
+
+// hookReads is, for each of Hooks by its place, the names anything can
+// read while a firing's variables are bound: its own rules' expressions,
+// and what may run inside them and sees the hook's names: a roll's
+// tables, checks and modifiers, and the rules of the hooks fired by name
+// (a roll's outcome, an effect's own hook). A hook fired inside another
+// binds the names it offers itself, and its rules read no other (the
+// check sees to it), so the other hooks of Hooks need not count.
+func hookReads(mod *dsl.Module) []map[string]bool {
+	shared := namesIn(rollPrograms(mod), map[string]bool{})
+	for name, rules := range mod.Hooks {
+		if HookByName[name] == nil {
+			for _, r := range rules {
+				namesIn(rulePrograms(r), shared)
+			}
+		}
+	}
+	out := make([]map[string]bool, len(Hooks))
+	for i, h := range Hooks {
+		read := map[string]bool{}
+		for k := range shared {
+			read[k] = true
+		}
+		for _, r := range mod.Hooks[h.Name] {
+			namesIn(rulePrograms(r), read)
+		}
+		out[i] = read
+	}
+	return out
 }
 
 // identifiers collects the names of an expression tree.
@@ -390,18 +427,31 @@ func kindOf(t reflect.Type) closure.Kind {
 func modulePrograms(mod *dsl.Module) []*dsl.Program {
 	var out []*dsl.Program
 	for _, r := range mod.Rules {
-		out = append(out, r.Guard)
-		for _, cl := range r.Clauses {
-			out = append(out, cl.Cond, cl.Of)
-			for _, cd := range cl.Calls {
-				for _, a := range cd.Args {
-					if a != nil {
-						out = append(out, a.Prog)
-					}
+		out = append(out, rulePrograms(r)...)
+	}
+	return append(out, rollPrograms(mod)...)
+}
+
+// rulePrograms lists a rule's expressions.
+func rulePrograms(r *dsl.RuleDef) []*dsl.Program {
+	out := []*dsl.Program{r.Guard}
+	for _, cl := range r.Clauses {
+		out = append(out, cl.Cond, cl.Of)
+		for _, cd := range cl.Calls {
+			for _, a := range cd.Args {
+				if a != nil {
+					out = append(out, a.Prog)
 				}
 			}
 		}
 	}
+	return out
+}
+
+// rollPrograms lists the expressions of the module's tables, checks and
+// modifiers, which a roll evaluates in the names of the hook that rolled.
+func rollPrograms(mod *dsl.Module) []*dsl.Program {
+	var out []*dsl.Program
 	for _, t := range mod.Tables {
 		for _, k := range t.Keys {
 			out = append(out, k.Prog)
