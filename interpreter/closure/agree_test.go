@@ -34,8 +34,12 @@ var pieceFields = closure.Fields[piece]()
 // vars are the test's variables with their types and values. nu is a nil
 // piece; k is an interface variable holding an int, as a `let` does.
 var (
-	pu   = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï"}
-	pv   = &piece{ID: "v2", N: -3, X: 0, B: false}
+	pu = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï"}
+	pv = &piece{ID: "v2", N: -3, X: 0, B: false}
+	// pw is pu's twin, px too but for its marks: == of two pointers
+	// compares the structs.
+	pw   = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï"}
+	px   = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï", Marks: map[string]bool{"tired": true}}
 	vars = []struct {
 		name string
 		typ  reflect.Type
@@ -51,6 +55,8 @@ var (
 		{"b", reflect.TypeFor[bool](), closure.Bool, true},
 		{"u", reflect.TypeFor[*piece](), closure.Any, pu},
 		{"v", reflect.TypeFor[*piece](), closure.Any, pv},
+		{"w", reflect.TypeFor[*piece](), closure.Any, pw},
+		{"xp", reflect.TypeFor[*piece](), closure.Any, px},
 		{"nu", reflect.TypeFor[*piece](), closure.Any, (*piece)(nil)},
 		{"k", reflect.TypeFor[int](), closure.Any, 300},
 	}
@@ -285,7 +291,7 @@ func same(a, b any) bool {
 func TestAgreeTable(t *testing.T) {
 	for _, src := range []string{
 		"n + 1", "n + x", "x + n", "n - m * 2", "n / 5", "n / m", "x / 0", "-x / 0", "n % 5", "n % m", "n ** 2", "2 ** -1", "-n", "+x", "-k",
-		"n == 12.0", "n == x", `n == "12"`, "u == u", "u == v", "nu == nil", "u == nil", "k == 300", "k == 300.0", "b == true", "s == t",
+		"n == 12.0", "n == x", `n == "12"`, "u == u", "u == v", "u == w", "w != u", "u == xp", "xp == w", "nu == nil", "u == nil", "k == 300", "k == 300.0", "b == true", "s == t",
 		"n < x", "x >= n", "s < t", "k > 5", "k + 1", "k * x", "k / 2", "k % 7",
 		"u.n", "u.x", "u.b", "u.id", "u.Other", "v.n + u.n", "nu.n", "nu.id", "nu?.n", "nu?.n ?? 5", "u?.n ?? 5", "nu?.id ?? \"none\"",
 		"nu ?? u", "(nu ?? u).n", "u?.x", "k ?? 1",

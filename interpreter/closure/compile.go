@@ -378,6 +378,7 @@ func (c *compiler) equal(ln, rn ast.Node, loc file.Location) (func(*Frame) bool,
 			return nil, err
 		}
 		la, ra := l.boxed(), r.boxed()
+		st := c.structs[lt]
 		return func(f *Frame) bool {
 			a, b := la(f), ra(f)
 			if a == b {
@@ -386,7 +387,11 @@ func (c *compiler) equal(ln, rn ast.Node, loc file.Location) (func(*Frame) bool,
 			f.loc = loc
 			if samePointers(a, b) {
 				// What runtime.Equal does with the two structs behind
-				// them, without copying each into an interface value.
+				// them, without copying each into an interface value;
+				// first, for a registered struct, a field that differs.
+				if st != nil && st.differ(a, b) {
+					return false
+				}
 				return reflect.DeepEqual(a, b)
 			}
 			return runtime.Equal(derefAny(a), derefAny(b))

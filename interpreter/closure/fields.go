@@ -14,6 +14,44 @@ import (
 type Struct struct {
 	typ    reflect.Type // the pointer type scripts see
 	fields map[string]*field
+	// plain is every field read at an offset, in the struct's order.
+	plain []*field
+}
+
+// differ reports whether two non-nil pointers of the struct's type differ
+// in a field read at an offset: reflect.DeepEqual of the two would then
+// be false, which this finds without walking the structs (two units
+// differ in their id).
+func (s *Struct) differ(a, b any) bool {
+	for _, fl := range s.plain {
+		switch fl.kind {
+		case Int:
+			x, _ := fl.i(a)
+			y, _ := fl.i(b)
+			if x != y {
+				return true
+			}
+		case Float:
+			x, _ := fl.f(a)
+			y, _ := fl.f(b)
+			if x != y { // a NaN differs from itself, as DeepEqual has it
+				return true
+			}
+		case Bool:
+			x, _ := fl.b(a)
+			y, _ := fl.b(b)
+			if x != y {
+				return true
+			}
+		default:
+			x, _ := fl.s(a)
+			y, _ := fl.s(b)
+			if x != y {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type field struct {
@@ -82,6 +120,7 @@ func Fields[T any]() *Struct {
 			}
 		}
 		s.fields[name] = fl
+		s.plain = append(s.plain, fl)
 	}
 	return s
 }
