@@ -293,7 +293,7 @@ func TestAgreeTable(t *testing.T) {
 		"n + 1", "n + x", "x + n", "n - m * 2", "n / 5", "n / m", "x / 0", "-x / 0", "n % 5", "n % m", "n ** 2", "2 ** -1", "-n", "+x", "-k",
 		"n == 12.0", "n == x", `n == "12"`, "u == u", "u == v", "u == w", "w != u", "u == xp", "xp == w", "nu == nil", "u == nil", "k == 300", "k == 300.0", "b == true", "s == t",
 		"n < x", "x >= n", "s < t", "k > 5", "k + 1", "k * x", "k / 2", "k % 7",
-		"u.n", "u.x", "u.b", "u.id", "u.Other", "v.n + u.n", "nu.n", "nu.id", "nu?.n", "nu?.n ?? 5", "u?.n ?? 5", "nu?.id ?? \"none\"",
+		"u.n", "u.x", "u.b", "u.id", `u.id == "u1"`, `"v2" != v.id`, `nu.id == "x"`, `u.Other != "Ünï"`, `nu.id != u.id`, "u.Other", "v.n + u.n", "nu.n", "nu.id", "nu?.n", "nu?.n ?? 5", "u?.n ?? 5", "nu?.id ?? \"none\"",
 		"nu ?? u", "(nu ?? u).n", "u?.x", "k ?? 1",
 		`s in ["line", "column"]`, `s in ["carre"]`, "n in [1, 12]", "n in 10..14", "x in [1.5, 2]", "k in [300]", `u.id in ["u1"]`, "n in [1, x]",
 		"n > 1 && x < 2", "n > 1 and !b", "not b || n == 0", "b ? n : x", "b ? n : 1", "n > 100 ? s : t", "nu == nil ? 0 : nu.n",

@@ -271,6 +271,8 @@ type val struct {
 	isSlot  bool
 	konst   any
 	isConst bool
+	// field is set for a string field of a registered struct.
+	field *fieldRead
 }
 
 // at is the index in Vals of a name whose slot holds interface values.

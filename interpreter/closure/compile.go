@@ -245,6 +245,9 @@ func (c *compiler) unary(n *ast.UnaryNode) (val, error) {
 func (c *compiler) binary(n *ast.BinaryNode) (val, error) {
 	loc := n.Location()
 	if n.Operator == "==" || n.Operator == "!=" {
+		if v, ok, err := c.fieldIs(n); ok || err != nil {
+			return v, err
+		}
 		eq, err := c.equal(n.Left, n.Right, loc)
 		if err != nil {
 			return val{}, err
@@ -357,6 +360,45 @@ func (c *compiler) binary(n *ast.BinaryNode) (val, error) {
 		}), nil
 	}
 	return val{}, unsupported(n, "operator "+n.Operator)
+}
+
+// fieldIs compiles == and != of a unit's string field and a constant
+// (`unit.arm == "infantry"`, the commonest test of the bundled battles) as
+// one node, which reads the name's slot, the field and compares.
+func (c *compiler) fieldIs(n *ast.BinaryNode) (val, bool, error) {
+	fn, kn := n.Left, n.Right
+	if _, ok := fn.(*ast.MemberNode); !ok {
+		fn, kn = kn, fn
+	}
+	if _, ok := fn.(*ast.MemberNode); !ok {
+		return val{}, false, nil
+	}
+	if t := kn.Type(); t == nil || t.Kind() != reflect.String || fn.Type() != t {
+		return val{}, false, nil
+	}
+	fv, err := c.compile(fn)
+	if err != nil || fv.field == nil {
+		return val{}, false, err
+	}
+	kv, err := c.compile(kn)
+	if err != nil {
+		return val{}, false, err
+	}
+	k, ok := kv.konst.(string)
+	if !ok || !kv.isConst {
+		return val{}, false, nil
+	}
+	fl, at, obj, loc, rt := fv.field.fl, fv.field.at, fv.field.obj, fv.field.loc, fv.field.fl.rt
+	get, ne := fl.s, n.Operator == "!="
+	return boolVal(func(f *Frame) bool {
+		o := read(f, at, obj)
+		v, ok := get(o)
+		if !ok {
+			f.loc = loc
+			v = runtime.FetchField(o, rt).(string)
+		}
+		return (v == k) != ne
+	}), true, nil
 }
 
 // equal is ==: unboxed when both sides are of known kinds, else expr's

@@ -164,7 +164,7 @@ func (fl *field) member(objVal val, loc file.Location) val {
 		})
 	default:
 		get := fl.s
-		return stringVal(func(f *Frame) string {
+		v := stringVal(func(f *Frame) string {
 			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
@@ -172,5 +172,16 @@ func (fl *field) member(objVal val, loc file.Location) val {
 			f.loc = loc
 			return runtime.FetchField(o, rt).(string)
 		})
+		v.field = &fieldRead{fl: fl, at: at, obj: obj, loc: loc}
+		return v
 	}
+}
+
+// fieldRead is how a string field node reads its field, for a node over
+// it that does the same itself (compiler.fieldIs).
+type fieldRead struct {
+	fl  *field
+	at  int
+	obj func(*Frame) any
+	loc file.Location
 }
