@@ -132,7 +132,14 @@ func (e *Engine) setVal(s slot, v any) {
 		e.set(s, v)
 		return
 	}
-	e.save(s.Slot)
+	// save, for a slot of Vals.
+	n := len(e.saved)
+	if n == cap(e.saved) {
+		e.saved = append(e.saved, savedVar{})
+	}
+	e.saved = e.saved[:n+1]
+	sv := &e.saved[n]
+	sv.slot, sv.a = s.Slot, e.frame.Vals[s.Index]
 	e.frame.Vals[s.Index] = v
 }
 
@@ -320,15 +327,28 @@ func (e *Engine) hook(h *hookDef) *hookCall {
 	return c
 }
 
-// next checks that the next declared variable has type t.
+// next checks that the next declared variable has type t. It is small
+// enough to be inlined in each binding.
 func (c *hookCall) next(t typeCode) (*hookVar, bool) {
-	n := c.n
-	if n >= len(c.vars) || c.vars[n].typ != t {
+	rest := c.vars[c.n:]
+	if len(rest) == 0 || rest[0].typ != t {
 		c.binding = false
-		panic(fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", c.h.Name, n+1, codeTypes[t]))
+		panic(wrongType{c.h.Name, c.n + 1, t})
 	}
-	c.n = n + 1
-	return &c.vars[n], c.live
+	c.n++
+	return &rest[0], c.live
+}
+
+// wrongType is what a binding of the wrong type panics with; it is not
+// formatted where it is raised, so that next stays small.
+type wrongType struct {
+	hook string
+	n    int
+	t    typeCode
+}
+
+func (w wrongType) String() string {
+	return fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", w.hook, w.n, codeTypes[w.t])
 }
 
 func (c *hookCall) unit(u *Unit) *hookCall {

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -27,7 +28,7 @@ func TestHookCallChecksTheDeclaration(t *testing.T) {
 		func() {
 			defer func() {
 				r := recover()
-				if msg, _ := r.(string); !strings.Contains(msg, c.want) {
+				if msg := fmt.Sprint(r); r == nil || !strings.Contains(msg, c.want) {
 					t.Errorf("%s: panic %v, want one saying %q", c.name, r, c.want)
 				}
 			}()
