@@ -678,8 +678,15 @@ func (e *Engine) do(r *dsl.RuleDef, code *callCode) (err error) {
 		}
 		e.argStack = append(e.argStack, v)
 	}
-	e.callStack = append(e.callStack, Call{E: e, Rule: r, Def: cd, Args: e.argStack[start:len(e.argStack):len(e.argStack)]})
-	if err := fn(&e.callStack[depth]); err != nil {
+	// The call is written in place: one built aside and copied in stalls
+	// the processor's store buffer, as save does (vars.go).
+	if depth == cap(e.callStack) {
+		e.callStack = append(e.callStack, Call{})
+	}
+	e.callStack = e.callStack[:depth+1]
+	call := &e.callStack[depth]
+	call.E, call.Rule, call.Def, call.Args = e, r, cd, e.argStack[start:len(e.argStack):len(e.argStack)]
+	if err := fn(call); err != nil {
 		// An error from a rule the effect ran (a roll's outcome) already
 		// says where it happened; saying each effect on the way out again
 		// would bury it.
