@@ -3,6 +3,7 @@ package interpreter
 import (
 	"reflect"
 	"runtime"
+	"sort"
 	"sync"
 	"weak"
 
@@ -283,13 +284,52 @@ func (c *compiled) resolve(mod *dsl.Module) {
 			c.exprs[p] = &x
 		}
 	}
+	// The rules' code is laid out in one array, and their clauses, calls
+	// and arguments in one each, hook after hook in the order of Hooks: a
+	// firing runs its rules from memory that is together, rather than from
+	// objects strewn over the heap, each a miss of the processor's cache.
+	order := make([]string, 0, len(mod.Hooks))
+	for _, h := range Hooks {
+		if _, ok := mod.Hooks[h.Name]; ok {
+			order = append(order, h.Name)
+		}
+	}
+	var others []string
+	for name := range mod.Hooks {
+		if HookByName[name] == nil {
+			others = append(others, name)
+		}
+	}
+	sort.Strings(others)
+	order = append(order, others...)
+	var nRules, nClauses, nCalls, nArgs int
+	for _, name := range order {
+		for _, r := range mod.Hooks[name] {
+			nRules++
+			nClauses += len(r.Clauses)
+			for _, cl := range r.Clauses {
+				nCalls += len(cl.Calls)
+				for _, cd := range cl.Calls {
+					nArgs += len(cd.Args)
+				}
+			}
+		}
+	}
+	// Made large enough beforehand, the arrays never move.
+	ruleSlab := make([]ruleCode, 0, nRules)
+	clauses := make([]clauseCode, 0, nClauses)
+	calls := make([]callCode, 0, nCalls)
+	args := make([]argCode, 0, nArgs)
 	effects := map[string]int{}
 	code := map[*dsl.RuleDef]*ruleCode{}
 	codeOf := func(r *dsl.RuleDef) *ruleCode {
 		if rc := code[r]; rc != nil {
 			return rc
 		}
-		rc := &ruleCode{r: r, clauses: make([]clauseCode, len(r.Clauses))}
+		from := len(clauses)
+		clauses = clauses[:from+len(r.Clauses)]
+		ruleSlab = append(ruleSlab, ruleCode{r: r, clauses: clauses[from:len(clauses):len(clauses)]})
+		rc := &ruleSlab[len(ruleSlab)-1]
 		if r.Guard != nil {
 			rc.guard, rc.guardLen = c.exprCode(r.Guard), r.GuardLen
 		}
@@ -305,6 +345,7 @@ func (c *compiled) resolve(mod *dsl.Module) {
 			if cl.Kind == dsl.ClauseLet {
 				cc.let = c.slots[cl.Name]
 			}
+			first := len(calls)
 			for _, cd := range cl.Calls {
 				idx, ok := effects[cd.Effect.Name]
 				if !ok {
@@ -312,7 +353,9 @@ func (c *compiled) resolve(mod *dsl.Module) {
 					effects[cd.Effect.Name] = idx
 					c.effects = append(c.effects, cd.Effect.Name)
 				}
-				call := callCode{cd: cd, effect: idx, args: make([]argCode, len(cd.Args))}
+				from := len(args)
+				args = args[:from+len(cd.Args)]
+				call := callCode{cd: cd, effect: idx, args: args[from:len(args):len(args)]}
 				for j, a := range cd.Args {
 					switch {
 					case a == nil:
@@ -322,7 +365,10 @@ func (c *compiled) resolve(mod *dsl.Module) {
 						call.args[j].fixed = a.RefValue
 					}
 				}
-				cc.calls = append(cc.calls, call)
+				calls = append(calls, call)
+			}
+			if len(calls) > first {
+				cc.calls = calls[first:len(calls):len(calls)]
 			}
 		}
 		code[r] = rc
@@ -336,8 +382,8 @@ func (c *compiled) resolve(mod *dsl.Module) {
 		return out
 	}
 	c.named = map[string][]*ruleCode{}
-	for name, rules := range mod.Hooks {
-		c.named[name] = codes(rules)
+	for _, name := range order {
+		c.named[name] = codes(mod.Hooks[name])
 	}
 	for i, h := range Hooks {
 		c.rules = append(c.rules, c.named[h.Name])
