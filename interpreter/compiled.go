@@ -3,11 +3,13 @@ package interpreter
 import (
 	"reflect"
 	"runtime"
+	"sort"
 	"sync"
 	"weak"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter/closure"
+	"github.com/expr-lang/expr/ast"
 )
 
 // compiled is a module's expressions as closures, and the slots of the
@@ -15,26 +17,37 @@ import (
 // engine playing it (a simulation's workers); engines keep their values in
 // a frame of their own.
 type compiled struct {
-	slots  map[string]closure.Slot // variable → slot
-	counts [4]int                  // slots of Vals, Ints, Floats, Strs
-	// hooks and rules are, by a hook's place in Hooks, the slots of its
-	// variables and the rules that run on it.
-	hooks [][]closure.Slot
+	slots  map[string]slot // variable → slot
+	counts [4]int          // slots of Vals, Ints, Floats, Strs
+	// hooks and rules are, by a hook's place in Hooks, its variables and
+	// the rules that run on it (hooks holds them too, for a firing).
+	hooks []hookCode
 	rules [][]*ruleCode
 	// named is the rules of every hook of the module by name, for hooks
 	// named at run time (a phase's, an outcome's): one lookup per firing.
 	named map[string][]*ruleCode
 	progs map[*dsl.Program]*closure.Program
+	// exprs is the code of every expression of the module, for those the
+	// engine evaluates outside a rule's clauses (Engine.eval).
+	exprs map[*dsl.Program]*exprCode
 	// effects names the effects the module's rules call, by the index a
 	// callCode holds; each engine finds their implementations once.
 	effects []string
 	// outcome is the slots of dsl.OutcomeVars, and unit the slot of
 	// `unit`, which a roll binds.
-	outcome struct{ roll, natural, modifier, result, value, value2 closure.Slot }
-	unit    closure.Slot
+	outcome struct{ roll, natural, modifier, result, value, value2 slot }
+	unit    slot
 	params  map[string]any
 	// fallback counts the expressions left to expr's machine, for tests.
 	fallback int
+}
+
+// slot is a variable's place in the frame, and whether any expression of
+// the module reads it: binding a variable nothing reads is skipped (vars.go),
+// since no rule could tell, and most of what a hook offers goes unread.
+type slot struct {
+	closure.Slot
+	read bool
 }
 
 // unitFields and cellFields are how compiled expressions read units and
@@ -74,7 +87,7 @@ type compiledOnce struct {
 // interface values. An expression the closures do not compile stays on
 // expr's machine (Engine.eval).
 func compileModule(mod *dsl.Module) *compiled {
-	c := &compiled{slots: map[string]closure.Slot{}, progs: map[*dsl.Program]*closure.Program{}, params: mod.ParamValues()}
+	c := &compiled{slots: map[string]slot{}, progs: map[*dsl.Program]*closure.Program{}, params: mod.ParamValues()}
 	kinds := map[string]closure.Kind{}
 	var order []string
 	declare := func(name string, t reflect.Type) {
@@ -119,6 +132,8 @@ func compileModule(mod *dsl.Module) *compiled {
 			}
 		}
 	}
+	read := readNames(mod)
+	exprSlots := map[string]closure.Slot{}
 	for _, name := range order {
 		k := kinds[name]
 		arr := 0
@@ -130,21 +145,25 @@ func compileModule(mod *dsl.Module) *compiled {
 		case closure.String:
 			arr = 3
 		}
-		c.slots[name] = closure.Slot{Kind: k, Index: c.counts[arr]}
+		s := closure.Slot{Kind: k, Index: c.counts[arr]}
+		c.slots[name], exprSlots[name] = slot{Slot: s, read: read[name]}, s
 		c.counts[arr]++
 	}
-	for _, h := range Hooks {
-		slots := make([]closure.Slot, len(h.Vars))
+	reads := hookReads(mod)
+	for k, h := range Hooks {
+		hc := hookCode{vars: make([]hookVar, len(h.Vars))}
 		for i, v := range h.Vars {
-			slots[i] = c.slots[v.Name]
+			s := c.slots[v.Name]
+			s.read = s.read && reads[k][v.Name] // nothing reads it while this hook's names are bound
+			hc.vars[i] = hookVar{slot: s, typ: typeCodeOf(v.Type)}
 		}
-		c.hooks = append(c.hooks, slots)
+		c.hooks = append(c.hooks, hc)
 	}
 	o := &c.outcome
 	o.roll, o.natural, o.modifier = c.slots["roll"], c.slots["natural"], c.slots["modifier"]
 	o.result, o.value, o.value2 = c.slots["result"], c.slots["value"], c.slots["value2"]
 	c.unit = c.slots["unit"]
-	cfg := &closure.Config{Slots: c.slots, Consts: c.params,
+	cfg := &closure.Config{Slots: exprSlots, Consts: c.params,
 		Structs: []*closure.Struct{unitFields, cellFields}, Funcs: map[string]closure.Func{}}
 	if mod.Env != nil {
 		for _, f := range mod.Env.Functions {
@@ -180,37 +199,153 @@ func compileModule(mod *dsl.Module) *compiled {
 	return c
 }
 
+// hookCode is what firing one of Hooks needs, in one place: its
+// variables, each with its slot and its type, and its rules.
+type hookCode struct {
+	vars  []hookVar
+	rules []*ruleCode
+}
+
+type hookVar struct {
+	slot
+	typ typeCode
+}
+
+// exprCode is an expression as the engine runs it, resolved when the
+// module loads: its closures, and what evaluating it charges.
+type exprCode struct {
+	p   *dsl.Program
+	run *closure.Program // nil: a constant, or an expression left to expr's machine
+	// cost is what an evaluation charges before it runs: 1 for a literal
+	// or a name, else what the check estimated.
+	cost int
+	// slot is where a bare name's value is read, when name is set and the
+	// closures run (closure.Program.Name).
+	slot closure.Slot
+	name bool
+}
+
+func (c *compiled) exprCode(p *dsl.Program) exprCode {
+	x := exprCode{p: p, cost: p.Cost}
+	if p.IsConst || p.Var != "" {
+		x.cost = 1
+	}
+	if !p.IsConst {
+		x.run = c.progs[p]
+	}
+	if x.run != nil {
+		x.slot, x.name = x.run.Name()
+	}
+	return x
+}
+
 // ruleCode is a rule with what running it needs resolved when the module
-// loads: the closures of its expressions and the places of its effects,
-// so that running it looks nothing up by name or by pointer.
+// loads: its expressions and the places of its effects, laid out in the
+// order they run, so that running it looks nothing up by name or by
+// pointer and reads little besides.
 type ruleCode struct {
-	r       *dsl.RuleDef
-	opening *closure.Program
-	clauses []clauseCode
+	r *dsl.RuleDef
+	// guard is the opening `when` clauses as one condition, standing for
+	// the first guardLen clauses (0: none).
+	guard    exprCode
+	guardLen int
+	clauses  []clauseCode
 }
 
 type clauseCode struct {
-	cond, of *closure.Program
+	kind     dsl.ClauseKind
+	c        *dsl.ClauseDef
+	cond, of exprCode // cond: when, require, let; of: ask (of.p nil: none)
+	let      slot     // the variable a let binds
 	calls    []callCode
 }
 
 type callCode struct {
+	cd     *dsl.CallDef
 	effect int // index in compiled.effects
-	args   []*closure.Program
+	args   []argCode
 }
 
-// resolve makes the rules' code, by hook.
+// argCode is an argument of an effect: an expression, or (x.p nil) a value
+// fixed when the module loaded, a table's name or nil for an optional
+// argument not given.
+type argCode struct {
+	x     exprCode
+	fixed any
+}
+
+// resolve makes the rules' code, by hook, and the code of every expression
+// the engine evaluates by itself (a table's, a modifier's).
 func (c *compiled) resolve(mod *dsl.Module) {
+	c.exprs = map[*dsl.Program]*exprCode{}
+	for _, p := range modulePrograms(mod) {
+		if p != nil && c.exprs[p] == nil {
+			x := c.exprCode(p)
+			c.exprs[p] = &x
+		}
+	}
+	// The rules' code is laid out in one array, and their clauses, calls
+	// and arguments in one each, hook after hook in the order of Hooks: a
+	// firing runs its rules from memory that is together, rather than from
+	// objects strewn over the heap, each a miss of the processor's cache.
+	order := make([]string, 0, len(mod.Hooks))
+	for _, h := range Hooks {
+		if _, ok := mod.Hooks[h.Name]; ok {
+			order = append(order, h.Name)
+		}
+	}
+	var others []string
+	for name := range mod.Hooks {
+		if HookByName[name] == nil {
+			others = append(others, name)
+		}
+	}
+	sort.Strings(others)
+	order = append(order, others...)
+	var nRules, nClauses, nCalls, nArgs int
+	for _, name := range order {
+		for _, r := range mod.Hooks[name] {
+			nRules++
+			nClauses += len(r.Clauses)
+			for _, cl := range r.Clauses {
+				nCalls += len(cl.Calls)
+				for _, cd := range cl.Calls {
+					nArgs += len(cd.Args)
+				}
+			}
+		}
+	}
+	// Made large enough beforehand, the arrays never move.
+	ruleSlab := make([]ruleCode, 0, nRules)
+	clauses := make([]clauseCode, 0, nClauses)
+	calls := make([]callCode, 0, nCalls)
+	args := make([]argCode, 0, nArgs)
 	effects := map[string]int{}
 	code := map[*dsl.RuleDef]*ruleCode{}
 	codeOf := func(r *dsl.RuleDef) *ruleCode {
 		if rc := code[r]; rc != nil {
 			return rc
 		}
-		rc := &ruleCode{r: r, opening: c.progs[r.Guard], clauses: make([]clauseCode, len(r.Clauses))}
+		from := len(clauses)
+		clauses = clauses[:from+len(r.Clauses)]
+		ruleSlab = append(ruleSlab, ruleCode{r: r, clauses: clauses[from:len(clauses):len(clauses)]})
+		rc := &ruleSlab[len(ruleSlab)-1]
+		if r.Guard != nil {
+			rc.guard, rc.guardLen = c.exprCode(r.Guard), r.GuardLen
+		}
 		for i, cl := range r.Clauses {
 			cc := &rc.clauses[i]
-			cc.cond, cc.of = c.progs[cl.Cond], c.progs[cl.Of]
+			cc.kind, cc.c = cl.Kind, cl
+			if cl.Cond != nil {
+				cc.cond = c.exprCode(cl.Cond)
+			}
+			if cl.Of != nil {
+				cc.of = c.exprCode(cl.Of)
+			}
+			if cl.Kind == dsl.ClauseLet {
+				cc.let = c.slots[cl.Name]
+			}
+			first := len(calls)
 			for _, cd := range cl.Calls {
 				idx, ok := effects[cd.Effect.Name]
 				if !ok {
@@ -218,13 +353,22 @@ func (c *compiled) resolve(mod *dsl.Module) {
 					effects[cd.Effect.Name] = idx
 					c.effects = append(c.effects, cd.Effect.Name)
 				}
-				call := callCode{effect: idx, args: make([]*closure.Program, len(cd.Args))}
+				from := len(args)
+				args = args[:from+len(cd.Args)]
+				call := callCode{cd: cd, effect: idx, args: args[from:len(args):len(args)]}
 				for j, a := range cd.Args {
-					if a != nil {
-						call.args[j] = c.progs[a.Prog]
+					switch {
+					case a == nil:
+					case a.Prog != nil:
+						call.args[j].x = c.exprCode(a.Prog)
+					default:
+						call.args[j].fixed = a.RefValue
 					}
 				}
-				cc.calls = append(cc.calls, call)
+				calls = append(calls, call)
+			}
+			if len(calls) > first {
+				cc.calls = calls[first:len(calls):len(calls)]
 			}
 		}
 		code[r] = rc
@@ -238,11 +382,76 @@ func (c *compiled) resolve(mod *dsl.Module) {
 		return out
 	}
 	c.named = map[string][]*ruleCode{}
-	for name, rules := range mod.Hooks {
-		c.named[name] = codes(rules)
+	for _, name := range order {
+		c.named[name] = codes(mod.Hooks[name])
 	}
-	for _, h := range Hooks {
+	for i, h := range Hooks {
 		c.rules = append(c.rules, c.named[h.Name])
+		c.hooks[i].rules = c.named[h.Name]
+	}
+}
+
+// readNames is every name the module's expressions mention, on the
+// closures or on expr's machine: the variables anything can read. A
+// function's name or a field's is among them too, which only keeps a
+// variable of that name bound.
+func readNames(mod *dsl.Module) map[string]bool {
+	return namesIn(modulePrograms(mod), map[string]bool{})
+}
+
+// namesIn adds the names the expressions mention to read.
+func namesIn(progs []*dsl.Program, read map[string]bool) map[string]bool {
+	for _, p := range progs {
+		if p == nil {
+			continue
+		}
+		if p.Var != "" {
+			read[p.Var] = true
+		}
+		if p.Prog != nil {
+			node := p.Prog.Node()
+			ast.Walk(&node, identifiers(read))
+		}
+	}
+	return read
+}
+
+// hookReads is, for each of Hooks by its place, the names anything can
+// read while a firing's variables are bound: its own rules' expressions,
+// and what may run inside them and sees the hook's names: a roll's
+// tables, checks and modifiers, and the rules of the hooks fired by name
+// (a roll's outcome, an effect's own hook). A hook fired inside another
+// binds the names it offers itself, and its rules read no other (the
+// check sees to it), so the other hooks of Hooks need not count.
+func hookReads(mod *dsl.Module) []map[string]bool {
+	shared := namesIn(rollPrograms(mod), map[string]bool{})
+	for name, rules := range mod.Hooks {
+		if HookByName[name] == nil {
+			for _, r := range rules {
+				namesIn(rulePrograms(r), shared)
+			}
+		}
+	}
+	out := make([]map[string]bool, len(Hooks))
+	for i, h := range Hooks {
+		read := map[string]bool{}
+		for k := range shared {
+			read[k] = true
+		}
+		for _, r := range mod.Hooks[h.Name] {
+			namesIn(rulePrograms(r), read)
+		}
+		out[i] = read
+	}
+	return out
+}
+
+// identifiers collects the names of an expression tree.
+type identifiers map[string]bool
+
+func (ids identifiers) Visit(n *ast.Node) {
+	if id, ok := (*n).(*ast.IdentifierNode); ok {
+		ids[id.Value] = true
 	}
 }
 
@@ -264,18 +473,31 @@ func kindOf(t reflect.Type) closure.Kind {
 func modulePrograms(mod *dsl.Module) []*dsl.Program {
 	var out []*dsl.Program
 	for _, r := range mod.Rules {
-		out = append(out, r.Guard)
-		for _, cl := range r.Clauses {
-			out = append(out, cl.Cond, cl.Of)
-			for _, cd := range cl.Calls {
-				for _, a := range cd.Args {
-					if a != nil {
-						out = append(out, a.Prog)
-					}
+		out = append(out, rulePrograms(r)...)
+	}
+	return append(out, rollPrograms(mod)...)
+}
+
+// rulePrograms lists a rule's expressions.
+func rulePrograms(r *dsl.RuleDef) []*dsl.Program {
+	out := []*dsl.Program{r.Guard}
+	for _, cl := range r.Clauses {
+		out = append(out, cl.Cond, cl.Of)
+		for _, cd := range cl.Calls {
+			for _, a := range cd.Args {
+				if a != nil {
+					out = append(out, a.Prog)
 				}
 			}
 		}
 	}
+	return out
+}
+
+// rollPrograms lists the expressions of the module's tables, checks and
+// modifiers, which a roll evaluates in the names of the hook that rolled.
+func rollPrograms(mod *dsl.Module) []*dsl.Program {
+	var out []*dsl.Program
 	for _, t := range mod.Tables {
 		for _, k := range t.Keys {
 			out = append(out, k.Prog)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 )
 
 // DefaultMaxCost is the cost budget of one Run when Config.MaxCost is zero:
@@ -41,26 +42,39 @@ var ErrCostBudget = errors.New("cost budget exceeded")
 type meter struct {
 	used, limit int64
 	nextPoll    int64
-	ctx         context.Context
-	err         error // the first error: the budget spent or the context done
+	// next is where a charge stops merely adding: the smaller of nextPoll
+	// and the first unit over the limit, or below anything once err is
+	// set. It keeps charge small enough to be inlined.
+	next int64
+	ctx  context.Context
+	err  error // the first error: the budget spent or the context done
 }
 
 func (m *meter) reset(ctx context.Context, limit int64) {
 	*m = meter{limit: limit, nextPoll: pollEvery, ctx: ctx}
+	m.setNext()
 }
 
 // charge adds n units; it returns the meter's error once the budget is
 // spent or the context is done, and keeps returning it.
 func (m *meter) charge(n int) error {
-	if m == nil {
+	m.used += int64(n)
+	if m.used < m.next {
 		return nil
 	}
+	return m.over(n)
+}
+
+// over is charge past next: the budget spent, the context to look at, or
+// the error already met (the units are then not counted).
+func (m *meter) over(n int) error {
 	if m.err != nil {
+		m.used -= int64(n)
 		return m.err
 	}
-	m.used += int64(n)
 	if m.used > m.limit {
 		m.err = fmt.Errorf("%w (%d units)", ErrCostBudget, m.limit)
+		m.setNext()
 		return m.err
 	}
 	if m.used >= m.nextPoll {
@@ -68,11 +82,24 @@ func (m *meter) charge(n int) error {
 		if m.ctx != nil {
 			if err := m.ctx.Err(); err != nil {
 				m.err = err
+				m.setNext()
 				return err
 			}
 		}
 	}
+	m.setNext()
 	return nil
+}
+
+func (m *meter) setNext() {
+	switch {
+	case m.err != nil:
+		m.next = math.MinInt64
+	case m.limit < math.MaxInt64:
+		m.next = min(m.nextPoll, m.limit+1)
+	default:
+		m.next = m.nextPoll
+	}
 }
 
 // Cost reports the units of cost the last Run used.
@@ -90,7 +117,7 @@ func (e *Engine) work(n int) error {
 
 func (e *Engine) meterErr(err error) error {
 	if e.curRule != nil {
-		return ruleErr(e.curPos, e.curRule, "%w", err)
+		return ruleErr(e.curCall.Pos, e.curRule, "%w", err)
 	}
 	if e.phase != "" {
 		return fmt.Errorf("%s phase: %w", e.phase, err)

@@ -61,7 +61,7 @@ type Engine struct {
 	frame   closure.Frame
 	comp    *compiled
 	effects []EffectFunc // by the index a callCode holds; nil: none given
-	extra   map[string]closure.Slot
+	extra   map[string]slot
 	vmEnv   map[string]any // the variables by name, for expr's machine
 	ints    map[int]any    // boxes of numbers (boxInt, boxFloat)
 	floats  map[uint64]any
@@ -100,8 +100,7 @@ type Engine struct {
 	quietPhase bool
 	shown      string       // the phase whose heading the trace shows last
 	curRule    *dsl.RuleDef // the rule whose effect is being carried out
-	curEffect  string
-	curPos     dsl.Pos // the place of that effect's call
+	curCall    *dsl.CallDef // that effect's call (its name and place)
 	argStack   []any
 	callStack  []Call
 	grid       []*Cell        // the map's hexes described, by column then row
@@ -473,7 +472,7 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 	if e.curRule != nil {
 		// A change made by an effect names the effect and the rule that
 		// called it, with the rule's citation.
-		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, cite(e.curRule), e.curEffect
+		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, cite(e.curRule), e.curCall.Effect.Name
 	}
 	if u != nil {
 		ev.Unit, ev.Hex, ev.State = u.ID, u.Hex.String(), describe(u)
@@ -486,12 +485,20 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 func (e *Engine) tick(r *dsl.RuleDef) error {
 	e.steps++
 	if e.steps > e.cfg.MaxSteps {
-		return ruleErr(r.Pos, r, "%w (%d steps)", ErrStepBudget, e.cfg.MaxSteps)
+		return e.tickErr(r, nil)
 	}
 	if err := e.meter.charge(1); err != nil {
-		return ruleErr(r.Pos, r, "%w", err)
+		return e.tickErr(r, err)
 	}
 	return nil
+}
+
+// tickErr is tick's error: the step budget's, or the meter's.
+func (e *Engine) tickErr(r *dsl.RuleDef, err error) error {
+	if err == nil {
+		return ruleErr(r.Pos, r, "%w (%d steps)", ErrStepBudget, e.cfg.MaxSteps)
+	}
+	return ruleErr(r.Pos, r, "%w", err)
 }
 
 func cite(r *dsl.RuleDef) string { return strings.Join(r.Cite, "; ") }
@@ -507,21 +514,19 @@ func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 	e.emit(ev)
 }
 
+// runRule runs a rule's clauses. The variables its lets bind are put back
+// by its caller (run), which a deferred call here would slow: a function
+// with this many returns gets no open-coded defer.
 func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 	r := rc.r
-	mark := len(e.saved)
-	defer e.restoreTo(mark)
 	announced := false
-	clauses, code := r.Clauses, rc.clauses
-	if r.Guard != nil {
-		e.steps += r.GuardLen - 1
-		if err := e.tick(r); err != nil {
-			return false, "", err
-		}
-		ok, err := e.evalBoolC(r, r.Guard, rc.opening)
+	code := rc.clauses
+	if rc.guardLen > 0 {
+		e.steps += rc.guardLen - 1
+		ok, err := e.step(r, &rc.guard)
 		if err != nil {
 			// Find which clause failed, for its position.
-			for _, c := range r.Clauses[:r.GuardLen] {
+			for _, c := range r.Clauses[:rc.guardLen] {
 				if ok, err := e.evalBool(r, c.Cond); err != nil || !ok {
 					return false, "", err
 				}
@@ -531,39 +536,43 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 		if !ok {
 			return false, "", nil
 		}
-		clauses, code = clauses[r.GuardLen:], code[r.GuardLen:]
+		code = code[rc.guardLen:]
 	}
-	for i, c := range clauses {
+	for i := range code {
 		cc := &code[i]
-		if err := e.tick(r); err != nil {
-			return false, "", err
-		}
-		switch c.Kind {
+		switch cc.kind {
 		case dsl.ClauseWhen:
-			ok, err := e.evalBoolC(r, c.Cond, cc.cond)
+			ok, err := e.step(r, &cc.cond)
 			if err != nil || !ok {
 				return false, "", err
 			}
 		case dsl.ClauseRequire:
-			ok, err := e.evalBoolC(r, c.Cond, cc.cond)
+			ok, err := e.step(r, &cc.cond)
 			if err != nil {
 				return false, "", err
 			}
 			if !ok {
-				e.ruleEvent("blocked", r, hook, c.Message)
-				return true, c.Message, nil
+				e.ruleEvent("blocked", r, hook, cc.c.Message)
+				return true, cc.c.Message, nil
 			}
 		case dsl.ClauseLet:
-			val, err := e.evalC(r, c.Cond, cc.cond)
+			if err := e.tick(r); err != nil {
+				return false, "", err
+			}
+			val, err := e.value(r, &cc.cond)
 			if err != nil {
 				return false, "", err
 			}
-			e.setVar(c.Name, val)
+			e.set(cc.let, val)
 		case dsl.ClauseAsk:
+			if err := e.tick(r); err != nil {
+				return false, "", err
+			}
 			announced = e.announce(r, hook, announced)
+			c := cc.c
 			whom := e.subject
-			if c.Of != nil {
-				v, err := e.evalC(r, c.Of, cc.of)
+			if cc.of.p != nil {
+				v, err := e.value(r, &cc.of)
 				if err != nil {
 					return false, "", err
 				}
@@ -588,11 +597,18 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 				return false, "", nil
 			}
 		case dsl.ClauseDo:
+			if err := e.tick(r); err != nil {
+				return false, "", err
+			}
 			announced = e.announce(r, hook, announced)
-			for j, cd := range c.Calls {
-				if err := e.do(r, cd, &cc.calls[j]); err != nil {
+			for j := range cc.calls {
+				if err := e.do(r, &cc.calls[j]); err != nil {
 					return false, "", err
 				}
+			}
+		default:
+			if err := e.tick(r); err != nil {
+				return false, "", err
 			}
 		}
 	}
@@ -622,18 +638,19 @@ func (e *Engine) announce(r *dsl.RuleDef, hook string, done bool) bool {
 	return true
 }
 
-func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef, code *callCode) (err error) {
+func (e *Engine) do(r *dsl.RuleDef, code *callCode) (err error) {
 	// Arguments and calls live on stacks the engine keeps, so that an effect
 	// costs no allocation; an effect that fires hooks (roll) pushes above.
 	// One deferred call puts them back, and the effect being run, and turns
 	// an ArgError into an error.
+	cd := code.cd
 	start, depth := len(e.argStack), len(e.callStack)
-	prevRule, prevEffect, prevPos := e.curRule, e.curEffect, e.curPos
+	prevRule, prevCall := e.curRule, e.curCall
 	defer func() {
 		clear(e.argStack[start:])
 		e.argStack = e.argStack[:start]
 		e.callStack = e.callStack[:depth]
-		e.curRule, e.curEffect, e.curPos = prevRule, prevEffect, prevPos
+		e.curRule, e.curCall = prevRule, prevCall
 		if x := recover(); x != nil {
 			ae, ok := x.(ArgError)
 			if !ok {
@@ -649,23 +666,27 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef, code *callCode) (err error)
 	if fn == nil {
 		return ruleErr(cd.Pos, r, "effect %s has no implementation in this engine", cd.Effect.Name)
 	}
-	e.curRule, e.curEffect, e.curPos = r, cd.Effect.Name, cd.Pos
-	for i, a := range cd.Args {
-		var v any
-		switch {
-		case a == nil:
-		case a.Prog != nil:
+	e.curRule, e.curCall = r, cd
+	for i := range code.args {
+		a := &code.args[i]
+		v := a.fixed
+		if a.x.p != nil {
 			var err error
-			if v, err = e.evalC(r, a.Prog, code.args[i]); err != nil {
+			if v, err = e.value(r, &a.x); err != nil {
 				return err
 			}
-		default:
-			v = a.RefValue
 		}
 		e.argStack = append(e.argStack, v)
 	}
-	e.callStack = append(e.callStack, Call{E: e, Rule: r, Def: cd, Args: e.argStack[start:len(e.argStack):len(e.argStack)]})
-	if err := fn(&e.callStack[depth]); err != nil {
+	// The call is written in place: one built aside and copied in stalls
+	// the processor's store buffer, as save does (vars.go).
+	if depth == cap(e.callStack) {
+		e.callStack = append(e.callStack, Call{})
+	}
+	e.callStack = e.callStack[:depth+1]
+	call := &e.callStack[depth]
+	call.E, call.Rule, call.Def, call.Args = e, r, cd, e.argStack[start:len(e.argStack):len(e.argStack)]
+	if err := fn(call); err != nil {
 		// An error from a rule the effect ran (a roll's outcome) already
 		// says where it happened; saying each effect on the way out again
 		// would bury it.
@@ -680,31 +701,96 @@ func (e *Engine) do(r *dsl.RuleDef, cd *dsl.CallDef, code *callCode) (err error)
 
 // eval evaluates an expression of rule r, charging its estimated cost
 // first (and what the functions it calls look at, as they do): as closures
-// when the module's compile took it, else on expr's machine. It is the one
-// place expressions run.
+// when the module's compile took it, else on expr's machine. Rules'
+// clauses use their code directly (value, test); this finds it.
 func (e *Engine) eval(r *dsl.RuleDef, p *dsl.Program) (any, error) {
-	return e.evalC(r, p, e.comp.progs[p])
+	return e.value(r, e.exprOf(p))
 }
 
-// evalC is eval given the expression's closures, resolved when the module
-// loaded (nil: on expr's machine).
-func (e *Engine) evalC(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (any, error) {
-	if err := e.charge(r, p); err != nil {
-		return nil, err
+func (e *Engine) evalBool(r *dsl.RuleDef, p *dsl.Program) (bool, error) {
+	return e.test(r, e.exprOf(p))
+}
+
+// exprOf is the code of one of the module's expressions.
+func (e *Engine) exprOf(p *dsl.Program) *exprCode {
+	if x := e.comp.exprs[p]; x != nil {
+		return x
 	}
-	if p.IsConst {
-		return p.Const, nil
+	x := e.comp.exprCode(p) // not the module's: on expr's machine
+	return &x
+}
+
+// value evaluates an expression: it charges its cost, then runs it. It is
+// the one place expressions run.
+func (e *Engine) value(r *dsl.RuleDef, x *exprCode) (any, error) {
+	if err := e.meter.charge(x.cost); err != nil {
+		return nil, ruleErr(x.p.Pos, r, "%w", err)
 	}
-	var out any
-	var err error
-	if cp != nil && !e.cfg.Machine {
-		if cp.Kind == closure.Int || cp.Kind == closure.Float {
-			return e.evalNumber(r, p, cp)
-		}
-		out, err = cp.Run(&e.frame)
+	return e.valueCharged(r, x)
+}
+
+// test evaluates a condition, as value does, without boxing the result.
+func (e *Engine) test(r *dsl.RuleDef, x *exprCode) (bool, error) {
+	if err := e.meter.charge(x.cost); err != nil {
+		return false, ruleErr(x.p.Pos, r, "%w", err)
+	}
+	return e.testCharged(r, x)
+}
+
+// step is a clause's condition: tick, then test, with the two charges
+// made as one when neither could reach the budget or a look at the
+// context (meter.next), which is what they would do one by one.
+func (e *Engine) step(r *dsl.RuleDef, x *exprCode) (bool, error) {
+	e.steps++
+	if e.steps > e.cfg.MaxSteps {
+		return false, e.tickErr(r, nil)
+	}
+	m := &e.meter
+	if n := int64(1 + x.cost); m.used+n < m.next {
+		m.used += n
 	} else {
-		out, err = e.machine.Run(p.Prog, e.machineEnv())
+		if err := m.charge(1); err != nil {
+			return false, e.tickErr(r, err)
+		}
+		if err := m.charge(x.cost); err != nil {
+			return false, ruleErr(x.p.Pos, r, "%w", err)
+		}
 	}
+	return e.testCharged(r, x)
+}
+
+// valueCharged is value once the cost is charged.
+func (e *Engine) valueCharged(r *dsl.RuleDef, x *exprCode) (any, error) {
+	p := x.p
+	if x.run == nil || e.cfg.Machine {
+		if p.IsConst {
+			return p.Const, nil
+		}
+		out, err := e.machine.Run(p.Prog, e.machineEnv())
+		return e.checked(r, p, out, err)
+	}
+	if x.name {
+		// A bare name: its slot, as the closures would read it.
+		if x.slot.Kind == closure.Int {
+			return e.boxInt(e.frame.Ints[x.slot.Index]), nil
+		}
+		out := e.frame.Vals[x.slot.Index]
+		if _, isFloat := out.(float64); !isFloat {
+			return out, nil
+		}
+		return e.checked(r, p, out, nil)
+	}
+	if k := x.run.Kind; k == closure.Int || k == closure.Float {
+		return e.evalNumber(r, p, x.run)
+	}
+	out, err := x.run.Run(&e.frame)
+	return e.checked(r, p, out, err)
+}
+
+// checked is the result of an expression as the engine takes it: the
+// meter's error, the expression's, or a number that is not finite are
+// errors of the rule.
+func (e *Engine) checked(r *dsl.RuleDef, p *dsl.Program, out any, err error) (any, error) {
 	if e.meter.err != nil {
 		return nil, ruleErr(p.Pos, r, "%w", e.meter.err)
 	}
@@ -717,8 +803,26 @@ func (e *Engine) evalC(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (any
 	return out, nil
 }
 
-// evalNumber is eval for a compiled expression whose result is a number:
-// the same checks, the result boxed without allocating when it can be.
+// testCharged is test once the cost is charged.
+func (e *Engine) testCharged(r *dsl.RuleDef, x *exprCode) (bool, error) {
+	if x.run == nil || e.cfg.Machine {
+		out, err := e.valueCharged(r, x)
+		b, _ := out.(bool)
+		return b, err
+	}
+	b, err := x.run.RunBool(&e.frame)
+	if e.meter.err != nil {
+		return false, ruleErr(x.p.Pos, r, "%w", e.meter.err)
+	}
+	if err != nil {
+		return false, evalErr(r, x.p, err)
+	}
+	return b, nil
+}
+
+// evalNumber is valueCharged for a compiled expression whose result is a
+// number: the same checks, the result boxed without allocating when it
+// can be.
 func (e *Engine) evalNumber(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (any, error) {
 	n, x, isInt, err := cp.RunNumber(&e.frame)
 	if e.meter.err != nil {
@@ -734,19 +838,6 @@ func (e *Engine) evalNumber(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program)
 		return nil, ruleErr(p.Pos, r, "%s is not a finite number", p.Source)
 	}
 	return e.boxFloat(x), nil
-}
-
-// charge charges an expression's estimated cost before it runs: 1 for a
-// literal or a name, else what the check estimated.
-func (e *Engine) charge(r *dsl.RuleDef, p *dsl.Program) error {
-	cost := p.Cost
-	if p.IsConst || p.Var != "" {
-		cost = 1
-	}
-	if err := e.meter.charge(cost); err != nil {
-		return ruleErr(p.Pos, r, "%w", err)
-	}
-	return nil
 }
 
 // evalErr says where an expression failed, in the script's terms.
@@ -810,33 +901,6 @@ func (e *Engine) machineEnv() map[string]any {
 		e.vmEnv[name] = e.get(s)
 	}
 	return e.vmEnv
-}
-
-func (e *Engine) evalBool(r *dsl.RuleDef, p *dsl.Program) (bool, error) {
-	return e.evalBoolC(r, p, e.comp.progs[p])
-}
-
-func (e *Engine) evalBoolC(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (bool, error) {
-	if cp != nil && !p.IsConst && !e.cfg.Machine {
-		// As eval does, without boxing the result.
-		if err := e.charge(r, p); err != nil {
-			return false, err
-		}
-		b, err := cp.RunBool(&e.frame)
-		if e.meter.err != nil {
-			return false, ruleErr(p.Pos, r, "%w", e.meter.err)
-		}
-		if err != nil {
-			return false, evalErr(r, p, err)
-		}
-		return b, nil
-	}
-	out, err := e.evalC(r, p, cp)
-	if err != nil {
-		return false, err
-	}
-	b, _ := out.(bool)
-	return b, nil
 }
 
 // located is an error that says where in a script it happened.

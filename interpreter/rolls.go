@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
-	"github.com/bataille/bataille/interpreter/closure"
 )
 
 // RollTable rolls on a table: picks the first column whose condition holds,
@@ -303,22 +302,24 @@ type rollCode struct {
 	pass, fail []*ruleCode // a check's outcomes
 }
 
-// rollExpr is an expression of a table or a check with its closures (nil:
-// on expr's machine), found once; rollValue and rollTest run it as eval
-// and evalBool would.
-type rollExpr struct {
-	p  *dsl.Program
-	cp *closure.Program
+// rollExpr is an expression of a table or a check with its code (nil:
+// none), found once; rollValue and rollTest run it as eval and evalBool
+// would.
+type rollExpr struct{ x *exprCode }
+
+func (e *Engine) rollExprOf(p *dsl.Program) rollExpr {
+	if p == nil {
+		return rollExpr{}
+	}
+	return rollExpr{e.exprOf(p)}
 }
 
-func (e *Engine) rollExprOf(p *dsl.Program) rollExpr { return rollExpr{p, e.comp.progs[p]} }
-
 func (e *Engine) rollValue(r *dsl.RuleDef, x rollExpr) (any, error) {
-	return e.evalC(r, x.p, x.cp)
+	return e.value(r, x.x)
 }
 
 func (e *Engine) rollTest(r *dsl.RuleDef, x rollExpr) (bool, error) {
-	return e.evalBoolC(r, x.p, x.cp)
+	return e.test(r, x.x)
 }
 
 // modCode is a modifier with its closures.

@@ -1,10 +1,12 @@
 package interpreter
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/bataille/bataille/dsl"
+	"github.com/expr-lang/expr"
 )
 
 // TestHookCallChecksTheDeclaration: a firing site that gives a hook's
@@ -26,7 +28,7 @@ func TestHookCallChecksTheDeclaration(t *testing.T) {
 		func() {
 			defer func() {
 				r := recover()
-				if msg, _ := r.(string); !strings.Contains(msg, c.want) {
+				if msg := fmt.Sprint(r); r == nil || !strings.Contains(msg, c.want) {
 					t.Errorf("%s: panic %v, want one saying %q", c.name, r, c.want)
 				}
 			}()
@@ -38,15 +40,37 @@ func TestHookCallChecksTheDeclaration(t *testing.T) {
 	}
 }
 
-// TestHookVariablesDoNotLinger: after a hook fired from the top, its
-// variables are unset again, so that no later expression can read them.
+// program compiles an expression over the variables of env, as the
+// checker would.
+func program(t *testing.T, src string, env map[string]any) *dsl.Program {
+	t.Helper()
+	prog, err := expr.Compile(src, expr.Env(env), expr.AsBool())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &dsl.Program{Source: src, Prog: prog, Type: tBool, Cost: 1}
+}
+
+// TestHookVariablesDoNotLinger: after a hook fired from the top, the
+// variables its rule read are unset again, so that no later expression
+// can read them.
 func TestHookVariablesDoNotLinger(t *testing.T) {
-	r := &dsl.RuleDef{ID: "r", Hook: "move_start"}
+	var seen int
+	cond := program(t, "unit != nil && mp_left == 7", map[string]any{"unit": (*Unit)(nil), "mp_left": 0})
+	r := &dsl.RuleDef{ID: "r", Hook: "move_start", Clauses: []*dsl.ClauseDef{{Kind: dsl.ClauseWhen, Cond: cond},
+		{Kind: dsl.ClauseDo, Calls: []*dsl.CallDef{{Effect: &dsl.Effect{Name: "see"}}}}}}
 	mod := &dsl.Module{Hooks: map[string][]*dsl.RuleDef{"move_start": {r}}, Rules: []*dsl.RuleDef{r}}
-	e := New(mod, NewBoard(4, 4, "clear"), nil, Config{NoTrace: true})
+	e := New(mod, NewBoard(4, 4, "clear"), nil, Config{NoTrace: true,
+		Effects: map[string]EffectFunc{"see": func(*Call) error { seen++; return nil }}})
 	mp := e.comp.slots["mp_left"]
+	if !mp.read || e.comp.slots["step"].read {
+		t.Fatalf("mp_left read: %v, step read: %v; want true, false", mp.read, e.comp.slots["step"].read)
+	}
 	if _, _, err := e.hook(hMoveStart).unit(&Unit{ID: "u"}).int(7).fire(); err != nil {
 		t.Fatal(err)
+	}
+	if seen != 1 {
+		t.Fatalf("the rule acted %d times, want once: its condition did not see the variables", seen)
 	}
 	if got := e.get(mp); got != 0 {
 		t.Errorf("mp_left after the hook: %v, want 0", got)

@@ -34,8 +34,12 @@ var pieceFields = closure.Fields[piece]()
 // vars are the test's variables with their types and values. nu is a nil
 // piece; k is an interface variable holding an int, as a `let` does.
 var (
-	pu   = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï"}
-	pv   = &piece{ID: "v2", N: -3, X: 0, B: false}
+	pu = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï"}
+	pv = &piece{ID: "v2", N: -3, X: 0, B: false}
+	// pw is pu's twin, px too but for its marks: == of two pointers
+	// compares the structs.
+	pw   = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï"}
+	px   = &piece{ID: "u1", N: 7, X: 2.5, B: true, Other: "Ünï", Marks: map[string]bool{"tired": true}}
 	vars = []struct {
 		name string
 		typ  reflect.Type
@@ -51,6 +55,8 @@ var (
 		{"b", reflect.TypeFor[bool](), closure.Bool, true},
 		{"u", reflect.TypeFor[*piece](), closure.Any, pu},
 		{"v", reflect.TypeFor[*piece](), closure.Any, pv},
+		{"w", reflect.TypeFor[*piece](), closure.Any, pw},
+		{"xp", reflect.TypeFor[*piece](), closure.Any, px},
 		{"nu", reflect.TypeFor[*piece](), closure.Any, (*piece)(nil)},
 		{"k", reflect.TypeFor[int](), closure.Any, 300},
 	}
@@ -206,6 +212,16 @@ func agree(src string) (diff string, compiled bool) {
 	if !same(want, got) {
 		return fmt.Sprintf("machine %#v (%T), closures %#v (%T)", want, want, got, got), true
 	}
+	if s, ok := p.Name(); ok {
+		// What a caller reads from the slot itself.
+		direct := frame.Vals[s.Index]
+		if s.Kind == closure.Int {
+			direct = frame.Ints[s.Index]
+		}
+		if !same(direct, got) {
+			return fmt.Sprintf("Name's slot holds %#v (%T), closures %#v (%T)", direct, direct, got, got), true
+		}
+	}
 	if p.Kind == closure.Bool {
 		b, err := p.RunBool(frame)
 		if err != nil || b != want.(bool) {
@@ -213,6 +229,40 @@ func agree(src string) (diff string, compiled bool) {
 		}
 	}
 	return "", true
+}
+
+// TestName: a bare name of a slot of interface values or whole numbers is
+// reported, so that the engine reads it without running the closures;
+// anything else, a condition (which turns nil into false) included, is not.
+func TestName(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		bool bool
+		want bool
+	}{
+		{"u", false, true}, {"k", false, true}, {"n", false, true},
+		{"x", false, false}, {"s", false, false}, {"b", false, false}, {"b", true, false},
+		{"u.n", false, false}, {"n + 1", false, false}, {"cap", false, false},
+	} {
+		o := opts
+		if c.bool {
+			o = append(append([]expr.Option(nil), opts...), expr.AsBool())
+		}
+		prog, err := expr.Compile(c.src, o...)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		p, err := closure.CompileProgram(prog, cfg)
+		if err != nil {
+			t.Fatalf("%s: %v", c.src, err)
+		}
+		if _, got := p.Name(); got != c.want {
+			t.Errorf("%s (condition: %v): Name %v, want %v", c.src, c.bool, got, c.want)
+		}
+		if diff, _ := agree(c.src); diff != "" {
+			t.Errorf("%s: %s", c.src, diff)
+		}
+	}
 }
 
 // same compares values and their types; NaN equals NaN, in lists too.
@@ -241,9 +291,9 @@ func same(a, b any) bool {
 func TestAgreeTable(t *testing.T) {
 	for _, src := range []string{
 		"n + 1", "n + x", "x + n", "n - m * 2", "n / 5", "n / m", "x / 0", "-x / 0", "n % 5", "n % m", "n ** 2", "2 ** -1", "-n", "+x", "-k",
-		"n == 12.0", "n == x", `n == "12"`, "u == u", "u == v", "nu == nil", "u == nil", "k == 300", "k == 300.0", "b == true", "s == t",
+		"n == 12.0", "n == x", `n == "12"`, "u == u", "u == v", "u == w", "w != u", "u == xp", "xp == w", "nu == nil", "u == nil", "k == 300", "k == 300.0", "b == true", "s == t",
 		"n < x", "x >= n", "s < t", "k > 5", "k + 1", "k * x", "k / 2", "k % 7",
-		"u.n", "u.x", "u.b", "u.id", "u.Other", "v.n + u.n", "nu.n", "nu.id", "nu?.n", "nu?.n ?? 5", "u?.n ?? 5", "nu?.id ?? \"none\"",
+		"u.n", "u.x", "u.b", "u.id", `u.id == "u1"`, `"v2" != v.id`, `nu.id == "x"`, `u.Other != "Ünï"`, `nu.id != u.id`, "u.Other", "v.n + u.n", "nu.n", "nu.id", "nu?.n", "nu?.n ?? 5", "u?.n ?? 5", "nu?.id ?? \"none\"",
 		"nu ?? u", "(nu ?? u).n", "u?.x", "k ?? 1",
 		`s in ["line", "column"]`, `s in ["carre"]`, "n in [1, 12]", "n in 10..14", "x in [1.5, 2]", "k in [300]", `u.id in ["u1"]`, "n in [1, x]",
 		"n > 1 && x < 2", "n > 1 and !b", "not b || n == 0", "b ? n : x", "b ? n : 1", "n > 100 ? s : t", "nu == nil ? 0 : nu.n",

@@ -119,6 +119,9 @@ type Slot struct {
 
 // Program is one compiled expression.
 type Program struct {
+	// cond is the result as a condition (bool); first, as RunBool reads
+	// nothing else.
+	cond func(*Frame) bool
 	src  file.Source
 	root val
 	// asBool is set for a condition compiled with expr.AsBool: the machine
@@ -127,14 +130,23 @@ type Program struct {
 	asBool bool
 	// Kind is the kind of the result: Bool, Int, Float, String, or Any.
 	Kind Kind
+	// name is set, with slot, for an expression that is a variable's name
+	// and yields its slot's value as Run would (Name).
+	name bool
+	slot Slot
 }
+
+// Name reports whether the expression is only a variable's name, whose
+// value Run gives as the slot holds it (an Int boxed): the caller may then
+// read the slot itself.
+func (p *Program) Name() (Slot, bool) { return p.slot, p.name }
 
 // Run evaluates the expression. A failure is a *file.Error like the one
 // expr's machine returns: the same message and location.
 func (p *Program) Run(f *Frame) (out any, err error) {
 	defer p.recover(f, len(f.args), &err)
 	if p.asBool {
-		return p.bool(f), nil
+		return p.cond(f), nil
 	}
 	switch r := p.root; r.kind {
 	case Int:
@@ -159,30 +171,50 @@ func (p *Program) recover(f *Frame, args int, err *error) {
 	}
 }
 
-// bool is the result as a condition: a nil (from a chain) is false.
-func (p *Program) bool(f *Frame) bool {
+// condition is the result as a condition: a nil (from a chain) is false;
+// any other value that is not a bool is false too, as the engine reads
+// conditions, unless the program was compiled as a condition, where, as on
+// expr's machine, it is an error.
+func (p *Program) condition() func(*Frame) bool {
 	if p.root.kind == Bool {
-		return p.root.b(f)
+		return p.root.b
 	}
-	v := p.root.a(f)
-	if v == nil {
-		return false
+	a, asBool := p.root.a, p.asBool
+	return func(f *Frame) bool {
+		v := a(f)
+		if v == nil {
+			return false
+		}
+		b, ok := v.(bool)
+		if !ok && asBool {
+			f.loc = file.Location{}
+			panic(fmt.Sprintf("invalid operation: bool(%T)", v))
+		}
+		return b
 	}
-	b, ok := v.(bool)
-	if !ok && p.asBool {
-		f.loc = file.Location{}
-		panic(fmt.Sprintf("invalid operation: bool(%T)", v))
-	}
-	return b
 }
 
-// RunBool evaluates a condition. A nil (from a chain) is false; any other
-// value that is not a bool is false too, as the engine reads conditions,
-// unless the program was compiled as a condition, where, as on expr's
-// machine, it is an error.
+// RunBool evaluates a condition (see condition).
 func (p *Program) RunBool(f *Frame) (out bool, err error) {
-	defer p.recover(f, len(f.args), &err)
-	return p.bool(f), nil
+	done := false
+	defer p.finish(f, len(f.args), &err, &done)
+	out = p.cond(f)
+	done = true
+	return out, nil
+}
+
+// finish is recover for a run that says when it is done: on the way out of
+// a run that did not panic it returns at once, without the runtime's
+// recover.
+func (p *Program) finish(f *Frame, args int, err *error, done *bool) {
+	if *done {
+		return
+	}
+	if r := recover(); r != nil {
+		clear(f.args[args:])
+		f.args = f.args[:args]
+		*err = p.fail(f, r)
+	}
 }
 
 // RunNumber evaluates an expression whose Kind is Int or Float without
@@ -231,6 +263,41 @@ type val struct {
 	b    func(*Frame) bool
 	s    func(*Frame) string
 	a    func(*Frame) any
+	// slot is set (isSlot) for a variable's name, and konst (isConst) for
+	// a constant: a node over one reads the slot or holds the value itself
+	// rather than call its function, one call and one object fewer to
+	// reach (see at and constant).
+	slot    Slot
+	isSlot  bool
+	konst   any
+	isConst bool
+	// field is set for a string field of a registered struct.
+	field *fieldRead
+}
+
+// at is the index in Vals of a name whose slot holds interface values.
+func (v val) at() (int, bool) {
+	if v.isSlot && v.slot.Kind == Any {
+		return v.slot.Index, true
+	}
+	return 0, false
+}
+
+// read reads an interface value: the slot at i when i >= 0, else fn.
+// Its branch is cheaper than a call.
+func read(f *Frame, i int, fn func(*Frame) any) any {
+	if i >= 0 {
+		return f.Vals[i]
+	}
+	return fn(f)
+}
+
+// slotOrCall is the index read needs for v: its slot's, or -1 to call fn.
+func slotOrCall(v val) (int, func(*Frame) any) {
+	if i, ok := v.at(); ok {
+		return i, nil
+	}
+	return -1, v.boxed()
 }
 
 func (v val) boxed() func(*Frame) any {
@@ -275,17 +342,21 @@ func unsupported(n ast.Node, why string) error {
 
 // constOf makes a node that always yields x.
 func constOf(x any) val {
+	var v val
 	switch c := x.(type) {
 	case int:
-		return intVal(func(*Frame) int { return c })
+		v = intVal(func(*Frame) int { return c })
 	case float64:
-		return floatVal(func(*Frame) float64 { return c })
+		v = floatVal(func(*Frame) float64 { return c })
 	case bool:
-		return boolVal(func(*Frame) bool { return c })
+		v = boolVal(func(*Frame) bool { return c })
 	case string:
-		return stringVal(func(*Frame) string { return c })
+		v = stringVal(func(*Frame) string { return c })
+	default:
+		return anyVal(func(*Frame) any { return x })
 	}
-	return anyVal(func(*Frame) any { return x })
+	v.konst, v.isConst = x, true
+	return v
 }
 
 // kindOfType is the Kind whose Go type is t exactly.

@@ -86,6 +86,12 @@ func CompileProgram(prog *vm.Program, cfg *Config) (*Program, error) {
 	if n := len(prog.Bytecode); n > 0 && prog.Bytecode[n-1] == vm.OpCast && prog.Arguments[n-1] == 3 {
 		p.asBool = true
 	}
+	p.cond = p.condition()
+	if id, ok := prog.Node().(*ast.IdentifierNode); ok && !p.asBool {
+		if s, ok := cfg.Slots[id.Value]; ok && (s.Kind == Any || s.Kind == Int) {
+			p.name, p.slot = true, s
+		}
+	}
 	return p, nil
 }
 
@@ -105,7 +111,9 @@ func compile(node ast.Node, source string, cfg *Config, zero *float64) (p *Progr
 	if err != nil {
 		return nil, err
 	}
-	return &Program{src: file.NewSource(source), root: v, Kind: v.kind}, nil
+	p = &Program{src: file.NewSource(source), root: v, Kind: v.kind}
+	p.cond = p.condition()
+	return p, nil
 }
 
 func (c *compiler) compile(n ast.Node) (val, error) {
@@ -163,29 +171,36 @@ func (c *compiler) compile(n ast.Node) (val, error) {
 
 func (c *compiler) ident(n *ast.IdentifierNode) (val, error) {
 	if slot, ok := c.cfg.Slots[n.Value]; ok {
-		i := slot.Index
-		switch slot.Kind {
-		case Int:
-			return intVal(func(f *Frame) int { return f.Ints[i] }), nil
-		case Float:
-			return floatVal(func(f *Frame) float64 { return f.Floats[i] }), nil
-		case String:
-			return stringVal(func(f *Frame) string { return f.Strs[i] }), nil
-		case Bool:
-			return boolVal(func(f *Frame) bool {
-				b, ok := f.Vals[i].(bool)
-				if !ok && f.Vals[i] != nil {
-					panic(fmt.Sprintf("variable %s holds %T, not a bool", n.Value, f.Vals[i]))
-				}
-				return b
-			}), nil
-		}
-		return anyVal(func(f *Frame) any { return f.Vals[i] }), nil
+		v := c.slotRead(n, slot)
+		v.slot, v.isSlot = slot, true
+		return v, nil
 	}
 	if v, ok := c.cfg.Consts[n.Value]; ok {
 		return constOf(v), nil
 	}
 	return val{}, unsupported(n, "name "+n.Value+" has no slot")
+}
+
+// slotRead reads a variable's slot.
+func (c *compiler) slotRead(n *ast.IdentifierNode, slot Slot) val {
+	i := slot.Index
+	switch slot.Kind {
+	case Int:
+		return intVal(func(f *Frame) int { return f.Ints[i] })
+	case Float:
+		return floatVal(func(f *Frame) float64 { return f.Floats[i] })
+	case String:
+		return stringVal(func(f *Frame) string { return f.Strs[i] })
+	case Bool:
+		return boolVal(func(f *Frame) bool {
+			b, ok := f.Vals[i].(bool)
+			if !ok && f.Vals[i] != nil {
+				panic(fmt.Sprintf("variable %s holds %T, not a bool", n.Value, f.Vals[i]))
+			}
+			return b
+		})
+	}
+	return anyVal(func(f *Frame) any { return f.Vals[i] })
 }
 
 func (c *compiler) unary(n *ast.UnaryNode) (val, error) {
@@ -230,6 +245,9 @@ func (c *compiler) unary(n *ast.UnaryNode) (val, error) {
 func (c *compiler) binary(n *ast.BinaryNode) (val, error) {
 	loc := n.Location()
 	if n.Operator == "==" || n.Operator == "!=" {
+		if v, ok, err := c.fieldIs(n); ok || err != nil {
+			return v, err
+		}
 		eq, err := c.equal(n.Left, n.Right, loc)
 		if err != nil {
 			return val{}, err
@@ -344,6 +362,45 @@ func (c *compiler) binary(n *ast.BinaryNode) (val, error) {
 	return val{}, unsupported(n, "operator "+n.Operator)
 }
 
+// fieldIs compiles == and != of a unit's string field and a constant
+// (`unit.arm == "infantry"`, the commonest test of the bundled battles) as
+// one node, which reads the name's slot, the field and compares.
+func (c *compiler) fieldIs(n *ast.BinaryNode) (val, bool, error) {
+	fn, kn := n.Left, n.Right
+	if _, ok := fn.(*ast.MemberNode); !ok {
+		fn, kn = kn, fn
+	}
+	if _, ok := fn.(*ast.MemberNode); !ok {
+		return val{}, false, nil
+	}
+	if t := kn.Type(); t == nil || t.Kind() != reflect.String || fn.Type() != t {
+		return val{}, false, nil
+	}
+	fv, err := c.compile(fn)
+	if err != nil || fv.field == nil {
+		return val{}, false, err
+	}
+	kv, err := c.compile(kn)
+	if err != nil {
+		return val{}, false, err
+	}
+	k, ok := kv.konst.(string)
+	if !ok || !kv.isConst {
+		return val{}, false, nil
+	}
+	fl, at, obj, loc, rt := fv.field.fl, fv.field.at, fv.field.obj, fv.field.loc, fv.field.fl.rt
+	get, ne := fl.s, n.Operator == "!="
+	return boolVal(func(f *Frame) bool {
+		o := read(f, at, obj)
+		v, ok := get(o)
+		if !ok {
+			f.loc = loc
+			v = runtime.FetchField(o, rt).(string)
+		}
+		return (v == k) != ne
+	}), true, nil
+}
+
 // equal is ==: unboxed when both sides are of known kinds, else expr's
 // runtime.Equal on the operands as the machine holds them (a unit
 // dereferenced to its struct): numbers of either kind compare as numbers,
@@ -363,6 +420,7 @@ func (c *compiler) equal(ln, rn ast.Node, loc file.Location) (func(*Frame) bool,
 			return nil, err
 		}
 		la, ra := l.boxed(), r.boxed()
+		st := c.structs[lt]
 		return func(f *Frame) bool {
 			a, b := la(f), ra(f)
 			if a == b {
@@ -371,7 +429,11 @@ func (c *compiler) equal(ln, rn ast.Node, loc file.Location) (func(*Frame) bool,
 			f.loc = loc
 			if samePointers(a, b) {
 				// What runtime.Equal does with the two structs behind
-				// them, without copying each into an interface value.
+				// them, without copying each into an interface value;
+				// first, for a registered struct, a field that differs.
+				if st != nil && st.differ(a, b) {
+					return false
+				}
 				return reflect.DeepEqual(a, b)
 			}
 			return runtime.Equal(derefAny(a), derefAny(b))
@@ -385,15 +447,28 @@ func (c *compiler) equal(ln, rn ast.Node, loc file.Location) (func(*Frame) bool,
 	if err != nil {
 		return nil, err
 	}
+	if l.isConst && !r.isConst && l.kind == r.kind && (l.kind == Int || l.kind == String) {
+		l, r = r, l // == of two ints or two strings is symmetric, and a constant has no effect
+	}
 	switch {
 	case l.kind == Int && r.kind == Int:
 		li, ri := l.i, r.i
+		if c, ok := r.konst.(int); ok && r.isConst {
+			if l.isSlot {
+				i := l.slot.Index
+				return func(f *Frame) bool { return f.Ints[i] == c }, nil
+			}
+			return func(f *Frame) bool { return li(f) == c }, nil
+		}
 		return func(f *Frame) bool { return li(f) == ri(f) }, nil
 	case isNum(l.kind) && isNum(r.kind):
 		lf, rf := l.num(), r.num()
 		return func(f *Frame) bool { return lf(f) == rf(f) }, nil
 	case l.kind == String && r.kind == String:
 		ls, rs := l.s, r.s
+		if c, ok := r.konst.(string); ok && r.isConst {
+			return func(f *Frame) bool { return ls(f) == c }, nil
+		}
 		return func(f *Frame) bool { return ls(f) == rs(f) }, nil
 	case l.kind == Bool && r.kind == Bool:
 		lb, rb := l.b, r.b
@@ -501,6 +576,8 @@ func derefAny(p any) any {
 
 func compare(op string, l, r val, loc file.Location) val {
 	switch {
+	case l.kind == Int && r.kind == Int && r.isConst:
+		return compareConst(op, l, r.konst.(int))
 	case l.kind == Int && r.kind == Int:
 		li, ri := l.i, r.i
 		switch op {
@@ -545,6 +622,35 @@ func compare(op string, l, r val, loc file.Location) val {
 		f.loc = loc
 		return fn(a, b)
 	})
+}
+
+// compareConst is a comparison of whole numbers with a constant on the
+// right (`distance <= 3`), of a name's slot read in place.
+func compareConst(op string, l val, c int) val {
+	li := l.i
+	if l.isSlot {
+		i := l.slot.Index
+		switch op {
+		case "<":
+			return boolVal(func(f *Frame) bool { return f.Ints[i] < c })
+		case ">":
+			return boolVal(func(f *Frame) bool { return f.Ints[i] > c })
+		case "<=":
+			return boolVal(func(f *Frame) bool { return f.Ints[i] <= c })
+		default:
+			return boolVal(func(f *Frame) bool { return f.Ints[i] >= c })
+		}
+	}
+	switch op {
+	case "<":
+		return boolVal(func(f *Frame) bool { return li(f) < c })
+	case ">":
+		return boolVal(func(f *Frame) bool { return li(f) > c })
+	case "<=":
+		return boolVal(func(f *Frame) bool { return li(f) <= c })
+	default:
+		return boolVal(func(f *Frame) bool { return li(f) >= c })
+	}
 }
 
 func arith(op string, l, r val, loc file.Location) val {
@@ -655,7 +761,7 @@ func (c *compiler) member(n *ast.MemberNode) (val, error) {
 		if s := c.structs[n.Node.Type()]; s != nil {
 			if _, nested := n.Node.(*ast.MemberNode); !nested {
 				if fl := s.fields[prop.Value]; fl != nil {
-					return fl.member(oa, loc), nil
+					return fl.member(obj, loc), nil
 				}
 			}
 		}
@@ -871,14 +977,16 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 	if v, ok := typedForm(fn, args, loc); ok {
 		return v, true
 	}
-	arg := func(i int) func(*Frame) any { return args[i].boxed() }
+	// The arguments typed any are read through read, a name's slot in
+	// place; a string constant is held.
+	arg := func(i int) (int, func(*Frame) any) { return slotOrCall(args[i]) }
 	str := func(i int) (func(*Frame) string, bool) { return args[i].s, args[i].kind == String }
 	switch fn := fn.(type) {
 	case func(any) (int, error):
 		if len(args) == 1 {
-			a := arg(0)
+			i, a := arg(0)
 			return intVal(func(f *Frame) int {
-				x := a(f)
+				x := read(f, i, a)
 				f.loc = loc
 				out, err := fn(x)
 				if err != nil {
@@ -889,9 +997,9 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		}
 	case func(any) (bool, error):
 		if len(args) == 1 {
-			a := arg(0)
+			i, a := arg(0)
 			return boolVal(func(f *Frame) bool {
-				x := a(f)
+				x := read(f, i, a)
 				f.loc = loc
 				out, err := fn(x)
 				if err != nil {
@@ -902,9 +1010,10 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		}
 	case func(any, any) (int, error):
 		if len(args) == 2 {
-			a, b := arg(0), arg(1)
+			i, a := arg(0)
+			j, b := arg(1)
 			return intVal(func(f *Frame) int {
-				x, y := a(f), b(f)
+				x, y := read(f, i, a), read(f, j, b)
 				f.loc = loc
 				out, err := fn(x, y)
 				if err != nil {
@@ -915,9 +1024,10 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		}
 	case func(any, any) (bool, error):
 		if len(args) == 2 {
-			a, b := arg(0), arg(1)
+			i, a := arg(0)
+			j, b := arg(1)
 			return boolVal(func(f *Frame) bool {
-				x, y := a(f), b(f)
+				x, y := read(f, i, a), read(f, j, b)
 				f.loc = loc
 				out, err := fn(x, y)
 				if err != nil {
@@ -928,9 +1038,21 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		}
 	case func(any, string) (bool, error):
 		if s, ok := str(1); ok && len(args) == 2 {
-			a := arg(0)
+			i, a := arg(0)
+			if c, ok := args[1].konst.(string); ok && args[1].isConst {
+				// marked(unit, "tired")
+				return boolVal(func(f *Frame) bool {
+					x := read(f, i, a)
+					f.loc = loc
+					out, err := fn(x, c)
+					if err != nil {
+						panic(err)
+					}
+					return out
+				}), true
+			}
 			return boolVal(func(f *Frame) bool {
-				x, y := a(f), s(f)
+				x, y := read(f, i, a), s(f)
 				f.loc = loc
 				out, err := fn(x, y)
 				if err != nil {
@@ -943,9 +1065,9 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		s1, ok1 := str(1)
 		s2, ok2 := str(2)
 		if ok1 && ok2 && len(args) == 3 {
-			a := arg(0)
+			i, a := arg(0)
 			return boolVal(func(f *Frame) bool {
-				x, y, z := a(f), s1(f), s2(f)
+				x, y, z := read(f, i, a), s1(f), s2(f)
 				f.loc = loc
 				out, err := fn(x, y, z)
 				if err != nil {

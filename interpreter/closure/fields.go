@@ -14,6 +14,44 @@ import (
 type Struct struct {
 	typ    reflect.Type // the pointer type scripts see
 	fields map[string]*field
+	// plain is every field read at an offset, in the struct's order.
+	plain []*field
+}
+
+// differ reports whether two non-nil pointers of the struct's type differ
+// in a field read at an offset: reflect.DeepEqual of the two would then
+// be false, which this finds without walking the structs (two units
+// differ in their id).
+func (s *Struct) differ(a, b any) bool {
+	for _, fl := range s.plain {
+		switch fl.kind {
+		case Int:
+			x, _ := fl.i(a)
+			y, _ := fl.i(b)
+			if x != y {
+				return true
+			}
+		case Float:
+			x, _ := fl.f(a)
+			y, _ := fl.f(b)
+			if x != y { // a NaN differs from itself, as DeepEqual has it
+				return true
+			}
+		case Bool:
+			x, _ := fl.b(a)
+			y, _ := fl.b(b)
+			if x != y {
+				return true
+			}
+		default:
+			x, _ := fl.s(a)
+			y, _ := fl.s(b)
+			if x != y {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 type field struct {
@@ -82,19 +120,22 @@ func Fields[T any]() *Struct {
 			}
 		}
 		s.fields[name] = fl
+		s.plain = append(s.plain, fl)
 	}
 	return s
 }
 
 // member compiles obj.name for a registered struct. Off the fast path the
 // field is fetched as expr's machine fetches it, which fails the same way.
-func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
+// A name's slot is read in place (read).
+func (fl *field) member(objVal val, loc file.Location) val {
 	rt := fl.rt
+	at, obj := slotOrCall(objVal)
 	switch fl.kind {
 	case Int:
 		get := fl.i
 		return intVal(func(f *Frame) int {
-			o := obj(f)
+			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
 			}
@@ -104,7 +145,7 @@ func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
 	case Float:
 		get := fl.f
 		return floatVal(func(f *Frame) float64 {
-			o := obj(f)
+			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
 			}
@@ -114,7 +155,7 @@ func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
 	case Bool:
 		get := fl.b
 		return boolVal(func(f *Frame) bool {
-			o := obj(f)
+			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
 			}
@@ -123,13 +164,24 @@ func (fl *field) member(obj func(*Frame) any, loc file.Location) val {
 		})
 	default:
 		get := fl.s
-		return stringVal(func(f *Frame) string {
-			o := obj(f)
+		v := stringVal(func(f *Frame) string {
+			o := read(f, at, obj)
 			if v, ok := get(o); ok {
 				return v
 			}
 			f.loc = loc
 			return runtime.FetchField(o, rt).(string)
 		})
+		v.field = &fieldRead{fl: fl, at: at, obj: obj, loc: loc}
+		return v
 	}
+}
+
+// fieldRead is how a string field node reads its field, for a node over
+// it that does the same itself (compiler.fieldIs).
+type fieldRead struct {
+	fl  *field
+	at  int
+	obj func(*Frame) any
+	loc file.Location
 }
