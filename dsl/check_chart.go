@@ -117,6 +117,7 @@ func (u *unit) checkCharts() {
 		if !ok {
 			continue
 		}
+		c.index = newChartIndex(c)
 		cover := make([][]Cell, len(c.Rows))
 		poss := make([]Pos, len(c.Rows))
 		for i, r := range c.Rows {

@@ -424,6 +424,9 @@ type ChartDef struct {
 	Cite  []string
 	Origin
 	ast *Chart
+	// index finds the row of the keys' values in their domains at once;
+	// nil when the chart was not checked or its domains are too large.
+	index *chartIndex
 }
 
 // ChartRowDef gives the value of the combinations its cells match.
@@ -438,6 +441,9 @@ type ChartRowDef struct {
 // place and returns a value boxed once, so that a lookup copies nothing
 // and allocates nothing.
 func (c *ChartDef) Lookup(vals []any) (any, error) {
+	if r := c.index.row(c.Keys, vals); r >= 0 {
+		return c.Rows[r].boxed, nil
+	}
 	for j := range c.Rows {
 		r := &c.Rows[j]
 		ok := len(r.Cells) == len(vals)
@@ -456,6 +462,105 @@ func (c *ChartDef) Lookup(vals []any) (any, error) {
 		parts[i] = fmt.Sprint(v)
 	}
 	return nil, fmt.Errorf("chart %s has no value for %s", c.Name, strings.Join(parts, ", "))
+}
+
+// chartIndex is a chart's rows laid out by its keys' domains: the row a
+// combination of the keys' values reads is found from the places of those
+// values in the domains, instead of by matching every row's cells in turn.
+// It is made once, when the module is checked, and only read after.
+type chartIndex struct {
+	rows []int32 // by the places of the values, the first key's slowest; -1: no row
+}
+
+// maxChartIndex bounds the combinations a chart's index lays out.
+const maxChartIndex = 4096
+
+// newChartIndex lays out a checked chart's rows, each combination of the
+// keys' domains given the first row whose cells match it, as Lookup's walk
+// over the rows would find it; nil if the domains are empty or too large.
+func newChartIndex(c *ChartDef) *chartIndex {
+	n := 1
+	for _, k := range c.Keys {
+		d := len(k.Words) + len(k.Ints)
+		if d == 0 || n*d > maxChartIndex {
+			return nil
+		}
+		n *= d
+	}
+	for j := range c.Rows {
+		if c.Rows[j].boxed == nil || len(c.Rows[j].Cells) != len(c.Keys) {
+			return nil
+		}
+	}
+	domains := make([][]any, len(c.Keys))
+	for i, k := range c.Keys {
+		domains[i] = k.Values()
+	}
+	x := &chartIndex{rows: make([]int32, n)}
+	vals := make([]any, len(c.Keys))
+	for at := range x.rows {
+		rest := at
+		for i := len(c.Keys) - 1; i >= 0; i-- {
+			d := len(domains[i])
+			vals[i] = domains[i][rest%d]
+			rest /= d
+		}
+		x.rows[at] = -1
+		for j := range c.Rows {
+			ok := true
+			for i, cell := range c.Rows[j].Cells {
+				if ok = cell.Matches(vals[i]); !ok {
+					break
+				}
+			}
+			if ok {
+				x.rows[at] = int32(j)
+				break
+			}
+		}
+	}
+	return x
+}
+
+// row is the row the keys' values read, or -1 when the index does not
+// know (no index, a value outside its key's domain, no row): Lookup then
+// walks the rows.
+func (x *chartIndex) row(keys []*KeyDef, vals []any) int {
+	if x == nil || len(vals) != len(keys) {
+		return -1
+	}
+	at := 0
+	for i, k := range keys {
+		p := k.place(vals[i])
+		if p < 0 {
+			return -1
+		}
+		at = at*(len(k.Words)+len(k.Ints)) + p
+	}
+	return int(x.rows[at])
+}
+
+// place is where a value stands in the key's domain (Values' order), or
+// -1 when it is not there.
+func (k *KeyDef) place(v any) int {
+	switch v := v.(type) {
+	case string:
+		for i, w := range k.Words {
+			if w == v {
+				return i
+			}
+		}
+	case int:
+		if k.Words != nil {
+			return -1
+		}
+		for i, n := range k.Ints {
+			if n == v {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // value is a row's value as the chart's function returns it: a number, or
