@@ -83,8 +83,17 @@ func (e *Engine) fronts(u *Unit) int {
 // it, so that a rewind keeps it: it is right whatever the unit's state,
 // for each memo says what it was worked out for.
 type unitMemo struct {
-	fronts frontsMemo
-	words  [unitWords]wordMemo
+	fronts  frontsMemo
+	words   [unitWords]wordMemo
+	canForm canFormMemo
+}
+
+// canFormMemo is what Unit.CanForm remembers: the answer for a formation
+// and the arm the unit had then.
+type canFormMemo struct {
+	mod            *dsl.Module
+	formation, arm string
+	ok             bool
 }
 
 // frontsMemo is what Engine.fronts remembers.
@@ -149,6 +158,44 @@ func (u *Unit) FormationWord() (*dsl.VocabDef, bool) {
 		return nil, false
 	}
 	return u.word(u.board.module, wordFormation)
+}
+
+// CanForm reports whether the unit's arm may adopt formation f: the
+// formation is a word of the module, and its `arms`, if it lists any,
+// name the unit's arm. The unit remembers the last answer: a charge asks
+// it of each unit it comes near, about the same formation, at every step.
+func (u *Unit) CanForm(f string) bool {
+	if u.board == nil || u.board.module == nil {
+		return false
+	}
+	mod := u.board.module
+	if m := u.memo; m != nil && m.canForm.mod == mod && m.canForm.formation == f && m.canForm.arm == u.Arm {
+		return m.canForm.ok
+	}
+	ok := canForm(mod, f, u.Arm)
+	if u.memo != nil {
+		u.memo.canForm = canFormMemo{mod: mod, formation: f, arm: u.Arm, ok: ok}
+	}
+	return ok
+}
+
+func canForm(mod *dsl.Module, f, arm string) bool {
+	w, ok := mod.Word(dsl.KindFormation, f)
+	if !ok {
+		return false
+	}
+	// The arms are read in place: building their list was an allocation
+	// per call.
+	listed := false
+	for _, x := range w.Props["arms"] {
+		if a, ok := x.(string); ok {
+			if a == arm {
+				return true
+			}
+			listed = true
+		}
+	}
+	return !listed
 }
 
 // chargePhase declares every charge first, then resolves each in turn.
@@ -536,12 +583,20 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 
 // stepToward picks the neighbour nearest to the goal that no enemy holds.
 func (e *Engine) stepToward(from, goal Hex) (Hex, bool) {
+	b := e.Board
 	best, bestD := from, Distance(from, goal)
 	for _, n := range from.Neighbors() {
-		if !e.Board.OnMap(n) || e.Board.occupied(n) {
+		if !b.OnMap(n) {
 			continue
 		}
-		if d := Distance(n, goal); d < bestD {
+		d := Distance(n, goal)
+		if d >= bestD {
+			// Whether an enemy holds it changes nothing: only its look
+			// at the units is charged, as occupied charges it.
+			b.charge(1 + len(b.Units))
+			continue
+		}
+		if !b.occupied(n) {
 			best, bestD = n, d
 		}
 	}

@@ -54,8 +54,9 @@ type Unit struct {
 // (elite, or any the base declares): scripts read it as a field, `unit.elite`.
 func (u *Unit) Has(attr string) bool { return u.Attrs[attr] }
 
-// Marked reports whether a rule set the named mark.
-func (u *Unit) Marked(name string) bool { return u.Marks[name] }
+// Marked reports whether a rule set the named mark; a unit that carries
+// none is answered without a call into the map.
+func (u *Unit) Marked(name string) bool { return len(u.Marks) > 0 && u.Marks[name] }
 
 // Board is the map and everything on it.
 type Board struct {
@@ -212,6 +213,9 @@ func sortUnits(us []*Unit) {
 // Distance between two units, taking the nearer hex of a two-hex line.
 func UnitDistance(a, b *Unit) int {
 	d := Distance(a.Hex, b.Hex)
+	if a.Hex2 == nil && b.Hex2 == nil {
+		return d
+	}
 	for _, x := range a.hexes() {
 		for _, y := range b.hexes() {
 			d = min(d, Distance(x, y))

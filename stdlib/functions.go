@@ -30,24 +30,7 @@ var Functions = []*dsl.Function{
 	unitStrFn("marked", "whether a rule has set the named mark on a unit",
 		func(u *interpreter.Unit, name string) bool { return u.Marked(name) }),
 	unitStrFn("can_form", "whether a unit's arm may adopt a formation (the formation's arms)",
-		func(u *interpreter.Unit, f string) bool {
-			w, ok := word(u, dsl.KindFormation, f)
-			if !ok {
-				return false
-			}
-			// The arms are read in place: building their list was an
-			// allocation per call.
-			listed := false
-			for _, x := range w.Props["arms"] {
-				if a, ok := x.(string); ok {
-					if a == u.Arm {
-						return true
-					}
-					listed = true
-				}
-			}
-			return !listed
-		}),
+		func(u *interpreter.Unit, f string) bool { return u.CanForm(f) }),
 	unitFn("formation_morale", "the morale modifier of a unit's formation",
 		func(u *interpreter.Unit) int {
 			w, ok := u.FormationWord()
@@ -204,14 +187,6 @@ func unitArg(x any, i int) (*interpreter.Unit, error) {
 		return nil, fmt.Errorf("argument %d is not a unit", i+1)
 	}
 	return u, nil
-}
-
-func word(u *interpreter.Unit, kind, name string) (*dsl.VocabDef, bool) {
-	b := u.Board()
-	if b == nil || b.Module() == nil {
-		return nil, false
-	}
-	return b.Module().Word(kind, name)
 }
 
 func friends(u *interpreter.Unit) []*interpreter.Unit {
