@@ -296,9 +296,56 @@ type lineWalk struct {
 	q, r, s             int
 	offQ, offR, offS    int
 	stepQ, stepR, stepS int
+	// laid is the line as laid out in lineTable for a short line: its
+	// hexes, a first, as steps from a. Then next reads them instead of
+	// working them out.
+	laid []lineStep
 }
 
+// lineStep is a hex of a line as its offset from the line's first hex.
+type lineStep struct{ q, r int8 }
+
+// lineTabled is the length of the longest lines laid out in lineTable:
+// lines of sight and charges are short, and the table stays small.
+const lineTabled = 8
+
+// lineTable holds every line of up to lineTabled hexes from the origin,
+// walked once when the package is loaded and only read after, by the
+// offset of its end (d.Q and d.R shifted by lineTabled). A line depends
+// only on that offset: the walk's remainders start at zero wherever it
+// starts, so the same steps lead from any hex.
+var lineTable = func() [][]lineStep {
+	const side = 2*lineTabled + 1
+	t := make([][]lineStep, side*side)
+	for dq := -lineTabled; dq <= lineTabled; dq++ {
+		for dr := -lineTabled; dr <= lineTabled; dr++ {
+			d := Hex{Q: dq, R: dr}
+			if Distance(Hex{}, d) > lineTabled {
+				continue
+			}
+			w := walkLine(Hex{}, d)
+			steps := make([]lineStep, 0, w.n+1)
+			for h, ok := w.next(); ok; h, ok = w.next() {
+				steps = append(steps, lineStep{int8(h.Q), int8(h.R)})
+			}
+			t[(dq+lineTabled)*side+dr+lineTabled] = steps
+		}
+	}
+	return t
+}()
+
 func newLineWalk(a, b Hex) lineWalk {
+	d := b.Sub(a)
+	n := Distance(a, b)
+	if n <= lineTabled {
+		return lineWalk{n: n, q: a.Q, r: a.R,
+			laid: lineTable[(d.Q+lineTabled)*(2*lineTabled+1)+d.R+lineTabled]}
+	}
+	return walkLine(a, b)
+}
+
+// walkLine is the walk from a to b worked out step by step.
+func walkLine(a, b Hex) lineWalk {
 	d := b.Sub(a)
 	return lineWalk{n: Distance(a, b), q: a.Q, r: a.R, s: -a.Q - a.R,
 		stepQ: 2 * d.Q, stepR: 2 * d.R, stepS: -2 * (d.Q + d.R)}
@@ -327,6 +374,11 @@ func (w *lineWalk) next() (Hex, bool) {
 	n := w.n
 	if w.i > n {
 		return Hex{}, false
+	}
+	if w.laid != nil {
+		st := w.laid[w.i]
+		w.i++
+		return Hex{Q: w.q + int(st.q), R: w.r + int(st.r)}, true
 	}
 	if w.i > 0 {
 		if w.offQ += w.stepQ; w.offQ >= n {

@@ -761,3 +761,28 @@ func TestHexCenterPrintedLayout(t *testing.T) {
 		}
 	}
 }
+
+// TestLineTableAsWalked: a short line read from lineTable is, hex for hex,
+// the line walked step by step, from any hex; longer lines are walked.
+func TestLineTableAsWalked(t *testing.T) {
+	origins := []Hex{{0, 0}, {5, -3}, {-17, 40}, {123, -77}}
+	for _, a := range origins {
+		for _, d := range hexGrid(lineTabled + 2) {
+			b := a.Add(d)
+			laid, walked := newLineWalk(a, b), walkLine(a, b)
+			if (laid.laid != nil) != (Distance(a, b) <= lineTabled) {
+				t.Fatalf("%v→%v (%d hexes): laid out %v", a, b, Distance(a, b), laid.laid != nil)
+			}
+			for i := 0; ; i++ {
+				h1, ok1 := laid.next()
+				h2, ok2 := walked.next()
+				if h1 != h2 || ok1 != ok2 {
+					t.Fatalf("%v→%v hex %d: table %v %v, walk %v %v", a, b, i, h1, ok1, h2, ok2)
+				}
+				if !ok1 {
+					break
+				}
+			}
+		}
+	}
+}

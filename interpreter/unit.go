@@ -187,8 +187,10 @@ func (b *Board) terrainBlocks(h Hex) bool {
 	if len(b.blocksLOS) == 0 {
 		return false
 	}
-	if t, ok := b.Terrain[h]; ok {
-		return b.blocksLOS[t]
+	if len(b.Terrain) > 0 {
+		if t, ok := b.Terrain[h]; ok {
+			return b.blocksLOS[t]
+		}
 	}
 	return b.defaultBlocks
 }
