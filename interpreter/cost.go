@@ -91,6 +91,12 @@ func (m *meter) over(n int) error {
 	return nil
 }
 
+// overBy is over for a charge whose error the meter keeps for later; not
+// inlined, so that Board.charge is.
+//
+//go:noinline
+func (m *meter) overBy(n int) { _ = m.over(n) }
+
 func (m *meter) setNext() {
 	switch {
 	case m.err != nil:
@@ -127,9 +133,13 @@ func (e *Engine) meterErr(err error) error {
 
 // charge is Board's way to charge the engine's meter, from code that has
 // no error to return (a line of sight, a look at a hex): the meter keeps
-// the error and the engine reports it at its next charge.
+// the error and the engine reports it at its next charge. It is
+// meter.charge spelled out, so that it stays small enough to be inlined
+// where a line of sight or a look at the units charges it.
 func (b *Board) charge(n int) {
-	if b.meter != nil {
-		_ = b.meter.charge(n)
+	if m := b.meter; m != nil {
+		if m.used += int64(n); m.used >= m.next {
+			m.overBy(n)
+		}
 	}
 }
