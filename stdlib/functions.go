@@ -70,7 +70,7 @@ var Functions = []*dsl.Function{
 			return false
 		}),
 	{Name: "odds_column", Doc: "the odds column of a combat chart, counted from 1: the odds are attack ÷ defence when the attack is the larger, else −(defence ÷ attack); the column is the last whose start (listed left to right, `1:3` as -3) they reach, the first when they reach none, moved `shift` columns right and held to the chart",
-		Fn: oddsColumn, Types: []any{new(func(float64, float64, int, ...float64) int)}},
+		Fn: oddsColumn, Fast: oddsColumnFast, Types: []any{new(func(float64, float64, int, ...float64) int)}},
 }
 
 // The constructors below make a function's two forms from one definition:
@@ -210,30 +210,51 @@ func oddsColumn(args ...any) (any, error) {
 	if len(args) < 4 {
 		return nil, fmt.Errorf("odds_column needs the attack, the defence, the shift and at least one column start")
 	}
-	attack, defence := interpreter.ToFloat(args[0]), interpreter.ToFloat(args[1])
 	shift, ok := args[2].(int)
 	if !ok {
 		shift = int(interpreter.ToFloat(args[2]))
 	}
-	var odds float64
-	switch {
-	case defence <= 0:
-		odds = math.Inf(1)
-	case attack <= 0:
-		odds = math.Inf(-1)
-	case attack >= defence:
-		odds = attack / defence
-	default:
-		odds = -(defence / attack)
-	}
+	odds, col := oddsOf(interpreter.ToFloat(args[0]), interpreter.ToFloat(args[1])), 0
 	starts := args[3:]
-	col := 0
 	for i, s := range starts {
 		if odds >= interpreter.ToFloat(s) {
 			col = i
 		}
 	}
-	col += shift
-	col = max(0, min(len(starts)-1, col))
-	return col + 1, nil
+	return oddsShifted(col, shift, len(starts)), nil
+}
+
+// oddsColumnFast is oddsColumn's typed form, which compiled expressions
+// call with the column starts (constants in every chart) read once.
+func oddsColumnFast(attack, defence any, shift int, starts []float64) (int, error) {
+	if len(starts) == 0 {
+		return 0, fmt.Errorf("odds_column needs the attack, the defence, the shift and at least one column start")
+	}
+	odds, col := oddsOf(interpreter.ToFloat(attack), interpreter.ToFloat(defence)), 0
+	for i, s := range starts {
+		if odds >= s {
+			col = i
+		}
+	}
+	return oddsShifted(col, shift, len(starts)), nil
+}
+
+// oddsOf is attack ÷ defence when the attack is the larger, else
+// −(defence ÷ attack).
+func oddsOf(attack, defence float64) float64 {
+	switch {
+	case defence <= 0:
+		return math.Inf(1)
+	case attack <= 0:
+		return math.Inf(-1)
+	case attack >= defence:
+		return attack / defence
+	}
+	return -(defence / attack)
+}
+
+// oddsShifted moves a column (from 0) shift columns right, holds it to the
+// chart's n columns and counts it from 1.
+func oddsShifted(col, shift, n int) int {
+	return max(0, min(n-1, col+shift)) + 1
 }

@@ -1,6 +1,10 @@
 package stdlib
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/bataille/bataille/interpreter"
+)
 
 // The fire chart's column starts, 1:3 to 10:1, as the base lists them.
 var fireStarts = []any{-3, -2.5, -2, -1.5, 1, 1.5, 2, 2.5, 3, 4, 5, 6, 7, 8, 9, 10}
@@ -52,6 +56,16 @@ func TestOddsColumn(t *testing.T) {
 		if got != c.want {
 			t.Errorf("odds_column(%g, %g, shift %d) = %v, want %d", c.attack, c.defence, c.shift, got, c.want)
 		}
+		var starts []float64
+		for _, s := range c.starts {
+			starts = append(starts, interpreter.ToFloat(s))
+		}
+		if fast, err := oddsColumnFast(c.attack, c.defence, c.shift, starts); err != nil || fast != c.want {
+			t.Errorf("typed odds_column(%g, %g, shift %d) = %d, %v, want %d", c.attack, c.defence, c.shift, fast, err, c.want)
+		}
+	}
+	if _, err := oddsColumnFast(1, 2, 0, nil); err == nil {
+		t.Error("typed odds_column with no column starts: no error")
 	}
 	if _, err := oddsColumn(1.0, 2.0, 0); err == nil {
 		t.Error("odds_column with no column starts: no error")

@@ -38,6 +38,7 @@ type Config struct {
 //	func(string, string) (string, error)
 //	func(int) (int, error)              func(float64) (int, error)
 //	func(int) (float64, error)          func(float64) (float64, error)
+//	func(any, any, int, []float64) (int, error), the list of constants
 //
 // A form of decimals takes whole numbers too, converted.
 // The arguments typed any are the values expressions hold (units); the
@@ -1110,6 +1111,30 @@ func typedForm(fn any, args []val, loc file.Location) (val, bool) {
 				return out
 			}), true
 		}
+	case func(any, any, int, []float64) (int, error):
+		// Two values the function reads as numbers itself, a whole
+		// number, then numbers that are all constants (a chart's column
+		// starts), read once here rather than boxed at every call.
+		if len(args) < 3 || args[2].kind != Int {
+			break
+		}
+		var list []float64
+		for _, a := range args[3:] {
+			switch k := a.konst.(type) {
+			case int:
+				list = append(list, float64(k))
+			case float64:
+				list = append(list, k)
+			default:
+				return val{}, false
+			}
+		}
+		a, b, n := args[0].boxed(), args[1].boxed(), args[2].i
+		return intVal(func(f *Frame) int {
+			out, err := fn(a(f), b(f), n(f), list)
+			check(f, err)
+			return out
+		}), true
 	case func(float64, float64) (float64, error):
 		if len(args) == 2 && all(isNum) {
 			a, b := args[0].num(), args[1].num()
