@@ -5,7 +5,6 @@ import (
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/types"
-	"github.com/expr-lang/expr/vm"
 	"reflect"
 	"sort"
 	"strconv"
@@ -79,7 +78,7 @@ type checker struct {
 	// exprCache holds what expr compiled, by meaning (exprCompileCached),
 	// for every module of the check: a game compiles the rules it inherits
 	// again, and most compile as they did for the base.
-	exprCache map[string]*vm.Program
+	exprCache map[string]*exprCode
 	// made is the modules this check checked for the extends chain.
 	made []*Module
 	// ids name the Go types and charts expressions are compiled against,

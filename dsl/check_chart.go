@@ -415,7 +415,7 @@ func (u *unit) tableKeys(t *TableDef, env vars) {
 			continue
 		}
 		key.Source, key.Pos = prog.Source, prog.Pos
-		key.Vocab = u.exprVocab(prog.Prog.Node())
+		key.Vocab = u.exprVocab(prog.Node())
 		if key.Vocab == "" && prog.Type != nil && prog.Type.Kind() != reflect.Int && prog.Type.Kind() != reflect.String && prog.Type.Kind() != reflect.Interface {
 			u.errorf(key.Pos, "key-domain", "%s: a key is a word or a whole number; %s is %s", where, key.Source, typeName(prog.Type))
 			ok = false

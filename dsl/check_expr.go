@@ -16,13 +16,11 @@ import (
 	"github.com/expr-lang/expr/builtin"
 	exprchecker "github.com/expr-lang/expr/checker"
 	"github.com/expr-lang/expr/checker/nature"
-	"github.com/expr-lang/expr/compiler"
 	"github.com/expr-lang/expr/conf"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/optimizer"
 	exprparser "github.com/expr-lang/expr/parser"
 	"github.com/expr-lang/expr/types"
-	"github.com/expr-lang/expr/vm"
 )
 
 // vars is a typed environment: the names an expression may read.
@@ -128,16 +126,17 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		u.errorf(pos, "expr", "%s", msg)
 		return nil
 	}
-	if at, name, ok := u.methodCall(prog.Node()); !ok {
+	if at, name, ok := u.methodCall(prog.tree.Node); !ok {
 		u.errorf(advance(start, text, at), "expr", "%s is not a function of the language; an expression may only read fields and call its functions", name)
 		return nil
 	}
 	if !u.joining {
-		root := prog.Node()
+		root := prog.tree.Node
 		ast.Walk(&root, &wordChecker{u: u, text: text, start: start})
 	}
-	p := &Program{Source: text, Pos: start, Prog: prog, Type: prog.Node().Type(), Cost: u.exprCost(prog.Node())}
-	switch n := prog.Node().(type) {
+	node := prog.tree.Node
+	p := &Program{Source: text, Pos: start, code: prog, Type: node.Type(), Cost: u.exprCost(node)}
+	switch n := node.(type) {
 	case *ast.StringNode:
 		p.IsConst, p.Const = true, n.Value
 	case *ast.IntegerNode:
@@ -218,7 +217,7 @@ func (v *callFinder) Visit(n *ast.Node) {
 // `1`, `unit.formation == "line"` …, and the rules a game inherits, which
 // are compiled again for it. What expr compiles is never changed after, so
 // the places share it. Errors are not kept: each place reports its own.
-func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, asBool bool) (prog *vm.Program, bad ast.Node, msg string, err error) {
+func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, asBool bool) (prog *exprCode, bad ast.Node, msg string, err error) {
 	key := u.exprKey(text, named, env, asBool)
 	if prog, ok := u.exprCache[key]; ok {
 		return prog, nil, "", nil
@@ -234,7 +233,7 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
 	if err == nil && guard.bad == nil {
 		if u.exprCache == nil {
-			u.exprCache = map[string]*vm.Program{}
+			u.exprCache = map[string]*exprCode{}
 		}
 		u.exprCache[key] = prog
 	}
@@ -406,7 +405,7 @@ func (u *unit) typeMap(named map[string]bool, env vars) types.Map {
 // the options applied anew), which was a fifth of a check. The shared one
 // is copied and given the expression's names; the tables it holds are only
 // read.
-func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Visitor) (*vm.Program, error) {
+func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Visitor) (*exprCode, error) {
 	if u.baseConf == nil {
 		c := conf.CreateNew()
 		for _, op := range []expr.Option{expr.MaxNodes(MaxExprNodes), u.languageOption()} {
@@ -421,7 +420,7 @@ func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Vis
 	c := *u.baseConf
 	if !asBool {
 		if tree := literalTree(text, &c.NtCache); tree != nil {
-			return compiler.Compile(tree, &c)
+			return compileLater(tree, &c, false)
 		}
 	}
 	c.WithEnv(tm)
@@ -443,7 +442,7 @@ func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Vis
 			return nil, err
 		}
 	}
-	return compiler.Compile(tree, &c)
+	return compileLater(tree, &c, asBool)
 }
 
 // shareNatureCache makes the two tables of expr's cache of Go types (what it

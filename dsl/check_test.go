@@ -207,11 +207,11 @@ func sameCompiled(t *testing.T, mod *dsl.Module) {
 		{"charger.increments >= 2", "charger.increments >= 2", true},
 		{"c(1) > charger.increments", "c(1) > charger.increments", false},
 	} {
-		b, g := base.Clauses[i].Cond.Prog, game.Clauses[i].Cond.Prog
-		if got := b.Node().String(); got != want.base {
+		b, g := base.Clauses[i].Cond.Node(), game.Clauses[i].Cond.Node()
+		if got := b.String(); got != want.base {
 			t.Errorf("clause %d in the base compiles to %s, want %s", i, got, want.base)
 		}
-		if got := g.Node().String(); got != want.game {
+		if got := g.String(); got != want.game {
 			t.Errorf("clause %d in the game compiles to %s, want %s", i, got, want.game)
 		}
 		if (b == g) != want.shared {

@@ -93,7 +93,8 @@ func fuzzLoader(id string) ([]*dsl.File, dsl.Diagnostics) {
 
 // FuzzCheck: parsing and checking against the real environment never
 // panics (the input limits bound the work), returns a module exactly when
-// it reports no error, and positions diagnostics inside the input.
+// it reports no error, positions diagnostics inside the input, and leaves
+// expr's compiler nothing it refuses.
 func FuzzCheck(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
@@ -111,6 +112,11 @@ func FuzzCheck(f *testing.F) {
 			}
 		}
 		checkPositions(t, "f.rules", src, diags)
+		if mod != nil {
+			if err := dsl.CompileBytecode(mod); err != nil {
+				t.Fatalf("expr's compiler refused what the check left it: %v", err)
+			}
+		}
 	})
 }
 

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/expr-lang/expr/types"
-	"github.com/expr-lang/expr/vm"
 )
 
 // Module is a checked module: `extends` applied, overrides and removals done,
@@ -42,7 +41,7 @@ type Module struct {
 	// exprs is what the check of the module compiled, by exprKey, for the
 	// checks of modules that extend it (Checked): only read once the
 	// module is checked.
-	exprs map[string]*vm.Program
+	exprs map[string]*exprCode
 }
 
 // Origin says where a declaration comes from, for traces, explain and diff.
@@ -705,8 +704,8 @@ type ArgDef struct {
 type Program struct {
 	Source string
 	Pos    Pos
-	Prog   *vm.Program
 	Type   reflect.Type
+	code   *exprCode
 	// Most arguments are a literal or a name; for those the engine needs no
 	// virtual machine. IsConst says Const is the value; a Var that is not
 	// empty names the variable the value is read from.

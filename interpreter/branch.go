@@ -344,9 +344,8 @@ func programGrain(p *dsl.Program) int {
 		}
 	}
 	name(p.Var)
-	if p.Prog != nil {
+	if node := p.Node(); node != nil {
 		v := &identVisitor{see: name}
-		node := p.Prog.Node()
 		ast.Walk(&node, v)
 	}
 	return grain
@@ -389,10 +388,10 @@ func whenCuts(m *dsl.Module, p *dsl.Program) (cuts []rollCut, ok bool) {
 	if programGrain(p) == byRow {
 		return nil, true
 	}
-	if p.Prog == nil {
+	node := p.Node()
+	if node == nil {
 		return nil, false
 	}
-	node := p.Prog.Node()
 	compared := map[ast.Node]bool{}
 	ast.Walk(&node, &nodeVisitor{see: func(n ast.Node) {
 		b, isBin := n.(*ast.BinaryNode)

@@ -185,10 +185,10 @@ func compileModule(mod *dsl.Module) *compiled {
 		}
 	}
 	for _, p := range modulePrograms(mod) {
-		if p == nil || p.Prog == nil || c.progs[p] != nil {
+		if p == nil || p.Node() == nil || c.progs[p] != nil {
 			continue
 		}
-		cp, err := closure.CompileProgram(p.Prog, cfg)
+		cp, err := closure.CompileTree(p.Node(), p.Source, p.AsBool(), cfg, p.Bytecode)
 		if err != nil {
 			c.fallback++
 			continue
@@ -408,8 +408,7 @@ func namesIn(progs []*dsl.Program, read map[string]bool) map[string]bool {
 		if p.Var != "" {
 			read[p.Var] = true
 		}
-		if p.Prog != nil {
-			node := p.Prog.Node()
+		if node := p.Node(); node != nil {
 			ast.Walk(&node, identifiers(read))
 		}
 	}

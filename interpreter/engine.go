@@ -766,7 +766,11 @@ func (e *Engine) valueCharged(r *dsl.RuleDef, x *exprCode) (any, error) {
 		if p.IsConst {
 			return p.Const, nil
 		}
-		out, err := e.machine.Run(p.Prog, e.machineEnv())
+		prog, err := p.Bytecode()
+		if err != nil {
+			return e.checked(r, p, nil, err)
+		}
+		out, err := e.machine.Run(prog, e.machineEnv())
 		return e.checked(r, p, out, err)
 	}
 	if x.name {

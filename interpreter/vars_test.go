@@ -48,7 +48,9 @@ func program(t *testing.T, src string, env map[string]any) *dsl.Program {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return &dsl.Program{Source: src, Prog: prog, Type: tBool, Cost: 1}
+	p := dsl.CompiledProgram(src, prog, true)
+	p.Type, p.Cost = tBool, 1
+	return p
 }
 
 // TestHookVariablesDoNotLinger: after a hook fired from the top, the

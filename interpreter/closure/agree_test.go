@@ -177,6 +177,19 @@ func agree(src string) (diff string, compiled bool) {
 		}
 		return "", false
 	}
+	// The same closures from the tree alone, as a check hands them over:
+	// expr's program is asked for only to tell which float zero it holds.
+	asked := false
+	pt, err := closure.CompileTree(prog.Node(), src, false, cfg, func() (*vm.Program, error) {
+		asked = true
+		return prog, nil
+	})
+	if err != nil {
+		return fmt.Sprintf("compile from the tree: %v", err), true
+	}
+	if asked && !strings.Contains(prog.Node().String(), "-0") {
+		return fmt.Sprintf("the tree %s asked for expr's program: %v", prog.Node(), asked), true
+	}
 	env := map[string]any{"cap": 4, "ratio": 0.5, "rout": map[string]any{"hexes": 8}}
 	n := len(vars)
 	frame := &closure.Frame{Vals: make([]any, n), Ints: make([]int, n), Floats: make([]float64, n), Strs: make([]string, n)}
@@ -196,6 +209,9 @@ func agree(src string) (diff string, compiled bool) {
 	var machine vm.VM
 	want, werr := machine.Run(prog, env)
 	got, gerr := p.Run(frame)
+	if fromTree, ferr := pt.Run(frame); !same(fromTree, got) || fmt.Sprint(ferr) != fmt.Sprint(gerr) {
+		return fmt.Sprintf("closures %#v (%T), %v; from the tree %#v (%T), %v", got, got, gerr, fromTree, fromTree, ferr), true
+	}
 	if (werr == nil) != (gerr == nil) {
 		return fmt.Sprintf("machine: %v, %v; closures: %v, %v", want, werr, got, gerr), true
 	}
@@ -212,6 +228,7 @@ func agree(src string) (diff string, compiled bool) {
 	if !same(want, got) {
 		return fmt.Sprintf("machine %#v (%T), closures %#v (%T)", want, want, got, got), true
 	}
+
 	if s, ok := p.Name(); ok {
 		// What a caller reads from the slot itself.
 		direct := frame.Vals[s.Index]
@@ -291,7 +308,7 @@ func same(a, b any) bool {
 func TestAgreeTable(t *testing.T) {
 	for _, src := range []string{
 		"n + 1", "n + x", "x + n", "n - m * 2", "n / 5", "n / m", "x / 0", "-x / 0", "n % 5", "n % m", "n ** 2", "2 ** -1", "-n", "+x", "-k",
-		"n == 12.0", "n == x", `n == "12"`, "u == u", "u == v", "u == w", "w != u", "u == xp", "xp == w", "nu == nil", "u == nil", "k == 300", "k == 300.0", "b == true", "s == t",
+		"-0.0", "0.0 + -0.0", "-0.0 + 0.0", "x * -0.0", "y + 0.0", "-(0.0)", "-0", "0.0 / -1", "n == 12.0", "n == x", `n == "12"`, "u == u", "u == v", "u == w", "w != u", "u == xp", "xp == w", "nu == nil", "u == nil", "k == 300", "k == 300.0", "b == true", "s == t",
 		"n < x", "x >= n", "s < t", "k > 5", "k + 1", "k * x", "k / 2", "k % 7",
 		"u.n", "u.x", "u.b", "u.id", `u.id == "u1"`, `"v2" != v.id`, `nu.id == "x"`, `u.Other != "Ünï"`, `nu.id != u.id`, "u.Other", "v.n + u.n", "nu.n", "nu.id", "nu?.n", "nu?.n ?? 5", "u?.n ?? 5", "nu?.id ?? \"none\"",
 		"nu ?? u", "(nu ?? u).n", "u?.x", "k ?? 1",

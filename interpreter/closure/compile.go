@@ -70,25 +70,74 @@ func (c *compiler) float(f float64) val {
 // CompileProgram compiles a program expr compiled: its checked tree, and
 // whether it was compiled as a condition (expr.AsBool).
 func CompileProgram(prog *vm.Program, cfg *Config) (*Program, error) {
-	// expr's compiler keeps one constant for values that are ==, so 0.0
-	// and -0.0 written in one expression both become the first of them:
-	// the closures take its sign.
+	n := len(prog.Bytecode)
+	asBool := n > 0 && prog.Bytecode[n-1] == vm.OpCast && prog.Arguments[n-1] == 3
+	return compileChecked(prog.Node(), prog.Source().String(), asBool, cfg, zeroOf(prog))
+}
+
+// CompileTree compiles a checked tree as CompileProgram compiles the
+// program expr's compiler makes of it, without that program: asBool says
+// the tree was checked as a condition. program gives it, and is called
+// only for a tree holding a negative float zero, where the program's
+// constants say which zero the machine holds.
+func CompileTree(node ast.Node, source string, asBool bool, cfg *Config, program func() (*vm.Program, error)) (*Program, error) {
 	var zero *float64
+	if negativeZero(node) {
+		prog, err := program()
+		if err != nil {
+			return nil, err
+		}
+		zero = zeroOf(prog)
+	}
+	return compileChecked(node, source, asBool, cfg, zero)
+}
+
+// zeroOf is the float zero of a program's constants, if it has one.
+// expr's compiler keeps one constant for values that are ==, so 0.0 and
+// -0.0 written in one expression both become the first of them: the
+// closures take its sign. Without a -0.0 in the tree, every float zero is
+// +0.0 and the sign taken is the one written.
+func zeroOf(prog *vm.Program) *float64 {
 	for _, k := range prog.Constants {
 		if f, ok := k.(float64); ok && f == 0 {
-			zero = &f
-			break
+			return &f
 		}
 	}
-	p, err := compile(prog.Node(), prog.Source().String(), cfg, zero)
+	return nil
+}
+
+// negativeZero says a tree holds a float constant -0.0.
+func negativeZero(root ast.Node) bool {
+	v := &zeroFinder{}
+	ast.Walk(&root, v)
+	return v.found
+}
+
+type zeroFinder struct{ found bool }
+
+func (v *zeroFinder) Visit(n *ast.Node) {
+	var f float64
+	switch n := (*n).(type) {
+	case *ast.FloatNode:
+		f = n.Value
+	case *ast.ConstantNode:
+		f, _ = n.Value.(float64)
+	default:
+		return
+	}
+	if f == 0 && math.Signbit(f) {
+		v.found = true
+	}
+}
+
+func compileChecked(node ast.Node, source string, asBool bool, cfg *Config, zero *float64) (*Program, error) {
+	p, err := compile(node, source, cfg, zero)
 	if err != nil {
 		return nil, err
 	}
-	if n := len(prog.Bytecode); n > 0 && prog.Bytecode[n-1] == vm.OpCast && prog.Arguments[n-1] == 3 {
-		p.asBool = true
-	}
+	p.asBool = asBool
 	p.cond = p.condition()
-	if id, ok := prog.Node().(*ast.IdentifierNode); ok && !p.asBool {
+	if id, ok := node.(*ast.IdentifierNode); ok && !p.asBool {
 		if s, ok := cfg.Slots[id.Value]; ok && (s.Kind == Any || s.Kind == Int) {
 			p.name, p.slot = true, s
 		}
