@@ -32,6 +32,10 @@ type Checked func(id string, env *Env) *Module
 // so one base module may serve any number of checks, at once.
 func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Module, diags Diagnostics) {
 	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
+	return c.check(files)
+}
+
+func (c *checker) check(files []*File) (mod *Module, diags Diagnostics) {
 	defer func() {
 		if r := recover(); r != nil {
 			stop, ok := r.(tooManyErrors)
@@ -90,6 +94,9 @@ type checker struct {
 	// reused from one expression to the next.
 	named    map[string]bool
 	keyNames []string
+	// textGuards has rules' opening conditions compiled from their joined
+	// text, never joined from their trees (joinGuard), for tests to compare.
+	textGuards bool
 }
 
 // unit is the working state of one module being checked.

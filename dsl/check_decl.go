@@ -5,6 +5,11 @@ import (
 	"reflect"
 	"sort"
 	"strings"
+
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	exprparser "github.com/expr-lang/expr/parser"
+	"github.com/expr-lang/expr/types"
 )
 
 func (u *unit) table(d *Decl) {
@@ -554,9 +559,18 @@ func (u *unit) guard(r *RuleDef, hookEnv vars) {
 		return
 	}
 	parts := make([]string, n)
-	named := map[string]bool{}
+	toks := 0
 	for i, c := range r.Clauses[:n] {
 		parts[i] = "(" + c.Cond.Source + ")"
+		toks += len(r.ast.Clauses[i].When.Tokens)
+	}
+	text := strings.Join(parts, " && ")
+	r.GuardLen = n
+	if r.Guard = u.joinGuard(text, r.Clauses[:n], toks); r.Guard != nil {
+		return
+	}
+	named := map[string]bool{}
+	for i := range n {
 		for _, t := range r.ast.Clauses[i].When.Tokens {
 			named[t.Value] = true
 		}
@@ -565,8 +579,42 @@ func (u *unit) guard(r *RuleDef, hookEnv vars) {
 	// condition must not report them again at positions of its own text.
 	u.joining = true
 	defer func() { u.joining = false }()
-	r.Guard = u.compileText(strings.Join(parts, " && "), r.Clauses[0].Cond.Pos, named, hookEnv, true)
-	r.GuardLen = n
+	r.Guard = u.compileText(text, r.Clauses[0].Cond.Pos, named, hookEnv, true)
+}
+
+// joinGuard makes the joined condition of a rule's opening clauses out of
+// the trees their checks made, as expr makes it of the joined text, which
+// it would parse, check and fold again: a tenth of a check. expr folds
+// each part alike, and `&&` only where a part is true or false; the trees
+// are shared, not changed. It is nil, for the text to be compiled, where
+// the two may differ: a part expr folded into true or false, or so many
+// tokens that the join could pass expr's bound on nodes (an expression
+// node takes at most three).
+func (u *unit) joinGuard(text string, clauses []*ClauseDef, toks int) *Program {
+	if u.textGuards || 3*toks+len(clauses) > MaxExprNodes {
+		return nil
+	}
+	for _, c := range clauses {
+		if _, isBool := c.Cond.Node().(*ast.BoolNode); isBool || !c.Cond.AsBool() {
+			return nil
+		}
+	}
+	node := clauses[0].Cond.Node()
+	for _, c := range clauses[1:] {
+		and := &ast.BinaryNode{Operator: "&&", Left: node, Right: c.Cond.Node()}
+		and.SetType(reflect.TypeFor[bool]())
+		node = and
+	}
+	// expr's compiler reads, of the environment, only that it is a map of
+	// names: any expression's compiles a name as the text's would.
+	cfg := *u.exprConf()
+	cfg.WithEnv(types.Map{})
+	cfg.Expect, cfg.ExpectAny = reflect.Bool, true
+	code, err := compileLater(&exprparser.Tree{Node: node, Source: file.NewSource(text)}, &cfg, true)
+	if err != nil {
+		return nil
+	}
+	return &Program{Source: text, Pos: clauses[0].Cond.Pos, code: code, Type: node.Type(), Cost: u.exprCost(node)}
 }
 
 // call checks an effect call against the effect's signature.

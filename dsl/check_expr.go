@@ -406,18 +406,7 @@ func (u *unit) typeMap(named map[string]bool, env vars) types.Map {
 // is copied and given the expression's names; the tables it holds are only
 // read.
 func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Visitor) (*exprCode, error) {
-	if u.baseConf == nil {
-		c := conf.CreateNew()
-		for _, op := range []expr.Option{expr.MaxNodes(MaxExprNodes), u.languageOption()} {
-			op(c)
-		}
-		for name := range c.Disabled {
-			delete(c.Builtins, name)
-		}
-		shareNatureCache(&c.NtCache)
-		u.baseConf = c
-	}
-	c := *u.baseConf
+	c := *u.exprConf()
 	if !asBool {
 		if tree := literalTree(text, &c.NtCache); tree != nil {
 			return compileLater(tree, &c, false)
@@ -443,6 +432,22 @@ func (u *unit) exprCompile(text string, tm types.Map, asBool bool, patch ast.Vis
 		}
 	}
 	return compileLater(tree, &c, asBool)
+}
+
+// exprConf is the module's expr configuration, made on first use.
+func (u *unit) exprConf() *conf.Config {
+	if u.baseConf == nil {
+		c := conf.CreateNew()
+		for _, op := range []expr.Option{expr.MaxNodes(MaxExprNodes), u.languageOption()} {
+			op(c)
+		}
+		for name := range c.Disabled {
+			delete(c.Builtins, name)
+		}
+		shareNatureCache(&c.NtCache)
+		u.baseConf = c
+	}
+	return u.baseConf
 }
 
 // shareNatureCache makes the two tables of expr's cache of Go types (what it

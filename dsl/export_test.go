@@ -13,3 +13,10 @@ func CompileBytecode(m *Module) error {
 	}
 	return nil
 }
+
+// CheckTextGuards is CheckWith with every rule's opening conditions
+// compiled from their joined text, as checks did before joinGuard.
+func CheckTextGuards(files []*File, env *Env, load Loader) (*Module, Diagnostics) {
+	c := &checker{env: env, load: load, done: map[string]*Module{}, srcs: map[string]string{}, textGuards: true}
+	return c.check(files)
+}
