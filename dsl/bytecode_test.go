@@ -127,3 +127,25 @@ func TestGuardsJoinedAsTheText(t *testing.T) {
 		t.Errorf("only %d guards compared", joined)
 	}
 }
+
+// TestBytecodeFromManyGoroutines: engines on many goroutines may ask for
+// the bytecode of one module's expressions at once (run it with -race).
+func TestBytecodeFromManyGoroutines(t *testing.T) {
+	files, diags := dsl.ParseFS(games.FS, bataille.Bundled()[0])
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	mod, diags := dsl.Check(files, stdlib.Env(), bataille.Loader{}.Load)
+	if mod == nil {
+		t.Fatal(diags.Err())
+	}
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() { errs <- dsl.CompileBytecode(mod) }()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
