@@ -149,6 +149,7 @@ rule b.r on declare_charge {
   when charger.increments >= p.x
   when charger.increments >= p.y
   when c(1) > charger.increments
+  when charger.increments >= p["x"] + 1
 }
 `)},
 		"g.rules": {Data: []byte(`game g "G" extends b
@@ -196,7 +197,7 @@ override chart c "C" by n only 1..2 {
 func sameCompiled(t *testing.T, mod *dsl.Module) {
 	t.Helper()
 	base, game := mod.Base.Hooks["declare_charge"][0], mod.Hooks["declare_charge"][0]
-	if base == game || len(base.Clauses) != 3 || len(game.Clauses) != 3 {
+	if base == game || len(base.Clauses) != 4 || len(game.Clauses) != 4 {
 		t.Fatalf("base rule %p, game rule %p", base, game)
 	}
 	for i, want := range []struct {
@@ -206,6 +207,7 @@ func sameCompiled(t *testing.T, mod *dsl.Module) {
 		{"charger.increments >= 1", "charger.increments >= 5", false},
 		{"charger.increments >= 2", "charger.increments >= 2", true},
 		{"c(1) > charger.increments", "c(1) > charger.increments", false},
+		{"charger.increments >= 2", "charger.increments >= 6", false},
 	} {
 		b, g := base.Clauses[i].Cond.Node(), game.Clauses[i].Cond.Node()
 		if got := b.String(); got != want.base {
