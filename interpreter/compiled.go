@@ -155,7 +155,9 @@ func compileModule(mod *dsl.Module) *compiled {
 		for i, v := range h.Vars {
 			s := c.slots[v.Name]
 			s.read = s.read && reads[k][v.Name] // nothing reads it while this hook's names are bound
-			hc.vars[i] = hookVar{slot: s, typ: typeCodeOf(v.Type)}
+			hv := hookVar{slot: s, typ: typeCodeOf(v.Type)}
+			hv.direct = s.read && s.Kind == slotKinds[hv.typ]
+			hc.vars[i] = hv
 		}
 		c.hooks = append(c.hooks, hc)
 	}
@@ -209,7 +211,16 @@ type hookCode struct {
 type hookVar struct {
 	slot
 	typ typeCode
+	// direct is set when the variable is read and its slot holds values
+	// of its type as they are given (a unit in Vals, an int in Ints): a
+	// binding writes it in place, without the checks of set.
+	direct bool
 }
+
+// slotKinds is, by a hook variable's type, the kind of slot that holds
+// its values as they are given; a bool goes to Vals like a unit.
+var slotKinds = [...]closure.Kind{codeOther: -1, codeUnit: closure.Any, codeCell: closure.Any,
+	codeInt: closure.Int, codeFloat: closure.Float, codeBool: closure.Bool, codeString: closure.String}
 
 // exprCode is an expression as the engine runs it, resolved when the
 // module loads: its closures, and what evaluating it charges.

@@ -141,6 +141,15 @@ func (e *Engine) setVal(s slot, v any) {
 	e.frame.Vals[s.Index] = v
 }
 
+// bindVal is setVal for a slot read and held in Vals, as a hook's
+// variable whose slot is known to be (hookVar.direct): the binding costs no
+// call of its own.
+func (e *Engine) bindVal(s closure.Slot, v any) {
+	sv := e.push()
+	sv.slot, sv.a = s, e.frame.Vals[s.Index]
+	e.frame.Vals[s.Index] = v
+}
+
 func (e *Engine) setInt(s slot, n int) {
 	if !s.read {
 		return // before boxing the value for set
@@ -351,49 +360,82 @@ func (w wrongType) String() string {
 
 func (c *hookCall) unit(u *Unit) *hookCall {
 	if v, live := c.next(codeUnit); live {
-		if u == nil {
-			c.e.setVal(v.slot, nil)
-			return c
+		var x any // a nil unit binds nil, not a nil *Unit
+		if u != nil {
+			x = u
+			if c.e.subject == c.prevSubject {
+				c.e.subject = u // the hook is about its first unit
+			}
 		}
-		if c.e.subject == c.prevSubject {
-			c.e.subject = u // the hook is about its first unit
+		if v.direct {
+			c.e.bindVal(v.Slot, x)
+		} else {
+			c.e.setVal(v.slot, x)
 		}
-		c.e.setVal(v.slot, u)
 	}
 	return c
 }
 
 func (c *hookCall) cell(x *Cell) *hookCall {
 	if v, live := c.next(codeCell); live {
-		c.e.setVal(v.slot, x)
+		if v.direct {
+			c.e.bindVal(v.Slot, x)
+		} else {
+			c.e.setVal(v.slot, x)
+		}
 	}
 	return c
 }
 
 func (c *hookCall) int(n int) *hookCall {
 	if v, live := c.next(codeInt); live {
-		c.e.setInt(v.slot, n)
+		if v.direct {
+			e := c.e
+			sv := e.push()
+			sv.slot, sv.n = v.Slot, e.frame.Ints[v.Index]
+			e.frame.Ints[v.Index] = n
+		} else {
+			c.e.setInt(v.slot, n)
+		}
 	}
 	return c
 }
 
 func (c *hookCall) float(f float64) *hookCall {
 	if v, live := c.next(codeFloat); live {
-		c.e.setFloat(v.slot, f)
+		if v.direct {
+			e := c.e
+			sv := e.push()
+			sv.slot, sv.f = v.Slot, e.frame.Floats[v.Index]
+			e.frame.Floats[v.Index] = f
+		} else {
+			c.e.setFloat(v.slot, f)
+		}
 	}
 	return c
 }
 
 func (c *hookCall) bool(b bool) *hookCall {
 	if v, live := c.next(codeBool); live {
-		c.e.setVal(v.slot, b)
+		if v.direct {
+			c.e.bindVal(v.Slot, b)
+		} else {
+			c.e.setVal(v.slot, b)
+		}
 	}
 	return c
 }
 
 func (c *hookCall) str(str string) *hookCall {
 	if v, live := c.next(codeString); live {
-		c.e.setString(v.slot, str)
+		if v.direct {
+			e := c.e
+			sv := e.push()
+			sv.slot, sv.s = v.Slot, e.frame.Strs[v.Index]
+			e.frame.Strs[v.Index] = str
+		} else {
+			c.e.setString(v.slot, str)
+		}
 	}
 	return c
 }
