@@ -112,3 +112,44 @@ func TestFallbackToTheMachine(t *testing.T) {
 		}
 	}
 }
+
+// TestConditionFailsAsOnTheMachine: a clause's condition that fails at run
+// time (a modulo by zero here), in a rule's opening guard, in a require
+// after an effect, or in a rule of a hook fired inside another (a roll's
+// outcome), stops the run with the error the machine gives, at the same
+// cost; and the engine, rewound, plays again as it did.
+func TestConditionFailsAsOnTheMachine(t *testing.T) {
+	for _, c := range []struct{ name, rules, want string }{
+		{"guard", `rule r on turn_end { when unit.id == "u00000"  when 10 % (unit.increments - 2) > 0  do note("x") }`,
+			"lim.rules:6:53: rule r: division by zero"},
+		{"require", `rule r on turn_end { when unit.id == "u00001"  do note("x")  require 10 % (unit.increments - 2) > 0 else "no" }`,
+			"lim.rules:6:70: rule r: division by zero"},
+		{"nested", `table t roll d6 { 1..6 => hit }
+rule r on turn_end { when unit.id == "u00001"  do roll(t, unit: unit) }
+rule s on t.hit { when 10 % (unit.increments - 2) > 0  do note("x") }`,
+			"lim.rules:8:24: rule s: division by zero"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			mod := limModule(t, limHead+c.rules+"\n")
+			var got [2]string
+			var costs [2]int64
+			for i, machine := range []bool{false, true} {
+				e := interpreter.New(mod, limBoard(3, 2), nil, interpreter.Config{Seed: 1, Effects: bataille.Effects(), Machine: machine})
+				for run := range 2 {
+					err := e.Run(context.Background())
+					if err == nil {
+						t.Fatalf("machine %v, run %d: no error", machine, run)
+					}
+					if run == 1 && (err.Error() != got[i] || e.Cost() != costs[i]) {
+						t.Fatalf("machine %v: rewound, the run failed with %v at cost %d; first %v at cost %d", machine, err, e.Cost(), got[i], costs[i])
+					}
+					got[i], costs[i] = err.Error(), e.Cost()
+					e.Rewind(interpreter.NewSeededDice(1))
+				}
+			}
+			if got[0] != c.want || got[1] != c.want || costs[0] != costs[1] {
+				t.Errorf("closures: %s (cost %d)\nmachine:  %s (cost %d)\nwant:     %s", got[0], costs[0], got[1], costs[1], c.want)
+			}
+		})
+	}
+}

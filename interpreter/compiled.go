@@ -234,6 +234,9 @@ type exprCode struct {
 	// closures run (closure.Program.Name).
 	slot closure.Slot
 	name bool
+	// cond is run's condition (closure.Program.Cond), which a rule's
+	// clause tests under its hook's recover (Engine.step).
+	cond func(*closure.Frame) bool
 }
 
 func (c *compiled) exprCode(p *dsl.Program) exprCode {
@@ -246,6 +249,7 @@ func (c *compiled) exprCode(p *dsl.Program) exprCode {
 	}
 	if x.run != nil {
 		x.slot, x.name = x.run.Name()
+		x.cond = x.run.Cond()
 	}
 	return x
 }

@@ -76,6 +76,9 @@ type Engine struct {
 	ctx       context.Context
 	meter     meter
 	subject   *Unit
+	// testing is the condition step is testing, set while it runs: a
+	// panic then is its failure, which run recovers.
+	testing *exprCode
 
 	ch    *chargeState
 	chBuf chargeState // the storage ch points to while a charge resolves
@@ -525,13 +528,7 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 		e.steps += rc.guardLen - 1
 		ok, err := e.step(r, &rc.guard)
 		if err != nil {
-			// Find which clause failed, for its position.
-			for _, c := range r.Clauses[:rc.guardLen] {
-				if ok, err := e.evalBool(r, c.Cond); err != nil || !ok {
-					return false, "", err
-				}
-			}
-			return false, "", err
+			return false, "", e.guardErr(rc, err)
 		}
 		if !ok {
 			return false, "", nil
@@ -620,6 +617,35 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 		e.ruleEvent("ok", r, hook, title)
 	}
 	return false, "", nil
+}
+
+// guardErr is the error of a rule whose guard failed with err: that of
+// the clause that fails when they are tested one by one, for its position.
+func (e *Engine) guardErr(rc *ruleCode, err error) error {
+	r := rc.r
+	for _, c := range r.Clauses[:rc.guardLen] {
+		if ok, err := e.evalBool(r, c.Cond); err != nil || !ok {
+			return err
+		}
+	}
+	return err
+}
+
+// condFailed is the error of the rule rc whose clause's condition x
+// panicked with p in step, begun with args arguments on the frame's stack:
+// what step would return had it tested x with closure.Program.RunBool, as
+// runRule would pass it on.
+func (e *Engine) condFailed(rc *ruleCode, x *exprCode, args int, p any) error {
+	err := x.run.Failure(&e.frame, args, p)
+	if e.meter.err != nil {
+		err = ruleErr(x.p.Pos, rc.r, "%w", e.meter.err)
+	} else {
+		err = evalErr(rc.r, x.p, err)
+	}
+	if x == &rc.guard {
+		return e.guardErr(rc, err)
+	}
+	return err
 }
 
 // ArgError is what an effect panics with when an argument has the wrong
@@ -739,7 +765,9 @@ func (e *Engine) test(r *dsl.RuleDef, x *exprCode) (bool, error) {
 
 // step is a clause's condition: tick, then test, with the two charges
 // made as one when neither could reach the budget or a look at the
-// context (meter.next), which is what they would do one by one.
+// context (meter.next), which is what they would do one by one. It runs
+// only under run (through runRule), whose deferred call recovers a
+// failure of the condition.
 func (e *Engine) step(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	e.steps++
 	if e.steps > e.cfg.MaxSteps {
@@ -756,7 +784,20 @@ func (e *Engine) step(r *dsl.RuleDef, x *exprCode) (bool, error) {
 			return false, ruleErr(x.p.Pos, r, "%w", err)
 		}
 	}
-	return e.testCharged(r, x)
+	if x.cond == nil || e.cfg.Machine {
+		return e.testCharged(r, x)
+	}
+	// Tested as RunBool tests it, without its deferred recover: a failure
+	// panics up to the hook's run, which recovers it as RunBool would have
+	// (condFailed). One recover for a firing rather than one for each
+	// condition.
+	e.testing = x
+	b := x.cond(&e.frame)
+	e.testing = nil
+	if e.meter.err != nil {
+		return false, ruleErr(x.p.Pos, r, "%w", e.meter.err)
+	}
+	return b, nil
 }
 
 // valueCharged is value once the cost is charged.

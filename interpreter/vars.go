@@ -480,12 +480,21 @@ func (e *Engine) run(hook string, rules []*ruleCode, mark int, prevSubject *Unit
 		return false, "", ruleErr(rules[0].r.Pos, rules[0].r, "hooks nest deeper than %d (a roll whose outcome rolls again without end?)", maxDepth)
 	}
 	e.depth++
+	var cur *ruleCode
+	args := e.frame.Args()
 	defer func() {
+		if x := e.testing; x != nil {
+			// A rule's condition failed in step, which left it to this
+			// recover.
+			e.testing = nil
+			blocked, msg, err = false, "", e.condFailed(cur, x, args, recover())
+		}
 		e.depth--
 		e.restoreTo(mark)
 		e.subject = prevSubject
 	}()
 	for _, r := range rules {
+		cur = r
 		lets := len(e.saved)
 		blocked, msg, err = e.runRule(hook, r)
 		if len(e.saved) > lets {

@@ -212,6 +212,9 @@ func agree(src string) (diff string, compiled bool) {
 	if fromTree, ferr := pt.Run(frame); !same(fromTree, got) || fmt.Sprint(ferr) != fmt.Sprint(gerr) {
 		return fmt.Sprintf("closures %#v (%T), %v; from the tree %#v (%T), %v", got, got, gerr, fromTree, fromTree, ferr), true
 	}
+	if diff := condAgrees(p, frame, gerr); diff != "" {
+		return diff, true
+	}
 	if (werr == nil) != (gerr == nil) {
 		return fmt.Sprintf("machine: %v, %v; closures: %v, %v", want, werr, got, gerr), true
 	}
@@ -246,6 +249,36 @@ func agree(src string) (diff string, compiled bool) {
 		}
 	}
 	return "", true
+}
+
+// condAgrees reports how testing p's condition through Cond, under a
+// recover of the caller's as the engine's hooks recover, differs from
+// RunBool: in the result, the error or what is left on the frame. A
+// condition's RunBool fails as its Run did (runErr).
+func condAgrees(p *closure.Program, frame *closure.Frame, runErr error) string {
+	want, werr := p.RunBool(frame)
+	if n := frame.Args(); n != 0 {
+		return fmt.Sprintf("RunBool left %d arguments on the frame", n)
+	}
+	if p.Kind == closure.Bool && fmt.Sprint(werr) != fmt.Sprint(runErr) {
+		return fmt.Sprintf("RunBool failed with %v, Run with %v", werr, runErr)
+	}
+	got, gerr := func() (b bool, err error) {
+		args := frame.Args()
+		defer func() {
+			if r := recover(); r != nil {
+				err = p.Failure(frame, args, r)
+			}
+		}()
+		return p.Cond()(frame), nil
+	}()
+	if n := frame.Args(); n != 0 {
+		return fmt.Sprintf("Cond and Failure left %d arguments on the frame", n)
+	}
+	if got != want || fmt.Sprint(gerr) != fmt.Sprint(werr) {
+		return fmt.Sprintf("RunBool %v, %v; Cond %v, %v", want, werr, got, gerr)
+	}
+	return ""
 }
 
 // TestName: a bare name of a slot of interface values or whole numbers is

@@ -211,11 +211,28 @@ func (p *Program) finish(f *Frame, args int, err *error, done *bool) {
 		return
 	}
 	if r := recover(); r != nil {
-		clear(f.args[args:])
-		f.args = f.args[:args]
-		*err = p.fail(f, r)
+		*err = p.Failure(f, args, r)
 	}
 }
+
+// Cond is the condition RunBool evaluates, for a caller that tests many
+// conditions under one recover of its own, which a deferred call for each
+// would slow: a failure of Cond panics, and Failure gives the error
+// RunBool would have returned.
+func (p *Program) Cond() func(*Frame) bool { return p.cond }
+
+// Failure is RunBool's error for r, what a caller recovered from a call of
+// Cond begun with args arguments on the frame's stack (Frame.Args). It
+// drops the arguments of the calls the failure left unfinished.
+func (p *Program) Failure(f *Frame, args int, r any) error {
+	clear(f.args[args:])
+	f.args = f.args[:args]
+	return p.fail(f, r)
+}
+
+// Args is how many arguments the frame holds for calls under way: none
+// between runs, but a caller of Cond may be in the middle of one.
+func (f *Frame) Args() int { return len(f.args) }
 
 // RunNumber evaluates an expression whose Kind is Int or Float without
 // boxing its result: isInt tells which of n and x holds it.
