@@ -517,24 +517,15 @@ func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 	e.emit(ev)
 }
 
-// runRule runs a rule's clauses. The variables its lets bind are put back
-// by its caller (run), which a deferred call here would slow: a function
-// with this many returns gets no open-coded defer.
+// runRule runs a rule's clauses after its guard, which its caller (run)
+// has tested: most rules go no further, and are then spared this call.
+// The variables its lets bind are put back by run too, which a deferred
+// call here would slow: a function with this many returns gets no
+// open-coded defer.
 func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 	r := rc.r
 	announced := false
-	code := rc.clauses
-	if rc.guardLen > 0 {
-		e.steps += rc.guardLen - 1
-		ok, err := e.step(r, &rc.guard)
-		if err != nil {
-			return false, "", e.guardErr(rc, err)
-		}
-		if !ok {
-			return false, "", nil
-		}
-		code = code[rc.guardLen:]
-	}
+	code := rc.clauses[rc.guardLen:]
 	for i := range code {
 		cc := &code[i]
 		switch cc.kind {
@@ -565,7 +556,10 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 			if err := e.tick(r); err != nil {
 				return false, "", err
 			}
-			announced = e.announce(r, hook, announced)
+			if !announced && !e.cfg.NoTrace {
+				e.announce(r, hook)
+			}
+			announced = true
 			c := cc.c
 			whom := e.subject
 			if cc.of.p != nil {
@@ -597,7 +591,10 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 			if err := e.tick(r); err != nil {
 				return false, "", err
 			}
-			announced = e.announce(r, hook, announced)
+			if !announced && !e.cfg.NoTrace {
+				e.announce(r, hook)
+			}
+			announced = true
 			for j := range cc.calls {
 				if err := e.do(r, &cc.calls[j]); err != nil {
 					return false, "", err
@@ -652,16 +649,15 @@ func (e *Engine) condFailed(rc *ruleCode, x *exprCode, args int, p any) error {
 // kind at run time (a unit that is nil); do turns it into an error.
 type ArgError string
 
-// announce puts a rule's title in the trace the first time it acts.
-func (e *Engine) announce(r *dsl.RuleDef, hook string, done bool) bool {
-	if !done {
-		title := r.Title
-		if title == "" {
-			title = r.ID
-		}
-		e.ruleEvent("rule", r, hook, title)
+// announce puts a rule's title in the trace, the first time it acts. It
+// is not called with the trace off: the rule's title, read for nothing,
+// would be a miss of the processor's cache.
+func (e *Engine) announce(r *dsl.RuleDef, hook string) {
+	title := r.Title
+	if title == "" {
+		title = r.ID
 	}
-	return true
+	e.ruleEvent("rule", r, hook, title)
 }
 
 func (e *Engine) do(r *dsl.RuleDef, code *callCode) (err error) {

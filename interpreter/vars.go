@@ -495,6 +495,16 @@ func (e *Engine) run(hook string, rules []*ruleCode, mark int, prevSubject *Unit
 	}()
 	for _, r := range rules {
 		cur = r
+		if r.guardLen > 0 {
+			e.steps += r.guardLen - 1
+			ok, err := e.step(r.r, &r.guard)
+			if err != nil {
+				return false, "", e.guardErr(r, err)
+			}
+			if !ok {
+				continue
+			}
+		}
 		lets := len(e.saved)
 		blocked, msg, err = e.runRule(hook, r)
 		if len(e.saved) > lets {
