@@ -438,17 +438,8 @@ func (c *compiler) fieldIs(n *ast.BinaryNode) (val, bool, error) {
 	if !ok || !kv.isConst {
 		return val{}, false, nil
 	}
-	fl, at, obj, loc, rt := fv.field.fl, fv.field.at, fv.field.obj, fv.field.loc, fv.field.fl.rt
-	get, ne := fl.s, n.Operator == "!="
-	return boolVal(func(f *Frame) bool {
-		o := read(f, at, obj)
-		v, ok := get(o)
-		if !ok {
-			f.loc = loc
-			v = runtime.FetchField(o, rt).(string)
-		}
-		return (v == k) != ne
-	}), true, nil
+	fr := fv.field
+	return boolVal(fr.fl.is(fr.at, fr.obj, k, n.Operator == "!=", fr.loc)), true, nil
 }
 
 // equal is ==: unboxed when both sides are of known kinds, else expr's

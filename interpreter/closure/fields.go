@@ -63,6 +63,10 @@ type field struct {
 	// rt is the field as expr's machine fetches it, for values off the
 	// fast path (a nil unit), so that the error is the machine's own.
 	rt *runtime.Field
+	// is makes, for a string field, the node of `obj.field == k` (!= when
+	// ne), obj read as read reads it: the node asserts the struct's type
+	// itself, a call fewer than through s (compiler.fieldIs).
+	is func(at int, obj func(*Frame) any, k string, ne bool, loc file.Location) func(*Frame) bool
 }
 
 // Fields registers *T: each exported field whose Go type is exactly int,
@@ -117,6 +121,17 @@ func Fields[T any]() *Struct {
 					return "", false
 				}
 				return *(*string)(unsafe.Add(unsafe.Pointer(p), off)), true
+			}
+			rt := fl.rt
+			fl.is = func(at int, obj func(*Frame) any, k string, ne bool, loc file.Location) func(*Frame) bool {
+				return func(f *Frame) bool {
+					o := read(f, at, obj)
+					if p, ok := o.(*T); ok && p != nil {
+						return (*(*string)(unsafe.Add(unsafe.Pointer(p), off)) == k) != ne
+					}
+					f.loc = loc
+					return (runtime.FetchField(o, rt).(string) == k) != ne
+				}
 			}
 		}
 		s.fields[name] = fl
