@@ -66,18 +66,22 @@ func (e *Engine) save(s closure.Slot) {
 // restoreTo puts back the variables set since mark, and drops what the
 // records held as it goes.
 func (e *Engine) restoreTo(mark int) {
-	for i := len(e.saved) - 1; i >= mark; i-- {
-		sv := &e.saved[i]
+	// From locals, which the stores below cannot change: the compiler
+	// would read the engine's slices again after each.
+	saved, f := e.saved[mark:], &e.frame
+	vals, ints := f.Vals, f.Ints
+	for i := len(saved) - 1; i >= 0; i-- {
+		sv := &saved[i]
 		switch sv.slot.Kind {
 		case closure.Int:
-			e.frame.Ints[sv.slot.Index] = sv.n
+			ints[sv.slot.Index] = sv.n
 		case closure.Float:
-			e.frame.Floats[sv.slot.Index] = sv.f
+			f.Floats[sv.slot.Index] = sv.f
 		case closure.String:
-			e.frame.Strs[sv.slot.Index] = sv.s
+			f.Strs[sv.slot.Index] = sv.s
 			sv.s = ""
 		default:
-			e.frame.Vals[sv.slot.Index] = sv.a
+			vals[sv.slot.Index] = sv.a
 			sv.a = nil
 		}
 	}
@@ -337,13 +341,13 @@ func (e *Engine) hook(h *hookDef) *hookCall {
 // next checks that the next declared variable has type t. It is small
 // enough to be inlined in each binding.
 func (c *hookCall) next(t typeCode) (*hookVar, bool) {
-	rest := c.vars[c.n:]
-	if len(rest) == 0 || rest[0].typ != t {
+	n := c.n
+	if n >= len(c.vars) || c.vars[n].typ != t {
 		c.binding = false
-		panic(wrongType{c.h.Name, c.n + 1, t})
+		panic(wrongType{c.h.Name, n + 1, t})
 	}
-	c.n++
-	return &rest[0], c.live
+	c.n = n + 1
+	return &c.vars[n], c.live
 }
 
 // wrongType is what a binding of the wrong type panics with; it is not
