@@ -346,8 +346,9 @@ func (c *hookCall) next(t typeCode) (*hookVar, bool) {
 		c.binding = false
 		panic(wrongType{c.h.Name, n + 1, t})
 	}
+	v := &c.vars[n] // before the store to c.n, after which it is checked again
 	c.n = n + 1
-	return &c.vars[n], c.live
+	return v, c.live
 }
 
 // wrongType is what a binding of the wrong type panics with; it is not
