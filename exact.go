@@ -117,17 +117,17 @@ type weighted struct {
 	tmp big.Rat
 }
 
-func (w *weighted) share(name string, yes bool) {
-	w.t.Shares[name] = true
-	c := w.t.get(name)
+func (w *weighted) share(o outcome, yes bool) {
+	w.t.Shares[o.name] = true
+	c := w.t.get(o.name)
 	if yes {
 		c.Mean.Add(c.Mean, w.p)
 		c.MeanSq.Add(c.MeanSq, w.p)
 	}
 }
 
-func (w *weighted) value(name string, v int64) {
-	c := w.t.get(name)
+func (w *weighted) value(o outcome, v int64) {
+	c := w.t.get(o.name)
 	if v == 0 {
 		return
 	}

@@ -192,7 +192,8 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 				errOnce.Do(func() { firstErr = err })
 				return
 			}
-			keys := newTallyKeys(r)
+			keys, acc := newTallyKeys(r), &counts{}
+			defer func() { acc.into(t, keys.names) }()
 			for {
 				start := int(next.Add(chunk)) - chunk
 				if start >= opt.To || ctx.Err() != nil {
@@ -207,7 +208,8 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 						errOnce.Do(func() { firstErr = fmt.Errorf("run %d (seed %d): %w", i, opt.Seed+uint64(i), err) })
 						return
 					}
-					keys.tally(r, t)
+					acc.runs++
+					keys.each(r, acc)
 				}
 				d := done.Add(int64(end - start))
 				if opt.Progress != nil {
@@ -283,10 +285,16 @@ func (r *Runner) Units() []*interpreter.Unit { return r.Engine.Board.Units }
 // Start is how unit i stood before every run.
 func (r *Runner) Start(i int) interpreter.Unit { return r.start[i] }
 
-// tallyKeys makes each outcome name once, so tallying a run builds no
-// strings.
+// tallyKeys makes each outcome name once, and numbers it, so tallying a
+// run builds no strings and a worker counts by number: a run's outcomes
+// are a few dozen, and hashing their names four times each was a sixth of
+// a simulated run.
 type tallyKeys struct {
-	names map[tallyKey]string
+	index map[tallyKey]int
+	names []string // by number
+	// fixed are each unit's outcomes whose names take no word (increments
+	// lost, hexes moved, exhausted, tired), found without the map.
+	fixed []*[4]outcome
 	// named are the marks the module's rules name by a constant: the
 	// marks tallied one by one.
 	named map[string]bool
@@ -297,8 +305,14 @@ type tallyKey struct {
 	kind, word string
 }
 
+// outcome is an outcome's name and its number in its tallyKeys.
+type outcome struct {
+	name string
+	n    int
+}
+
 func newTallyKeys(r *Runner) *tallyKeys {
-	k := &tallyKeys{names: map[tallyKey]string{}, named: map[string]bool{}}
+	k := &tallyKeys{index: map[tallyKey]int{}, named: map[string]bool{}}
 	for _, rule := range r.Engine.Module.Rules {
 		for _, c := range rule.Clauses {
 			for _, cd := range c.Calls {
@@ -319,30 +333,40 @@ func newTallyKeys(r *Runner) *tallyKeys {
 	return k
 }
 
-func (k *tallyKeys) name(unit int, id, kind, word string) string {
+func (k *tallyKeys) name(unit int, id, kind, word string) outcome {
 	key := tallyKey{unit, kind, word}
-	if s, ok := k.names[key]; ok {
-		return s
+	if n, ok := k.index[key]; ok {
+		return outcome{k.names[n], n}
 	}
 	s := id + " " + kind
 	if word != "" {
 		s = id + " " + fmt.Sprintf(kind, word)
 	}
-	k.names[key] = s
-	return s
+	n := len(k.names)
+	k.names = append(k.names, s)
+	k.index[key] = n
+	return outcome{s, n}
 }
 
-// tally adds what happened to each unit in the last run.
-func (k *tallyKeys) tally(r *Runner, t *Tally) {
-	t.Runs++
-	k.each(r, t)
+// fixedOf gives a unit's outcomes that take no word.
+func (k *tallyKeys) fixedOf(unit int, id string) *[4]outcome {
+	for len(k.fixed) <= unit {
+		k.fixed = append(k.fixed, nil)
+	}
+	if k.fixed[unit] == nil {
+		k.fixed[unit] = &[4]outcome{
+			k.name(unit, id, "increments lost", ""), k.name(unit, id, "hexes moved", ""),
+			k.name(unit, id, "exhausted", ""), k.name(unit, id, "tired", ""),
+		}
+	}
+	return k.fixed[unit]
 }
 
 // outcomeSink takes the outcomes of one run: a yes/no outcome, or a count.
 // Simulate counts them; Exact weighs them by the chance of the run.
 type outcomeSink interface {
-	share(name string, yes bool)
-	value(name string, v int64)
+	share(o outcome, yes bool)
+	value(o outcome, v int64)
 }
 
 // each gives what happened to each unit in the last run: the outcomes both
@@ -350,12 +374,13 @@ type outcomeSink interface {
 func (k *tallyKeys) each(r *Runner, t outcomeSink) {
 	for i, u := range r.Units() {
 		s := r.Start(i)
+		f := k.fixedOf(i, u.ID)
 		t.share(k.name(i, u.ID, "%s", u.State), true)
 		t.share(k.name(i, u.ID, "in %s", u.Formation), true)
-		t.value(k.name(i, u.ID, "increments lost", ""), int64(s.Increments-u.Increments))
-		t.value(k.name(i, u.ID, "hexes moved", ""), int64(interpreter.Distance(s.Hex, u.Hex)))
-		t.share(k.name(i, u.ID, "exhausted", ""), u.Exhausted)
-		t.share(k.name(i, u.ID, "tired", ""), u.Tired)
+		t.value(f[0], int64(s.Increments-u.Increments))
+		t.value(f[1], int64(interpreter.Distance(s.Hex, u.Hex)))
+		t.share(f[2], u.Exhausted)
+		t.share(f[3], u.Tired)
 		for m := range u.Marks {
 			if !k.named[m] {
 				// A mark whose name a rule computes could take a new name
@@ -367,18 +392,36 @@ func (k *tallyKeys) each(r *Runner, t outcomeSink) {
 	}
 }
 
-func (t *Tally) share(name string, yes bool) {
-	t.Shares[name] = true
-	c := t.Outcomes[name]
+// counts is one worker's tally, its counters by outcome number; into adds
+// it to a Tally when the worker is done.
+type counts struct {
+	runs int64
+	c    []Counter
+	// seen: the outcome was given in some run; shared: as a yes/no one.
+	seen, shared []bool
+}
+
+func (w *counts) at(n int) *Counter {
+	for len(w.c) <= n {
+		w.c = append(w.c, Counter{})
+		w.seen = append(w.seen, false)
+		w.shared = append(w.shared, false)
+	}
+	w.seen[n] = true
+	return &w.c[n]
+}
+
+func (w *counts) share(o outcome, yes bool) {
+	c := w.at(o.n)
+	w.shared[o.n] = true
 	if yes {
 		c.Sum++
 		c.SumSq.Add(WideOf(1))
 	}
-	t.Outcomes[name] = c
 }
 
-func (t *Tally) value(name string, v int64) {
-	c := t.Outcomes[name]
+func (w *counts) value(o outcome, v int64) {
+	c := w.at(o.n)
 	c.Sum += v
 	a := uint64(v)
 	if v < 0 {
@@ -386,7 +429,22 @@ func (t *Tally) value(name string, v int64) {
 	}
 	hi, lo := bits.Mul64(a, a)
 	c.SumSq.Add(Wide{hi, lo})
-	t.Outcomes[name] = c
+}
+
+// into adds the worker's counts to t, by the outcomes' names.
+func (w *counts) into(t *Tally, names []string) {
+	t.Runs += w.runs
+	for n, c := range w.c {
+		if !w.seen[n] {
+			continue
+		}
+		if w.shared[n] {
+			t.Shares[names[n]] = true
+		}
+		o := t.Outcomes[names[n]]
+		o.Add(c)
+		t.Outcomes[names[n]] = o
+	}
 }
 
 // Finish sets every counter's N to the number of runs: an outcome that did
