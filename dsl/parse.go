@@ -82,53 +82,82 @@ func parseText(filename, text string) (*File, error) {
 type piece struct{ off, line int }
 
 // pieces cuts a file into pieces of at least size bytes (the last aside),
-// each starting on a line that starts a declaration. It reads strings,
-// comments and brackets as scanLimits does.
+// each starting on a line that starts a declaration outside strings,
+// comments and brackets (textScan).
 func pieces(src string, size int) []piece {
 	out := []piece{{0, 1}}
 	if len(src) < 2*size {
 		return out
 	}
-	lastClose := strings.LastIndex(src, "*/")
-	depth, line := 0, 1
-	inString, inComment, inBlock := false, false, false
+	sc, line := newTextScan(src), 1
 	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if c == '\n' {
+		if src[i] == '\n' {
 			line++
-			inString, inComment = false, false
-			if depth == 0 && !inBlock && i+1-out[len(out)-1].off >= size && len(src)-(i+1) >= size/2 && startsDecl(src[i+1:]) {
+			sc.newline()
+			if sc.depth == 0 && !sc.inBlock && i+1-out[len(out)-1].off >= size && len(src)-(i+1) >= size/2 && startsDecl(src[i+1:]) {
 				out = append(out, piece{i + 1, line})
 			}
 			continue
 		}
-		switch {
-		case inBlock:
-			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
-				inBlock = false
-				i++
-			}
-		case inComment:
-		case inString:
-			if c == '\\' && i+1 < len(src) && src[i+1] != '\n' {
-				i++
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			inComment = true
-		case c == '/' && i+1 < len(src) && src[i+1] == '*' && lastClose >= i+2:
-			inBlock = true
-			i++
-		case c == '(' || c == '[' || c == '{':
-			depth++
-		case c == ')' || c == ']' || c == '}':
-			depth = max(depth-1, 0)
-		}
+		i, _ = sc.step(i)
 	}
 	return out
+}
+
+// textScan follows strings, comments and brackets through a file a byte
+// at a time, for the two readers that look at a file before participle
+// does: scanLimits, which holds it to the limits, and pieces, which cuts
+// it where a declaration may start.
+type textScan struct {
+	src string
+	// lastClose is where the file's last "*/" is: a "/*" opens a comment
+	// only when a "*/" follows it somewhere.
+	lastClose                    int
+	depth                        int
+	inString, inComment, inBlock bool
+}
+
+func newTextScan(src string) textScan {
+	return textScan{src: src, lastClose: strings.LastIndex(src, "*/")}
+}
+
+// newline ends strings and line comments, which end with the line; block
+// comments do not.
+func (s *textScan) newline() { s.inString, s.inComment = false, false }
+
+// step reads the byte at i, which is not a newline. It returns where it
+// stopped (a two-byte mark is read whole) and whether it opened a bracket.
+// A stray closing bracket never lowers the depth below zero, so it cannot
+// hide the openings after it.
+func (s *textScan) step(i int) (int, bool) {
+	src, c := s.src, s.src[i]
+	switch {
+	case s.inBlock:
+		if c == '*' && i+1 < len(src) && src[i+1] == '/' {
+			s.inBlock = false
+			i++
+		}
+	case s.inComment:
+	case s.inString:
+		if c == '\\' && i+1 < len(src) && src[i+1] != '\n' {
+			i++
+		} else if c == '"' {
+			s.inString = false
+		}
+	case c == '"':
+		s.inString = true
+	case c == '/' && i+1 < len(src) && src[i+1] == '/':
+		s.inComment = true
+	case c == '/' && i+1 < len(src) && src[i+1] == '*' && s.lastClose >= i+2:
+		s.inBlock = true
+		i++
+	case c == '(' || c == '[' || c == '{':
+		s.depth++
+		return i, true
+	case c == ')' || c == ']' || c == '}':
+		s.depth = max(s.depth-1, 0)
+	}
+	return i, false
 }
 
 // startsDecl reports whether a line's first word starts a declaration.
@@ -284,49 +313,19 @@ func scanLimits(filename, src string) (Diagnostic, bool) {
 			i += size
 		}
 	}
-	// A "/*" opens a comment only when a "*/" follows it somewhere.
-	lastClose := strings.LastIndex(src, "*/")
-	depth, lineStart := 0, 0
-	inString, inComment, inBlock := false, false, false
+	sc, lineStart := newTextScan(src), 0
 	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if c == '\n' {
+		if src[i] == '\n' {
 			if i-lineStart > Limits.LineBytes {
 				return at(lineStart+Limits.LineBytes, "line-too-long", "line is longer than %d bytes", Limits.LineBytes)
 			}
 			lineStart = i + 1
-			// Strings and line comments end with the line; block
-			// comments do not.
-			inString, inComment = false, false
+			sc.newline()
 			continue
 		}
-		switch {
-		case inBlock:
-			if c == '*' && i+1 < len(src) && src[i+1] == '/' {
-				inBlock = false
-				i++
-			}
-		case inComment:
-		case inString:
-			if c == '\\' && i+1 < len(src) && src[i+1] != '\n' {
-				i++
-			} else if c == '"' {
-				inString = false
-			}
-		case c == '"':
-			inString = true
-		case c == '/' && i+1 < len(src) && src[i+1] == '/':
-			inComment = true
-		case c == '/' && i+1 < len(src) && src[i+1] == '*' && lastClose >= i+2:
-			inBlock = true
-			i++
-		case c == '(' || c == '[' || c == '{':
-			depth++
-			if depth > Limits.Depth {
-				return at(i, "too-deep", "brackets nest deeper than %d", Limits.Depth)
-			}
-		case c == ')' || c == ']' || c == '}':
-			depth = max(depth-1, 0)
+		var opened bool
+		if i, opened = sc.step(i); opened && sc.depth > Limits.Depth {
+			return at(i, "too-deep", "brackets nest deeper than %d", Limits.Depth)
 		}
 	}
 	if len(src)-lineStart > Limits.LineBytes {
