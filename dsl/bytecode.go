@@ -22,6 +22,15 @@ type exprCode struct {
 	tree   *exprparser.Tree
 	asBool bool
 
+	// What the check reads of the tree, found once, when it is compiled:
+	// wherever the same key finds it again (exprKey), the charts it calls
+	// are the same, and so are the first call refused and the cost.
+	walked  bool
+	badCall bool   // a call of something not a function of the language
+	badAt   int    // its rune offset
+	badName string // what it calls
+	cost    int    // exprCost of the tree
+
 	once sync.Once
 	conf *conf.Config // what the bytecode is compiled with; nil once it is
 	prog *vm.Program

@@ -126,7 +126,13 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		u.errorf(pos, "expr", "%s", msg)
 		return nil
 	}
-	if at, name, ok := u.methodCall(prog.tree.Node); !ok {
+	at, name, ok, cost := prog.badAt, prog.badName, !prog.badCall, prog.cost
+	if !prog.walked {
+		if at, name, ok = u.methodCall(prog.tree.Node); ok {
+			cost = u.exprCost(prog.tree.Node)
+		}
+	}
+	if !ok {
 		u.errorf(advance(start, text, at), "expr", "%s is not a function of the language; an expression may only read fields and call its functions", name)
 		return nil
 	}
@@ -135,7 +141,7 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		ast.Walk(&root, &wordChecker{u: u, text: text, start: start})
 	}
 	node := prog.tree.Node
-	p := &Program{Source: text, Pos: start, code: prog, Type: node.Type(), Cost: u.exprCost(node)}
+	p := &Program{Source: text, Pos: start, code: prog, Type: node.Type(), Cost: cost}
 	switch n := node.(type) {
 	case *ast.StringNode:
 		p.IsConst, p.Const = true, n.Value
@@ -232,6 +238,12 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 	guard := &sourceGuard{}
 	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
 	if err == nil && guard.bad == nil {
+		// Found before the code is shared: it is never changed after.
+		at, name, ok := u.methodCall(prog.tree.Node)
+		prog.walked, prog.badCall, prog.badAt, prog.badName = true, !ok, at, name
+		if ok {
+			prog.cost = u.exprCost(prog.tree.Node)
+		}
 		if u.exprCache == nil {
 			u.exprCache = map[string]*exprCode{}
 		}
