@@ -290,6 +290,11 @@ type val struct {
 	isConst bool
 	// field is set for a string field of a registered struct.
 	field *fieldRead
+	// terms are the operands of a chain of one of && and ||, or when
+	// disj, in order: a chain over it takes them as its own, so that
+	// `a && b && c` is one node calling three rather than nodes nested.
+	terms []func(*Frame) bool
+	disj  bool
 }
 
 // at is the index in Vals of a name whose slot holds interface values.

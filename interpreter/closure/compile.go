@@ -253,6 +253,48 @@ func (c *compiler) slotRead(n *ast.IdentifierNode, slot Slot) val {
 	return anyVal(func(f *Frame) any { return f.Vals[i] })
 }
 
+// junction is l && r (l || r when disj): the operands of either taken
+// one by one when it is a chain of the same operator, and all tested by
+// one node, left to right, each skipped once the answer is known, as the
+// nested nodes would.
+func junction(l, r val, disj bool) val {
+	var terms []func(*Frame) bool
+	for _, x := range []val{l, r} {
+		if x.terms != nil && x.disj == disj {
+			terms = append(terms, x.terms...)
+		} else {
+			terms = append(terms, x.b)
+		}
+	}
+	var fn func(*Frame) bool
+	switch t := terms; {
+	case len(t) == 2 && !disj:
+		a, b := t[0], t[1]
+		fn = func(f *Frame) bool { return a(f) && b(f) }
+	case len(t) == 2:
+		a, b := t[0], t[1]
+		fn = func(f *Frame) bool { return a(f) || b(f) }
+	case len(t) == 3 && !disj:
+		a, b, c := t[0], t[1], t[2]
+		fn = func(f *Frame) bool { return a(f) && b(f) && c(f) }
+	case len(t) == 3:
+		a, b, c := t[0], t[1], t[2]
+		fn = func(f *Frame) bool { return a(f) || b(f) || c(f) }
+	default:
+		fn = func(f *Frame) bool {
+			for _, x := range t {
+				if x(f) == disj {
+					return disj
+				}
+			}
+			return !disj
+		}
+	}
+	v := boolVal(fn)
+	v.terms, v.disj = terms, disj
+	return v
+}
+
 func (c *compiler) unary(n *ast.UnaryNode) (val, error) {
 	x, err := c.operand(n.Node)
 	if err != nil {
@@ -322,11 +364,7 @@ func (c *compiler) binary(n *ast.BinaryNode) (val, error) {
 	case "and", "&&", "or", "||":
 		and := n.Operator == "and" || n.Operator == "&&"
 		if l.kind == Bool && r.kind == Bool {
-			lb, rb := l.b, r.b
-			if and {
-				return boolVal(func(f *Frame) bool { return lb(f) && rb(f) }), nil
-			}
-			return boolVal(func(f *Frame) bool { return lb(f) || rb(f) }), nil
+			return junction(l, r, !and), nil
 		}
 		// The machine leaves the left value when it decides, the right one
 		// otherwise, and asserts the left to be a bool.
