@@ -348,6 +348,7 @@ func TestAgreeTable(t *testing.T) {
 		`s in ["line", "column"]`, `s in ["carre"]`, "n in [1, 12]", "n in 10..14", "x in [1.5, 2]", "k in [300]", `u.id in ["u1"]`, "n in [1, x]",
 		"n > 1 && x < 2", "n > 1 and !b", "not b || n == 0",
 		"n > 1 && x < 2 && u.b", "n > 1 && !b && s == t", "b || n > 100 || s != t", "b or n < 0 or nu.b", "b && nu.b && n > 1", "n > 1 && u.b && nu.b",
+		"!u.b", "!!u.b", "!v.b", "!nu.b", "!u.b && !v.b", "!nu.b || b", `!named(u, "u1")`, `!named(v, "u1")`, `!named(nu, "u1")`, `!!named(u, "u1")`, `!named(u, s)`,
 		"n > 1 && x < 2 && !b && s != t && u.b", "b || n < 0 || s == t || u.b || nu.b", "n > 1 && (b || u.b) && s != t", "(n > 1 || b) && (u.b || nu.b)", "b ? n : x", "b ? n : 1", "n > 100 ? s : t", "nu == nil ? 0 : nu.n",
 		"dist(u, v)", "dist(u, nu)", "dist(nu, u)", `named(u, "u1")`, `named(nu, "u1")`, "slow(n) + 1", "slow(k)",
 		"abs(-n)", "abs(y)", "abs(-2.5)", "ceil(x)", "floor(-x)", "round(2.5)", "round(n)", "int(x)", "int(n)", `int("12")`, `int("x")`, "float(n)",

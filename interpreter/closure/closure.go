@@ -295,6 +295,9 @@ type val struct {
 	// `a && b && c` is one node calling three rather than nodes nested.
 	terms []func(*Frame) bool
 	disj  bool
+	// not, when set, makes the node of !v itself (a field's value or a
+	// call's result negated in place), a call fewer than a node over v.
+	not func() func(*Frame) bool
 }
 
 // at is the index in Vals of a name whose slot holds interface values.

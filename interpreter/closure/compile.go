@@ -305,6 +305,11 @@ func (c *compiler) unary(n *ast.UnaryNode) (val, error) {
 	case "!", "not":
 		if x.kind == Bool {
 			b := x.b
+			if x.not != nil {
+				v := boolVal(x.not())
+				v.not = func() func(*Frame) bool { return b }
+				return v, nil
+			}
 			return boolVal(func(f *Frame) bool { return !b(f) }), nil
 		}
 		a := x.a
@@ -1119,16 +1124,21 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 		if s, ok := str(1); ok && len(args) == 2 {
 			i, a := arg(0)
 			if c, ok := args[1].konst.(string); ok && args[1].isConst {
-				// marked(unit, "tired")
-				return boolVal(func(f *Frame) bool {
-					x := read(f, i, a)
-					f.loc = loc
-					out, err := fn(x, c)
-					if err != nil {
-						panic(err)
+				// marked(unit, "tired"), and !marked(unit, "tired")
+				call := func(ne bool) func(*Frame) bool {
+					return func(f *Frame) bool {
+						x := read(f, i, a)
+						f.loc = loc
+						out, err := fn(x, c)
+						if err != nil {
+							panic(err)
+						}
+						return out != ne
 					}
-					return out
-				}), true
+				}
+				v := boolVal(call(false))
+				v.not = func() func(*Frame) bool { return call(true) }
+				return v, true
 			}
 			return boolVal(func(f *Frame) bool {
 				x, y := read(f, i, a), s(f)

@@ -168,15 +168,21 @@ func (fl *field) member(objVal val, loc file.Location) val {
 			return runtime.FetchField(o, rt).(float64)
 		})
 	case Bool:
+		// The node of obj.name, and of !obj.name (ne).
 		get := fl.b
-		return boolVal(func(f *Frame) bool {
-			o := read(f, at, obj)
-			if v, ok := get(o); ok {
-				return v
+		node := func(ne bool) func(*Frame) bool {
+			return func(f *Frame) bool {
+				o := read(f, at, obj)
+				if v, ok := get(o); ok {
+					return v != ne
+				}
+				f.loc = loc
+				return runtime.FetchField(o, rt).(bool) != ne
 			}
-			f.loc = loc
-			return runtime.FetchField(o, rt).(bool)
-		})
+		}
+		v := boolVal(node(false))
+		v.not = func() func(*Frame) bool { return node(true) }
+		return v
 	default:
 		get := fl.s
 		v := stringVal(func(f *Frame) string {
