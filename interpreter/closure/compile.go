@@ -1183,21 +1183,12 @@ func typedForm(fn any, args []val, loc file.Location) (val, bool) {
 		return true
 	}
 	is := func(k Kind) func(Kind) bool { return func(x Kind) bool { return x == k } }
-	check := func(f *Frame, err error) {
-		if err != nil {
-			f.loc = loc
-			panic(err)
-		}
-	}
+	one := func(k func(Kind) bool) bool { return len(args) == 1 && all(k) }
+	two := func(k func(Kind) bool) bool { return len(args) == 2 && all(k) }
 	switch fn := fn.(type) {
 	case func(int, int) (int, error):
-		if len(args) == 2 && all(is(Int)) {
-			a, b := args[0].i, args[1].i
-			return intVal(func(f *Frame) int {
-				out, err := fn(a(f), b(f))
-				check(f, err)
-				return out
-			}), true
+		if two(is(Int)) {
+			return intVal(call2(fn, args[0].i, args[1].i, loc)), true
 		}
 	case func(any, any, int, []float64) (int, error):
 		// Two values the function reads as numbers itself, a whole
@@ -1220,65 +1211,62 @@ func typedForm(fn any, args []val, loc file.Location) (val, bool) {
 		a, b, n := args[0].boxed(), args[1].boxed(), args[2].i
 		return intVal(func(f *Frame) int {
 			out, err := fn(a(f), b(f), n(f), list)
-			check(f, err)
+			failed(f, err, loc)
 			return out
 		}), true
 	case func(float64, float64) (float64, error):
-		if len(args) == 2 && all(isNum) {
-			a, b := args[0].num(), args[1].num()
-			return floatVal(func(f *Frame) float64 {
-				out, err := fn(a(f), b(f))
-				check(f, err)
-				return out
-			}), true
+		if two(isNum) {
+			return floatVal(call2(fn, args[0].num(), args[1].num(), loc)), true
 		}
 	case func(string, string) (string, error):
-		if len(args) == 2 && all(is(String)) {
-			a, b := args[0].s, args[1].s
-			return stringVal(func(f *Frame) string {
-				out, err := fn(a(f), b(f))
-				check(f, err)
-				return out
-			}), true
+		if two(is(String)) {
+			return stringVal(call2(fn, args[0].s, args[1].s, loc)), true
 		}
 	case func(int) (int, error):
-		if len(args) == 1 && all(is(Int)) {
-			a := args[0].i
-			return intVal(func(f *Frame) int {
-				out, err := fn(a(f))
-				check(f, err)
-				return out
-			}), true
+		if one(is(Int)) {
+			return intVal(call1(fn, args[0].i, loc)), true
 		}
 	case func(float64) (int, error):
-		if len(args) == 1 && all(is(Float)) {
-			a := args[0].f
-			return intVal(func(f *Frame) int {
-				out, err := fn(a(f))
-				check(f, err)
-				return out
-			}), true
+		if one(is(Float)) {
+			return intVal(call1(fn, args[0].f, loc)), true
 		}
 	case func(int) (float64, error):
-		if len(args) == 1 && all(is(Int)) {
-			a := args[0].i
-			return floatVal(func(f *Frame) float64 {
-				out, err := fn(a(f))
-				check(f, err)
-				return out
-			}), true
+		if one(is(Int)) {
+			return floatVal(call1(fn, args[0].i, loc)), true
 		}
 	case func(float64) (float64, error):
-		if len(args) == 1 && all(is(Float)) {
-			a := args[0].f
-			return floatVal(func(f *Frame) float64 {
-				out, err := fn(a(f))
-				check(f, err)
-				return out
-			}), true
+		if one(is(Float)) {
+			return floatVal(call1(fn, args[0].f, loc)), true
 		}
 	}
 	return val{}, false
+}
+
+// call1 and call2 make the node of a typed form of one or two arguments:
+// the arguments read unboxed, a failure panicking at the call's place.
+func call1[A, R any](fn func(A) (R, error), a func(*Frame) A, loc file.Location) func(*Frame) R {
+	return func(f *Frame) R {
+		out, err := fn(a(f))
+		failed(f, err, loc)
+		return out
+	}
+}
+
+func call2[A, B, R any](fn func(A, B) (R, error), a func(*Frame) A, b func(*Frame) B, loc file.Location) func(*Frame) R {
+	return func(f *Frame) R {
+		out, err := fn(a(f), b(f))
+		failed(f, err, loc)
+		return out
+	}
+}
+
+// failed panics with a typed form's error, at the call's place, for the
+// run's recover to make the error expr's machine gives.
+func failed(f *Frame, err error, loc file.Location) {
+	if err != nil {
+		f.loc = loc
+		panic(err)
+	}
 }
 
 // builtinCall compiles a call of one of expr's built-ins: unboxed for the
