@@ -69,6 +69,19 @@ type field struct {
 	is func(at int, obj func(*Frame) any, k string, ne bool, loc file.Location) func(*Frame) bool
 }
 
+// fieldAt reads the field of type V at offset off of a *T held as an
+// interface value; false when the value is no *T or a nil one.
+func fieldAt[T, V any](off uintptr) func(any) (V, bool) {
+	return func(x any) (V, bool) {
+		p, ok := x.(*T)
+		if !ok || p == nil {
+			var zero V
+			return zero, false
+		}
+		return *(*V)(unsafe.Add(unsafe.Pointer(p), off)), true
+	}
+}
+
 // Fields registers *T: each exported field whose Go type is exactly int,
 // float64, bool or string, under its `expr` tag or its name. Other fields
 // are not compiled: an expression reading one runs on expr's machine.
@@ -91,37 +104,13 @@ func Fields[T any]() *Struct {
 		}
 		switch fl.kind {
 		case Int:
-			fl.i = func(x any) (int, bool) {
-				p, ok := x.(*T)
-				if !ok || p == nil {
-					return 0, false
-				}
-				return *(*int)(unsafe.Add(unsafe.Pointer(p), off)), true
-			}
+			fl.i = fieldAt[T, int](off)
 		case Float:
-			fl.f = func(x any) (float64, bool) {
-				p, ok := x.(*T)
-				if !ok || p == nil {
-					return 0, false
-				}
-				return *(*float64)(unsafe.Add(unsafe.Pointer(p), off)), true
-			}
+			fl.f = fieldAt[T, float64](off)
 		case Bool:
-			fl.b = func(x any) (bool, bool) {
-				p, ok := x.(*T)
-				if !ok || p == nil {
-					return false, false
-				}
-				return *(*bool)(unsafe.Add(unsafe.Pointer(p), off)), true
-			}
+			fl.b = fieldAt[T, bool](off)
 		case String:
-			fl.s = func(x any) (string, bool) {
-				p, ok := x.(*T)
-				if !ok || p == nil {
-					return "", false
-				}
-				return *(*string)(unsafe.Add(unsafe.Pointer(p), off)), true
-			}
+			fl.s = fieldAt[T, string](off)
 			rt := fl.rt
 			fl.is = func(at int, obj func(*Frame) any, k string, ne bool, loc file.Location) func(*Frame) bool {
 				return func(f *Frame) bool {
