@@ -372,22 +372,24 @@ func (c *hookCall) unit(u *Unit) *hookCall {
 				c.e.subject = u // the hook is about its first unit
 			}
 		}
-		if v.direct {
-			c.e.bindVal(v.Slot, x)
-		} else {
-			c.e.setVal(v.slot, x)
-		}
+		c.e.bindAny(v, x)
 	}
 	return c
 }
 
+// bindAny binds a unit, a hex or a bool to a hook variable: in place when
+// it is direct, else through setVal's checks.
+func (e *Engine) bindAny(v *hookVar, x any) {
+	if v.direct {
+		e.bindVal(v.Slot, x)
+	} else {
+		e.setVal(v.slot, x)
+	}
+}
+
 func (c *hookCall) cell(x *Cell) *hookCall {
 	if v, live := c.next(codeCell); live {
-		if v.direct {
-			c.e.bindVal(v.Slot, x)
-		} else {
-			c.e.setVal(v.slot, x)
-		}
+		c.e.bindAny(v, x)
 	}
 	return c
 }
@@ -422,11 +424,7 @@ func (c *hookCall) float(f float64) *hookCall {
 
 func (c *hookCall) bool(b bool) *hookCall {
 	if v, live := c.next(codeBool); live {
-		if v.direct {
-			c.e.bindVal(v.Slot, b)
-		} else {
-			c.e.setVal(v.slot, b)
-		}
+		c.e.bindAny(v, b)
 	}
 	return c
 }
