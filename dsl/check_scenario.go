@@ -115,6 +115,15 @@ func (u *unit) scenario(s *Scenario, src string) {
 				}
 				pv := PropValue{Pos: ppos}
 				for _, v := range p.Values {
+					if (p.Key == "at" || p.Key == "at2") && v.Number != nil {
+						// A map number keeps its leading zero: 0604, not 604.
+						// A bad one is kept as written: the set-up finds
+						// the same fault and says nothing more.
+						spec, _ := u.hexNumber(*v.Number, position(v.Pos))
+						spec.Number, spec.Pos = *v.Number, position(v.Pos)
+						pv.Values = append(pv.Values, spec)
+						continue
+					}
 					if x, ok := u.value(v); ok {
 						pv.Values = append(pv.Values, x)
 					}
