@@ -129,6 +129,7 @@ func asGiven(diags dsl.Diagnostics, root string, abs bool) dsl.Diagnostics {
 	}
 	return diags
 }
+
 // dedupe drops diagnostics reported twice (a base module's error seen from
 // each battle that extends it).
 func dedupe(ds dsl.Diagnostics) dsl.Diagnostics {
