@@ -100,20 +100,20 @@ func (u *unit) checkTitleFigures() {
 		if len(read) == 0 {
 			continue
 		}
-		match, ours := false, r.Module == u.mod.ID
-		for _, p := range read {
-			f, _ := toFloat(p.Value)
+		// The param to name is one this module sets, or else the first.
+		match, ours, p := false, r.Module == u.mod.ID, read[0]
+		for _, q := range read {
+			f, _ := toFloat(q.Value)
 			if math.Abs(f-stated) < 1e-9 {
 				match = true
 			}
-			if p.Module == u.mod.ID {
-				ours = true
+			if q.Module == u.mod.ID && (!ours || p.Module != u.mod.ID) {
+				ours, p = true, q
 			}
 		}
 		if match || !ours {
 			continue
 		}
-		p := read[0]
 		pos := p.Pos
 		if r.Module == u.mod.ID {
 			pos = r.Pos
