@@ -285,9 +285,10 @@ var Limits = struct {
 	Errors     int // errors a check reports before it gives up
 	Cost       int // estimated cost of running one rule, choosing one table's column or one check's threshold (cost.go)
 	Extends    int // modules in an `extends` chain, the module itself included
-	ChainBytes int // bytes of all the files of a module and the modules it extends
+	ChainBytes int // bytes of all the files of a module and the modules it extends, and of one folder's .rules files
+	Files      int // .rules files in one folder
 }{FileBytes: 1 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512, Entries: 8192, Errors: 100, Cost: 1_000_000,
-	Extends: 8, ChainBytes: 2 << 20}
+	Extends: 8, ChainBytes: 2 << 20, Files: 256}
 
 // scanLimits rejects, before parsing, input that would be too big or too
 // deep to parse safely. It reads brackets the way the lexer does: those in
@@ -335,42 +336,83 @@ func scanLimits(filename, src string) (Diagnostic, bool) {
 }
 
 // ParseFS parses every .rules file of a folder in fsys (or the one file dir
-// names), in name order.
+// names), in name order. A folder is bounded before any file is read: at
+// most Limits.Files .rules files, of at most Limits.ChainBytes together as
+// the folder lists them (a module's files count toward its chain anyway);
+// and the bytes read are counted as they are read, for a file that grows
+// after it was listed. Past Limits.Errors errors it stops reading.
 func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
-	var names []string
-	if isLink(fsys, dir) {
-		return nil, Diagnostics{{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: "cannot read: a symbolic link; only regular files and folders are read"}}
+	at := func(name, code, format string, args ...any) Diagnostics {
+		return Diagnostics{{Severity: Error, Code: code, Pos: Pos{File: name, Line: 1, Col: 1}, Message: fmt.Sprintf(format, args...)}}
 	}
-	if st, err := fs.Stat(fsys, dir); err == nil && !st.IsDir() {
+	var names []string
+	var tooBig Diagnostics
+	if isLink(fsys, dir) {
+		return nil, at(dir, "read", "cannot read: a symbolic link; only regular files and folders are read")
+	}
+	if st, err := fs.Lstat(fsys, dir); err == nil && !st.IsDir() {
 		names = []string{dir}
 	} else {
 		entries, err := fs.ReadDir(fsys, dir)
 		if err != nil {
-			return nil, Diagnostics{{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: readErr(err)}}
+			return nil, at(dir, "read", "%s", readErr(err))
 		}
+		var listed int64
 		for _, e := range entries {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), Ext) {
-				names = append(names, path.Join(dir, e.Name()))
+			if e.IsDir() || !strings.HasSuffix(e.Name(), Ext) {
+				continue
 			}
+			name := path.Join(dir, e.Name())
+			if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+				if info.Size() > int64(Limits.FileBytes) {
+					// Not read at all: a 4 GB sparse file takes no room
+					// on disk.
+					tooBig = append(tooBig, at(name, "too-large", "file is %d bytes, larger than %d; not read (dsl.Limits.FileBytes)", info.Size(), Limits.FileBytes)...)
+					continue
+				}
+				listed += info.Size()
+			}
+			names = append(names, name)
+		}
+		if len(names)+len(tooBig) > Limits.Files {
+			return nil, at(dir, "too-many", "the folder holds %d %s files; at most %d are read (dsl.Limits.Files)", len(names)+len(tooBig), Ext, Limits.Files)
+		}
+		if listed > int64(Limits.ChainBytes) {
+			return nil, at(dir, "too-large", "the folder's %s files are %d bytes together; at most %d are read (dsl.Limits.ChainBytes)", Ext, listed, Limits.ChainBytes)
 		}
 		sort.Strings(names)
 	}
 	var files []*File
-	var diags Diagnostics
-	for _, name := range names {
+	diags := tooBig
+	read, errs := 0, len(tooBig)
+	for i, name := range names {
+		if errs >= Limits.Errors {
+			diags = append(diags, at(name, "too-many-errors", "too many errors (%d); %d more files are not read", errs, len(names)-i)...)
+			break
+		}
 		src, err := readLimited(fsys, name)
 		if err != nil {
-			diags = append(diags, Diagnostic{Severity: Error, Code: "read", Pos: Pos{File: name, Line: 1, Col: 1}, Message: readErr(err)})
+			diags = append(diags, at(name, "read", "%s", readErr(err))...)
+			errs++
 			continue
+		}
+		if read += len(src); read > Limits.ChainBytes {
+			diags = append(diags, at(name, "too-large", "the folder's %s files are more than %d bytes together (dsl.Limits.ChainBytes)", Ext, Limits.ChainBytes)...)
+			break
 		}
 		f, ds := Parse(name, src)
 		diags = append(diags, ds...)
+		for _, d := range ds {
+			if d.Severity == Error {
+				errs++
+			}
+		}
 		if f != nil {
 			files = append(files, f)
 		}
 	}
 	if len(names) == 0 && len(diags) == 0 {
-		diags = append(diags, Diagnostic{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: "no " + Ext + " files here"})
+		diags = append(diags, at(dir, "read", "no %s files here", Ext)...)
 	}
 	return files, diags
 }
