@@ -413,6 +413,8 @@ func (p *printer) declMultiline(d *Decl) bool {
 		return true
 	case d.Modifier != nil:
 		return p.multiline(off, 1, true)
+	case d.Objective != nil:
+		return p.multiline(off, 1, true)
 	case d.Check != nil, d.Sequence != nil:
 		return true
 	case d.Rule != nil:
@@ -482,6 +484,8 @@ func (p *printer) decl(d *Decl) {
 	switch {
 	case d.Modifier != nil:
 		p.modifier(d.Modifier)
+	case d.Objective != nil:
+		p.objective(d.Objective)
 	case d.Chart != nil:
 		p.chart(d.Chart)
 	case d.Param != nil:
@@ -599,6 +603,29 @@ func (p *printer) modifier(m *Modifier) {
 			p.kw("when")
 			p.sp()
 			p.expr(m.When)
+		}
+	})
+}
+
+func (p *printer) objective(o *Objective) {
+	p.kw("objective")
+	p.sp()
+	p.kw(o.Name)
+	p.optString(o.Title)
+	if o.For != "" {
+		p.sp()
+		p.kw("for")
+		p.sp()
+		p.kw(o.For)
+	}
+	p.cite(o.Cite)
+	p.block(o.Pos.Offset, 1, true, func(int) int { return o.Value.Pos.Offset }, func(int) {
+		p.expr(o.Value)
+		if o.When != nil {
+			p.sp()
+			p.kw("when")
+			p.sp()
+			p.expr(o.When)
 		}
 	})
 }
@@ -1130,7 +1157,13 @@ func (p *printer) scenarioItem(it *ScenarioItem) {
 			p.kw(d.Question)
 		}
 		p.sp()
-		p.kw(d.Answer)
+		if d.When != nil {
+			p.kw("when")
+			p.sp()
+			p.expr((*Expr)(d.When))
+		} else {
+			p.kw(d.Answer)
+		}
 	case it.Turn != nil:
 		t := it.Turn
 		p.kw("turn")
