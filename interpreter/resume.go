@@ -96,7 +96,8 @@ type savedOrder struct {
 
 type savedMelee struct {
 	attacker, defender int
-	charging, straight bool
+	charging           bool
+	straight           int
 }
 
 // Position is where the state was saved.
@@ -293,6 +294,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.flag(u.Leader)
 		k.num(u.CavalryBonus)
 		k.num(u.MP)
+		k.num(u.mpSpent)
 		k.num(u.Melee)
 		k.flag(u.Moved)
 		k.flag(u.Charged)
@@ -334,7 +336,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.num(m.attacker)
 		k.num(m.defender)
 		k.flag(m.charging)
-		k.flag(m.straight)
+		k.num(m.straight)
 	}
 	k.num(s.meleeCount)
 	k.num(len(s.declared))

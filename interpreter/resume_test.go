@@ -3,6 +3,7 @@ package interpreter
 import (
 	"reflect"
 	"testing"
+	"unsafe"
 )
 
 // The exploration of states merges the paths that reach the same key, so a
@@ -40,7 +41,7 @@ func TestStateCoversEngine(t *testing.T) {
 		"curCall": "nil between actions", "argStack": "empty between actions", "callStack": "empty between actions",
 		"grid": "descriptions of the map's hexes, which never change", "cells": "as grid", "sorted": "the units in id order",
 		"enemyBuf": "scratch", "keyVals": "scratch", "words": "boxes, a cache", "tables": "a cache", "checks": "a cache",
-		"routed": "a cache", "start": "the scenario's", "startMarks": "the scenario's", "branches": "a cache",
+		"routed": "a cache", "proc": "set from the position", "start": "the scenario's", "startMarks": "the scenario's", "branches": "a cache",
 		"pause": "how the run is played, not what", "resuming": "how the run is played, not what",
 	}
 	checkFields(t, reflect.TypeFor[Engine](), saved, not)
@@ -59,7 +60,7 @@ func TestStateCoversEngine(t *testing.T) {
 var unitKeyed = map[string]string{
 	"ID": "", "Name": "", "Side": "", "Nationality": "", "Class": "", "Arm": "", "Increments": "",
 	"Formation": "", "Morale": "", "State": "", "Tired": "", "Exhausted": "", "Regiment": "", "Leader": "",
-	"CavalryBonus": "", "MP": "", "Melee": "", "Moved": "", "Charged": "", "FiredOn": "", "Hexes": "",
+	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "Moved": "", "Charged": "", "FiredOn": "", "Hexes": "",
 	"Terrain": "", "Hex": "", "Hex2": "", "Facing": "", "Vacated": "", "Attrs": "", "Marks": "State.marks",
 }
 
@@ -111,6 +112,7 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 		}
 		s := base()
 		v := reflect.ValueOf(&s.units[0]).Elem().FieldByIndex(f.Index)
+		v = reflect.NewAt(v.Type(), unsafe.Pointer(v.UnsafeAddr())).Elem() // unexported fields too
 		switch v.Kind() {
 		case reflect.String:
 			v.SetString(v.String() + "z")
@@ -150,7 +152,7 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 		{"no pending charge", func(s *State) { s.pending = nil }},
 		{"a melee's attacker", func(s *State) { s.melees[0].attacker = 1 }},
 		{"a melee charging", func(s *State) { s.melees[0].charging = true }},
-		{"a melee straight", func(s *State) { s.melees[0].straight = true }},
+		{"a melee straight", func(s *State) { s.melees[0].straight = 3 }},
 		{"melees to resolve", func(s *State) { s.meleeCount = 0 }},
 		{"declared charges", func(s *State) { s.declared = nil }},
 		{"phasing side", func(s *State) { s.phasing = "y" }},

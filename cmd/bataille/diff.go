@@ -40,6 +40,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) int {
 	maxPaths := fs.Int64("max-paths", bataille.DefaultMaxPaths, "with --exact: the most paths through the dice to play (each from one state to the next), for each side")
 	maxStates := fs.Int64("max-states", bataille.DefaultMaxStates, "with --exact: the most distinct game states to keep, for each side")
 	maxCost := fs.Int64("max-cost", bataille.DefaultExactCost, "with --exact: the cost budget of each side's whole exploration (docs/safety.md)")
+	best := fs.Bool("best", false, "with --simulate: compare under best play, every question the rules ask answered by the advisor for each side's objective (the scenario's decide lines left out); exact, as --exact")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille diff [flags] OLD NEW
 
@@ -87,8 +88,8 @@ Flags:`)
 		fmt.Fprintf(stderr, "bataille diff: --color is auto, always or never; got %q\n", *color)
 		return exitUsage
 	}
-	if *exact && !fs.Changed("simulate") {
-		fmt.Fprintln(stderr, "bataille diff: --exact goes with --simulate SCENARIO")
+	if (*exact || *best) && !fs.Changed("simulate") {
+		fmt.Fprintln(stderr, "bataille diff: --exact and --best go with --simulate SCENARIO")
 		return exitUsage
 	}
 	if fs.Changed("simulate") {
@@ -114,6 +115,11 @@ Flags:`)
 		if !onlyNoHeader(bad) {
 			bad.Print(stderr)
 		}
+		if pastBounds(bad) {
+			// A file the reader refused is not shown line by line either.
+			fmt.Fprintf(stdout, "--- a/%s\n+++ b/%s\n(not compared: bataille could not read it; see the errors)\n", gitPath, gitPath)
+			return exitOK
+		}
 		return gitLineDiff(stdout, stderr, gitPath, oldArg, newArg)
 	}
 	d := dsl.Diff(oldMod, newMod)
@@ -126,7 +132,7 @@ Flags:`)
 	if fs.Changed("simulate") {
 		var err error
 		opt := bataille.ExactOptions{MaxPaths: *maxPaths, MaxStates: *maxStates, MaxCost: *maxCost}
-		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact, opt); err != nil {
+		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact, *best, opt); err != nil {
 			fmt.Fprintf(stderr, "bataille diff: --simulate: %v\n", err)
 			return exitUsage
 		}
@@ -167,6 +173,18 @@ func loadSide(arg string) (*dsl.Module, dsl.Diagnostics) {
 		return nil, errs
 	}
 	return mod, nil
+}
+
+// pastBounds reports whether a side was refused by the reader's bounds
+// (or could not be read at all), rather than for what it says.
+func pastBounds(ds dsl.Diagnostics) bool {
+	for _, d := range ds {
+		switch d.Code {
+		case "read", "too-large", "too-many", "line-too-long", "bad-encoding", "too-deep":
+			return true
+		}
+	}
+	return false
 }
 
 func onlyNoHeader(ds dsl.Diagnostics) bool {
@@ -360,7 +378,7 @@ func withScenario(mod *dsl.Module, sd *dsl.ScenarioDef) *dsl.Module {
 	return &cp
 }
 
-func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact bool, opt bataille.ExactOptions) (*dsl.OutcomeDiff, error) {
+func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact, best bool, opt bataille.ExactOptions) (*dsl.OutcomeDiff, error) {
 	if oldMod == nil || newMod == nil {
 		return nil, fmt.Errorf("both sides need rules to play a scenario")
 	}
@@ -373,6 +391,13 @@ func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint6
 	} else if _, ok := oldMod.Scenario(scenario); !ok {
 		sd, _ := newMod.Scenario(scenario)
 		oldMod = withScenario(oldMod, sd)
+	}
+	if best {
+		s, err := exactBothBy(bestFn, oldMod, newMod, scenario)
+		if s != nil {
+			s.Best = true
+		}
+		return s, err
 	}
 	if exact {
 		ctx, stop := interruptContext()
