@@ -15,9 +15,9 @@ type ScenarioDef struct {
 	Decisions      []*DecisionSpec
 	// Goals name, by side, the objective the side plays for here (the
 	// scenario's `goal` lines), for the advisor.
-	Goals map[string]GoalSpec
-	Turn           string // the side whose turn it is (in the first turn)
-	TurnPos        Pos
+	Goals   map[string]GoalSpec
+	Turn    string // the side whose turn it is (in the first turn)
+	TurnPos Pos
 	// Turns are the turns after the orders at the top level, each with its
 	// side and orders: a scenario of several turns. Their numbers run on
 	// from the first without a gap.
