@@ -17,6 +17,7 @@ type chargeState struct {
 	halted          bool
 	byRule          bool // a rule stopped it (halt, pause), not the path
 	ruled           bool // a rule moved it (follow, close-in): its path is over
+	transient       []transientMark
 	contacted       bool
 }
 
@@ -357,10 +358,15 @@ func (e *Engine) resolveCharge(o *Order) error {
 	}
 	// The charge's state lives in the engine and is reused, its trail too:
 	// a simulation resolves one charge after another.
-	e.chBuf = chargeState{charger: u, target: o.Target, order: o, trail: append(e.chBuf.trail[:0], u.Hex), mpLeft: u.MP, cap: -1}
+	e.chBuf = chargeState{charger: u, target: o.Target, order: o, trail: append(e.chBuf.trail[:0], u.Hex), mpLeft: u.MP, cap: -1, transient: e.chBuf.transient[:0]}
 	ch := &e.chBuf
 	e.ch = ch
-	defer func() { e.ch = nil }()
+	defer func() {
+		for _, m := range ch.transient {
+			e.Mark(m.u, m.name, false)
+		}
+		e.ch = nil
+	}()
 	if e.Tracing() {
 		e.Note(u, "%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)
 	}

@@ -339,3 +339,19 @@ func (e *Engine) question(ask string, whom *Unit, rule, hook string) Question {
 	}
 	return q
 }
+
+// MarkForCharge sets a mark that lasts while the charge being resolved
+// does (a Carré's precondition read by the attempt that follows): it is
+// cleared when the charge is over, so it is not an outcome of the run. With
+// no charge under way it lasts as a plain mark does.
+func (e *Engine) MarkForCharge(u *Unit, name string, on bool) {
+	e.Mark(u, name, on)
+	if on && e.ch != nil {
+		e.ch.transient = append(e.ch.transient, transientMark{u, name})
+	}
+}
+
+type transientMark struct {
+	u    *Unit
+	name string
+}
