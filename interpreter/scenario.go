@@ -326,7 +326,40 @@ func (b *builder) path(o *Order, os *dsl.OrderSpec, first bool) bool {
 				o.Path[0], u.ID, u.Facing, formation, strings.Join(names, " or "))
 		}
 	}
+	if first && good && o.Kind == "charge" && o.Target != nil && len(o.Path) > 0 {
+		good = b.pathToTarget(o, os)
+	}
 	return good
+}
+
+// pathToTarget holds a charge's path to its target: it may not enter the
+// target's hex, and one that goes on once it is next to the target runs
+// past it (the charge makes contact there), which is seldom what the
+// scenario meant: a warning.
+func (b *builder) pathToTarget(o *Order, os *dsl.OrderSpec) bool {
+	t := o.Target
+	hexes := []Hex{t.Hex}
+	if t.Hex2 != nil {
+		hexes = append(hexes, *t.Hex2)
+	}
+	for i, h := range o.Path {
+		for _, th := range hexes {
+			if h == th {
+				b.errorf(os.Path[i].Pos, "bad-path", "path hex %s is where the target %s stands: a charge's path ends next to its target", h, t.ID)
+				return false
+			}
+		}
+	}
+	for i, h := range o.Path[:len(o.Path)-1] {
+		for _, th := range hexes {
+			if _, next := DirectionTo(h, th); next {
+				b.warnf(os.Path[i+1].Pos, "path-past-target", "the charge is next to its target %s at %s, but its path goes on for %d more hex(es): contact ends a charge, so the path should end at %s",
+					t.ID, h, len(o.Path)-1-i, h)
+				return true
+			}
+		}
+	}
+	return true
 }
 
 func (b *builder) warnf(pos dsl.Pos, code, format string, args ...any) {
