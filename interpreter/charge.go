@@ -21,8 +21,8 @@ type chargeState struct {
 	// released: the rules freed it from its target (a Carré formed far
 	// off, AUS-36-FORMED): it may pass over and through a Carré, go on along
 	// its path without striking, take a new target, or halt.
-	released bool
-	contacted       bool
+	released  bool
+	contacted bool
 }
 
 // cell describes a hex for scripts. The hexes of the map are kept in a
