@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"sort"
+	"strings"
 
 	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
 	"github.com/spf13/pflag"
 )
 
@@ -34,16 +38,17 @@ type adviceSide struct {
 }
 
 type adviceQuestion struct {
-	Unit     string                 `json:"unit"`
-	Question string                 `json:"question"`
-	Side     string                 `json:"side"`
-	Fixed    *bool                  `json:"fixed,omitempty"`
-	Asked    string                 `json:"asked"`
-	Best     string                 `json:"best"`
-	Margin   string                 `json:"margin"`
-	Dominant bool                   `json:"dominant"`
-	Places   []bataille.PlaceAdvice `json:"places"`
-	Answers  []adviceAnswer         `json:"answers"`
+	Unit       string                 `json:"unit"`
+	Question   string                 `json:"question"`
+	Side       string                 `json:"side"`
+	Fixed      *bool                  `json:"fixed,omitempty"`
+	FixedWhere bool                   `json:"fixed_where,omitempty"`
+	Asked      string                 `json:"asked"`
+	Best       string                 `json:"best"`
+	Margin     string                 `json:"margin"`
+	Dominant   bool                   `json:"dominant"`
+	Places     []bataille.PlaceAdvice `json:"places"`
+	Answers    []adviceAnswer         `json:"answers"`
 }
 
 type adviceAnswer struct {
@@ -180,18 +185,31 @@ func printAdvice(adv *bataille.Advice, qs []bataille.QuestionAdvice, all, domina
 			}
 			fmt.Fprintf(w, "  fixed: %s by the scenario (%s)\n", answerWord(*q.Fixed), verdict)
 		}
+		if q.FixedWhere {
+			fmt.Fprintln(w, "  fixed: by the scenario, the answer depending on where it is asked (a decide line's condition)")
+		}
 		if q.Dominant {
 			fmt.Fprintf(w, "  dominant: %s is never worse wherever the question is asked\n", answerWord(q.Best))
 		}
 		for _, p := range q.Places {
-			fmt.Fprintf(w, "  asked by rule %s on %s at %d points of the play: yes better at %d, no at %d, alike at %d\n",
-				p.Rule, p.Hook, p.Points, p.YesBetter, p.NoBetter, p.Points-p.YesBetter-p.NoBetter)
+			fmt.Fprintf(w, "  asked by rule %s on %s%s at %d point(s) of the play: yes better at %d, no at %d, alike at %d\n",
+				p.Rule, p.Hook, distanceText(p.Distance), p.Points, p.YesBetter, p.NoBetter, p.Points-p.YesBetter-p.NoBetter)
 		}
 		if q.Situational != nil {
 			fmt.Fprintf(w, "  answered point by point as the play goes: %s for %s\n", ratCell(q.Situational.Score), q.Side)
 		}
 		printAnswerTable(w, q, all)
 	}
+}
+
+func distanceText(d int) string {
+	switch {
+	case d < 0:
+		return ""
+	case d == 1:
+		return " 1 hex away"
+	}
+	return fmt.Sprintf(" %d hexes away", d)
 }
 
 func percent(r *big.Rat) string {
@@ -259,7 +277,7 @@ func printAdviceJSON(battle string, adv *bataille.Advice, qs []bataille.Question
 		rep.Sides = append(rep.Sides, adviceSide{Side: s.Side, Objective: s.Objective, Title: s.Title, Score: s.Score.RatString(), ScoreF: ratFloat(s.Score)})
 	}
 	for _, q := range qs {
-		jq := adviceQuestion{Unit: q.Unit, Question: q.Ask, Side: q.Side, Fixed: q.Fixed, Asked: q.Asked.RatString(),
+		jq := adviceQuestion{Unit: q.Unit, Question: q.Ask, Side: q.Side, Fixed: q.Fixed, FixedWhere: q.FixedWhere, Asked: q.Asked.RatString(),
 			Best: answerWord(q.Best), Margin: q.Margin.RatString(), Dominant: q.Dominant, Places: q.Places}
 		if q.Margin.Sign() == 0 {
 			jq.Best = "either"
@@ -279,4 +297,67 @@ func printAdviceJSON(battle string, adv *bataille.Advice, qs []bataille.Question
 		return exitFail
 	}
 	return exitOK
+}
+
+// replayAdvice is what the replay shows at each question the run asks: the
+// advisor's figures for each answer over the whole scenario. A scenario too
+// large to advise is replayed without them, and says so.
+func replayAdvice(mod *dsl.Module, scenario string, trace interpreter.Trace, answers *interpreter.ScriptedDecider, stderr io.Writer) map[[2]string][]string {
+	asks := false
+	for _, ev := range trace {
+		asks = asks || ev.Kind == "ask"
+	}
+	if !asks {
+		return nil
+	}
+	sd, err := bataille.FindScenario(mod, scenario)
+	if err != nil {
+		return nil
+	}
+	adv, err := bataille.Advise(context.Background(), mod, sd, bataille.AdviseOptions{Answers: answers})
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille run: the replay shows no advice: %v\n", err)
+		return nil
+	}
+	out := map[[2]string][]string{}
+	for _, q := range adv.Questions {
+		goal := ""
+		for _, s := range adv.Sides {
+			if s.Side == q.Side {
+				goal = s.Objective
+			}
+		}
+		head := fmt.Sprintf("Advisor, exact over the scenario, for %s's objective %s: yes scores %s, no %s", q.Side, goal, q.Yes.Score.FloatString(3), q.No.Score.FloatString(3))
+		if q.Margin.Sign() == 0 {
+			head += "; the answers are worth the same"
+		} else {
+			head += fmt.Sprintf("; %s is better by %s", answerWord(q.Best), q.Margin.FloatString(3))
+		}
+		lines := []string{head}
+		for _, a := range []struct {
+			word  string
+			adv   bataille.AnswerAdvice
+			other *bataille.ExactTally
+		}{{"yes", q.Yes, q.No.Outcomes}, {"no", q.No, q.Yes.Outcomes}} {
+			var parts []string
+			for _, name := range a.adv.Outcomes.Names() {
+				v := a.adv.Outcomes.Outcomes[name]
+				if !a.adv.Outcomes.Shares[name] || !strings.HasPrefix(name, q.Unit+" ") || v.Mean.Sign() == 0 {
+					continue
+				}
+				if o, ok := a.other.Outcomes[name]; ok && o.Mean.Cmp(v.Mean) == 0 {
+					continue
+				}
+				parts = append(parts, fmt.Sprintf("%s %s", strings.TrimPrefix(name, q.Unit+" "), percent(v.Mean)))
+			}
+			if len(parts) > 0 {
+				lines = append(lines, fmt.Sprintf("with %s: %s %s", a.word, q.Unit, strings.Join(parts, ", ")))
+			}
+		}
+		if q.Fixed != nil {
+			lines = append(lines, fmt.Sprintf("the scenario fixes %s", answerWord(*q.Fixed)))
+		}
+		out[[2]string{q.Unit, q.Ask}] = lines
+	}
+	return out
 }
