@@ -182,6 +182,11 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 	if opt.From < 0 {
 		return nil, fmt.Errorf("runs start at 0, not %d", opt.From)
 	}
+	if last := uint64(opt.To - 1); opt.Seed > math.MaxUint64-last {
+		// Seed+i would wrap past 2^64-1 to 0 and replay the sweep's first
+		// seeds under other run numbers.
+		return nil, fmt.Errorf("seed %d: run i plays seed+i, and run %d would pass the largest seed, 2^64-1 (18446744073709551615); give a seed of at most %d for %d runs", opt.Seed, last, uint64(math.MaxUint64)-last, opt.To)
+	}
 	workers = min(workers, total)
 	var next, done atomic.Int64
 	next.Store(int64(opt.From))
