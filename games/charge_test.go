@@ -202,7 +202,7 @@ var chargeRulings = []clause{
 			r.count("c2 charges inf", 0) // no charge of its own
 			r.text("c1 melees with c2 beside it, as one stack")
 			r.text("melee strengths 24 against 3") // (6 + 6) × 2 straight against a disordered 6
-			r.exhausted("c2", true)                 // BER-40-EXHAUSTED: it charged and assaulted too
+			r.exhausted("c2", true)                // BER-40-EXHAUSTED: it charged and assaulted too
 		}},
 	{id: "BER-37-STACK", folder: "ber", scenario: "stack_separated", faces: []int{1, 1, 3, 3},
 		check: func(t *testing.T, r *played) {
