@@ -29,13 +29,22 @@ const dataBerlin = `
 ## La Bataille de Berlin 1813 (` + "`berlin1813`" + `)
 
 Marshal Enterprises, 2021; Premier Rules for La Bataille ME. No public chart
-data: the lb.react app has no Berlin, Gross-Beeren, Dennewitz or Luckau data
-in any file of its history (its nearest files are Hagelberg and Wartenburg,
-bundled above), and no other public repository holds them. The publisher's
-flip-book previews of the special rules were looked for in the search
-tool's corpora of web pages and documentation (queries for the Berlin 1813
-special rules, its Carré Realization Table and its Recall chart) and not
-found. The module's Carré, Recall and fire defence charts stay declared
-` + "`placeholder`" + `, and ` + "`bataille explain berlin1813 placeholders`" + `
-lists them.
+data was found, so its Carré, Recall and fire defence charts stay declared
+` + "`placeholder`" + ` (` + "`bataille explain berlin1813 placeholders`" + ` lists
+them). Where we looked:
+
+- The lb.react app: no Berlin, Gross-Beeren, Dennewitz or Luckau data in any
+  file of its history; its nearest files are Hagelberg and Wartenburg, bundled
+  above, and nothing ties either to the Berlin box.
+- The publisher's flip-book of the game (FlippingBook, user-khs2gwr.cld.bz,
+  "La-Bataille-de-Berlin-1813"), searched through the web pages corpus for its
+  Carré Realization Table, Recall chart, Carré modifiers and fire defence: the
+  pages found hold the Premier Rules (July 2021) and parts of the special rules
+  (morale recovery of the Würzburg and Saxon troops, reaction and opportunity
+  charges, morale levels, the Dennewitz victory conditions), but no page with
+  a Carré, Recall or fire defence chart. The same publisher's flip-book of La
+  Bataille pour la Prusse prints its Carré Realization Table as text, so the
+  Berlin charts may be on pages the corpus does not hold, or printed as
+  pictures.
+- The documentation corpus: nothing on the game.
 `
