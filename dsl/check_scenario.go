@@ -115,6 +115,15 @@ func (u *unit) scenario(s *Scenario, src string) {
 				}
 				pv := PropValue{Pos: ppos}
 				for _, v := range p.Values {
+					if (p.Key == "at" || p.Key == "at2") && v.Number != nil {
+						// A map number keeps its leading zero: 0604, not 604.
+						// A bad one is kept as written: the set-up finds
+						// the same fault and says nothing more.
+						spec, _ := u.hexNumber(*v.Number, position(v.Pos))
+						spec.Number, spec.Pos = *v.Number, position(v.Pos)
+						pv.Values = append(pv.Values, spec)
+						continue
+					}
 					if x, ok := u.value(v); ok {
 						pv.Values = append(pv.Values, x)
 					}
@@ -128,7 +137,7 @@ func (u *unit) scenario(s *Scenario, src string) {
 		case it.Order != nil:
 			sd.Orders = append(sd.Orders, u.orderSpec(it.Order))
 		case it.Decide != nil:
-			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: it.Decide.Unit.Name, Question: it.Decide.Question, Answer: it.Decide.Answer == "yes", Pos: ipos})
+			sd.Decisions = append(sd.Decisions, decision(it.Decide, ipos))
 		case it.Turn != nil && (it.Turn.Block || (it.Turn.Number != nil && *it.Turn.Number != "1")):
 			u.turnBlock(sd, it.Turn, ipos)
 		case it.Turn != nil:
@@ -155,6 +164,14 @@ func (u *unit) checkScenarios() {
 	for _, w := range u.mod.Vocab[KindAttribute] {
 		if _, builtin := UnitProps[w.Name]; builtin && w.Module == u.mod.ID {
 			u.errorf(w.Pos, "duplicate", "attribute %s: a unit already has a property %s", w.Name, w.Name)
+		}
+	}
+	// The checks that measure a roll against a unit's morale: a unit
+	// without one would pass them all.
+	var moraleChecks []string
+	for _, name := range sortedKeys(u.mod.Checks) {
+		if c := u.mod.Checks[name]; c.Threshold != nil && strings.Contains(c.Threshold.Source, ".morale") {
+			moraleChecks = append(moraleChecks, name)
 		}
 	}
 	for _, s := range u.mod.Scenarios {
@@ -195,6 +212,9 @@ func (u *unit) checkScenarios() {
 					u.errorf(us.Pos, "missing-property", "unit %s needs %s", us.ID, need)
 				}
 			}
+			if _, ok := us.Props["morale"]; !ok && len(moraleChecks) > 0 {
+				u.warnf(us.Pos, "no-morale", "unit %s has no morale, so its morale checks (%s) measure the roll against 0 and it never fails one; give it `morale: N` as its counter prints", us.ID, strings.Join(moraleChecks, ", "))
+			}
 		}
 		sides := map[string]bool{}
 		for _, us := range s.Units {
@@ -234,6 +254,9 @@ func (u *unit) checkScenarios() {
 		asked := u.questions()
 		for _, d := range s.Decisions {
 			u.unitRef(ids, d.Unit, d.Pos)
+			if d.when != nil {
+				d.When = u.compile(d.when, decideEnv, true)
+			}
 			if !asked[d.Question] {
 				u.warnf(d.Pos, "unknown-question", "no rule of this module asks %q, so this answer is never read here%s", d.Question, didYouMean(d.Question, sortedKeys(asked)))
 			}
@@ -280,14 +303,15 @@ func (u *unit) questions() map[string]bool {
 	return out
 }
 
-// checkMP makes sure a unit that is ordered to move has movement points: its
+// checkMP makes sure a unit that is ordered to move, charge or change
+// formation (which it pays for from its allowance) has movement points: its
 // own `mp:` or its arm's declared `mp`. A unit without either would move
 // with none and stop at its first hex, which reads as a rule when it is a
 // hole in the scenario.
 func (u *unit) checkMP(s *ScenarioDef) {
 	moving := map[string]*OrderSpec{}
 	for _, o := range s.AllOrders() {
-		if (o.Kind == "move" || o.Kind == "charge") && moving[o.Unit] == nil {
+		if (o.Kind == "move" || o.Kind == "charge" || o.Kind == "form") && moving[o.Unit] == nil {
 			moving[o.Unit] = o
 		}
 	}
@@ -356,8 +380,26 @@ func (u *unit) turnBlock(sd *ScenarioDef, t *TurnItem, pos Pos) {
 			ts.Orders = append(ts.Orders, u.orderSpec(line.Order))
 		case line.Decide != nil:
 			d := line.Decide
-			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: position(line.Pos)})
+			sd.Decisions = append(sd.Decisions, decision(d, position(line.Pos)))
 		}
 	}
 	sd.Turns = append(sd.Turns, ts)
 }
+
+// decision reads a decide line.
+func decision(d *Decide, pos Pos) *DecisionSpec {
+	ds := &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: pos}
+	if d.When != nil {
+		ds.when = (*Expr)(d.When)
+	}
+	return ds
+}
+
+// decideEnv is what a decide line's condition may read.
+var decideEnv = func() vars {
+	env := vars{}
+	for _, v := range DecideVars {
+		env[v.Name] = v.Type
+	}
+	return env
+}()

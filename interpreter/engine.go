@@ -91,6 +91,7 @@ type Engine struct {
 	firedInto []firedHexes
 	orders    []*Order
 	phasing   string
+	proc      string     // the procedure of the phase being played (movement, charges …)
 	turn      string     // the scenario's `turn` side, if it names one
 	first     []*Order   // the first turn's orders, as New was given them
 	later     []TurnPlan // the turns after the first
@@ -150,7 +151,8 @@ type Order struct {
 
 type meleeOrder struct {
 	attacker, defender *Unit
-	charging, straight bool
+	charging           bool
+	straight           int // hexes the charger entered last in one straight line
 }
 
 // ErrStepBudget is wrapped by the error of a run that took too many steps.
@@ -236,7 +238,7 @@ func (e *Engine) Rewind(dice Dice) {
 		e.dice = dice
 	}
 	e.trace = e.trace[:0]
-	e.phase, e.steps, e.depth, e.quietPhase, e.shown = "", 0, 0, false, ""
+	e.phase, e.proc, e.steps, e.depth, e.quietPhase, e.shown = "", "", 0, 0, false, ""
 	for i := range e.hookCalls {
 		// Only the depths a run reached: clearing them all is a tenth of
 		// the rewind's work.
@@ -328,7 +330,9 @@ func (e *Engine) turnPhases() error {
 	if e.Module.Sequence != nil {
 		phases = e.Module.Sequence.Phases
 	}
+	defer func() { e.proc = "" }()
 	for _, ph := range phases {
+		e.proc = ph.Proc
 		if err := e.phaseHook(hPhaseStart, ph); err != nil {
 			return err
 		}
@@ -390,7 +394,7 @@ func (e *Engine) Turn() int { return e.turnNo }
 // turns are cleared when their last turn is over.
 func (e *Engine) newTurn() {
 	for _, u := range e.Board.Units {
-		u.Moved, u.Charged, u.FiredOn = false, false, false
+		u.Moved, u.Charged, u.FiredOn, u.mpSpent = false, false, false, 0
 		keep := e.lasting[u]
 		for name := range u.Marks {
 			if until, ok := keep[name]; !ok || until <= e.turnNo {
@@ -523,6 +527,17 @@ func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 	e.emit(ev)
 }
 
+// asked names the question and the unit asked on the ask event just
+// recorded.
+func (e *Engine) asked(u *Unit, q string) {
+	if n := len(e.trace); n > 0 && e.trace[n-1].Kind == "ask" {
+		e.trace[n-1].Ask = q
+		if u != nil {
+			e.trace[n-1].Asked = u.ID
+		}
+	}
+}
+
 // runRule runs a rule's clauses after its guard, which its caller (run)
 // has tested: most rules go no further, and are then spared this call.
 // The variables its lets bind are put back by run too, which a deferred
@@ -579,7 +594,7 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 					return false, "", ruleErr(c.Of.Pos, r, "ask %s of: no unit to ask (%s gives none)", c.Question, c.Of.Source)
 				}
 			}
-			answer := e.decider.Decide(Question{Ask: c.Question, Unit: whom, Rule: r.ID, Hook: hook})
+			answer := e.decider.Decide(e.question(c.Question, whom, r.ID, hook))
 			if e.Tracing() {
 				word, who := "no", ""
 				if answer {
@@ -589,6 +604,7 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 					who = whom.ID + " "
 				}
 				e.ruleEvent("ask", r, hook, fmt.Sprintf("%s%s? %s", who, c.Question, word))
+				e.asked(whom, c.Question)
 			}
 			if !answer {
 				return false, "", nil

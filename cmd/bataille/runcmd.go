@@ -60,7 +60,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	notePlaceholders(stderr, mod)
 	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: interpreter.NewSeededDice(s), Decider: decider})
 	if err != nil {
-		fmt.Fprintf(stderr, "bataille: %v\n", err)
+		fmt.Fprintf(stderr, "bataille: %s\n", errAsGiven(fs.Arg(0), err))
 		return exitFail
 	}
 	runErr := eng.Run(context.Background())
@@ -70,12 +70,12 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		_ = eng.Trace().WriteText(stdout, *verbose)
 	}
 	if *htmlOut != "" {
-		if code := writeReplay(*htmlOut, fs.Arg(0), mod, scenario, s, eng.Trace(), *verbose, stderr); code != exitOK {
+		if code := writeReplay(*htmlOut, fs.Arg(0), mod, scenario, s, eng.Trace(), *verbose, decider, stderr); code != exitOK {
 			return code
 		}
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "bataille: %v\n", runErr)
+		fmt.Fprintf(stderr, "bataille: %s\n", errAsGiven(fs.Arg(0), runErr))
 		return exitFail
 	}
 	return exitOK
