@@ -275,7 +275,7 @@ func TestLBReactCarreCells(t *testing.T) {
 				for tens := 1; tens <= 6; tens++ {
 					for units := 1; units <= 6; units++ {
 						natural := 10*tens + units
-						ev := rollEvent(t, mod, fmt.Sprintf("c%d", i), "carre_realization", tens, units)
+						ev := rollEventAt(t, mod, fmt.Sprintf("c%d", i), "carre_realization", c.dist, tens, units)
 						sure, may := lbCell(c.rows, d66Step(natural, step))
 						switch {
 						case sure != "" && ev.Outcome != sure:
@@ -370,7 +370,7 @@ func TestLBReactRecallCells(t *testing.T) {
 						bonus += guardMod
 					}
 					for die := 1; die <= 6; die++ {
-						ev := rollEvent(t, mod, fmt.Sprintf("r%d%s", i, leader), "recall", 6, 6, die)
+						ev := rollEventAt(t, mod, fmt.Sprintf("r%d%s", i, leader), "recall", 1, 6, 6, die)
 						want := "fail"
 						if die+bonus >= low {
 							want = "recall"
