@@ -416,6 +416,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 	}
 	could := false
 	if !ch.contacted && !ch.byRule {
+		e.Board.reach(e.spendable() + 1)
 		for _, en := range e.enemies(u) {
 			if UnitDistance(u, en)-1 <= e.spendable() {
 				could = true

@@ -48,7 +48,7 @@ func TestStateCoversEngine(t *testing.T) {
 	checkFields(t, reflect.TypeFor[Board](), map[string]string{"Units": "State.units"}, map[string]string{
 		"Cols": "the map", "Rows": "the map", "Default": "the map", "Terrain": "the map", "Road": "the map",
 		"Hexsides": "the map", "byID": "the units by id", "blocksLOS": "the module's", "defaultBlocks": "the module's",
-		"wallsLOS": "the module's", "module": "the rules", "meter": "a budget",
+		"wallsLOS": "the module's", "module": "the rules", "meter": "a budget", "track": "a record of the play, not part of it",
 	})
 	// A unit is copied whole; its key is checked field by field below.
 	checkFields(t, reflect.TypeFor[Unit](), unitKeyed, map[string]string{
