@@ -131,12 +131,19 @@ func exploreStates(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, op
 	if b.cost.max <= 0 {
 		b.cost.max = DefaultExactCost
 	}
+	var out *ExactTally
+	var err error
 	if !opt.Whole {
-		if out, err := exploreLanes(ctx, mod, sd, opt, b); out != nil || err != nil {
-			return out, err
-		}
+		out, err = exploreLanes(ctx, mod, sd, opt, b)
 	}
-	out, _, err := exploreWhole(ctx, mod, sd, opt, b, false)
+	if out == nil && err == nil {
+		out, _, err = exploreWhole(ctx, mod, sd, opt, b, false)
+	}
+	if out != nil {
+		// Every state and path the exploration took, lanes it merged and
+		// explored again included: what the budgets count.
+		out.States, out.Played = b.states.Load(), b.played.Load()
+	}
 	return out, err
 }
 
@@ -254,6 +261,9 @@ func exploreWhole(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 	e.Save(start)
 	f := &frontier{byPos: map[interpreter.Position]map[string]*stateNode{}}
 	f.add(&stateNode{key: string(start.AppendKey(nil)), s: start, p: big.NewRat(1, 1), paths: big.NewInt(1)})
+	if b.states.Add(1) > b.maxStates {
+		return nil, nil, &LimitError{Limit: "--max-states", Max: b.maxStates, What: "states"}
+	}
 	out := newExactTally()
 	paths := new(big.Int)
 	for {
