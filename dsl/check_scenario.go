@@ -38,6 +38,12 @@ func (u *unit) scenario(s *Scenario, src string) {
 			return
 		}
 	}
+	u.mod.Scenarios = append(u.mod.Scenarios, u.scenarioDef(s, src))
+}
+
+// scenarioDef reads a scenario's lines (a scenario's, or a test's set-up).
+func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
+	pos := position(s.Pos)
 	sd := &ScenarioDef{Name: s.Name, Title: s.Title, Pos: pos, Module: u.mod.ID, Src: src}
 	for _, it := range s.Items {
 		ipos := position(it.Pos)
@@ -146,7 +152,7 @@ func (u *unit) scenario(s *Scenario, src string) {
 			sd.Seed = &n
 		}
 	}
-	u.mod.Scenarios = append(u.mod.Scenarios, sd)
+	return sd
 }
 
 // checkScenarios checks what a scenario names against the module: units,
@@ -158,6 +164,13 @@ func (u *unit) checkScenarios() {
 		}
 	}
 	for _, s := range u.mod.Scenarios {
+		u.checkScenario(s)
+	}
+}
+
+// checkScenario checks one scenario (or a test's set-up) against the module.
+func (u *unit) checkScenario(s *ScenarioDef) {
+	{
 		if s.Cols == 0 {
 			u.errorf(s.Pos, "bad-map", "scenario %s has no `map COLS x ROWS` line", s.Name)
 		}

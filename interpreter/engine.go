@@ -33,6 +33,10 @@ type Config struct {
 	// reference the compiled closures are tested against, instead of the
 	// closures.
 	Machine bool
+	// NoInvariants skips the module's invariants (for speed: a sampled
+	// simulation); they are tested by default, and a broken one stops the
+	// run with an *InvariantError.
+	NoInvariants bool
 }
 
 // EffectFunc carries out one effect primitive. Package stdlib provides them.
@@ -123,6 +127,10 @@ type Engine struct {
 	// branches holds what each roll can decide, worked out once, when a
 	// Brancher decides the rolls.
 	branches *branchCache
+	// proc is the procedure of the phase being played, and invEnv the
+	// names the invariants read (invariant.go).
+	proc   string
+	invEnv map[string]any
 }
 
 // action is what effects change about the action a hook is about.
@@ -329,6 +337,7 @@ func (e *Engine) turnPhases() error {
 		phases = e.Module.Sequence.Phases
 	}
 	for _, ph := range phases {
+		e.proc = ph.Proc
 		if err := e.phaseHook(hPhaseStart, ph); err != nil {
 			return err
 		}
@@ -353,6 +362,9 @@ func (e *Engine) turnPhases() error {
 			return err
 		}
 		if err := e.drainCharges(); err != nil {
+			return err
+		}
+		if err := e.checkInvariants(invariantStep{after: "the end of the phase", phaseEnd: true}); err != nil {
 			return err
 		}
 		if err := e.phaseHook(hPhaseEnd, ph); err != nil {
