@@ -57,7 +57,9 @@ type DottedName struct {
 
 // Decl is one top-level declaration.
 type Decl struct {
-	Pos      lexer.Position
+	Pos lexer.Position
+	// EndPos is where the declaration ends, for tools that show it whole.
+	EndPos   lexer.Position
 	Override bool `parser:"@'override'?"`
 	// Placeholder marks figures that are invented, not published: run,
 	// simulate and explain say which placeholders a battle plays.
