@@ -70,6 +70,10 @@ type ExpectDef struct {
 // hook, an invariant's loops are bounded by the board's units.
 var quantifiers = map[string]bool{"all": true, "any": true, "none": true, "one": true, "count": true, "filter": true}
 
+// Quantifiers lists, sorted, the built-ins an invariant or a test may
+// loop over a list with.
+func Quantifiers() []string { return sortedKeys(quantifiers) }
+
 func (u *unit) invariant(d *Decl) {
 	iv := d.Invariant
 	pos := position(iv.Pos)

@@ -128,9 +128,7 @@ type Engine struct {
 	// branches holds what each roll can decide, worked out once, when a
 	// Brancher decides the rolls.
 	branches *branchCache
-	// proc is the procedure of the phase being played, and invEnv the
-	// names the invariants read (invariant.go).
-	proc   string
+	// invEnv holds the names the invariants read (invariant.go).
 	invEnv map[string]any
 }
 

@@ -46,7 +46,11 @@ func (e *InvariantError) Error() string {
 	if len(e.Cite) > 0 {
 		cite = "; " + strings.Join(e.Cite, "; ")
 	}
-	return fmt.Sprintf("%s: invariant %s%s broken in turn %d, %s, after %s (trace step %d)%s", e.Pos, e.Name, title, e.Turn, e.Phase, e.After, e.Step, cite)
+	step := ""
+	if e.Step > 0 {
+		step = fmt.Sprintf(" (trace step %d)", e.Step)
+	}
+	return fmt.Sprintf("%s: invariant %s%s broken in turn %d, %s, after %s%s%s", e.Pos, e.Name, title, e.Turn, e.Phase, e.After, step, cite)
 }
 
 // invariantStep is what a check of the invariants is told of the step.
@@ -99,7 +103,13 @@ func (e *Engine) checkInvariants(st invariantStep) error {
 			return located{fmt.Errorf("%s: invariant %s: %s", iv.Cond.Pos, iv.Name, firstLine(err.Error()))}
 		}
 		if ok, _ := out.(bool); !ok {
-			if st.after == "" {
+			switch {
+			case st.after != "":
+			case st.attacker != nil:
+				st.after = "the melee of " + st.attacker.ID + " on " + st.defend.ID + " is joined"
+			case st.firer != nil:
+				st.after = "the fire of " + st.firer.ID + " at " + st.target.ID + " is aimed"
+			default:
 				st.after = "the rules of " + st.hook
 			}
 			return &InvariantError{Name: iv.Name, Title: iv.Title, Cite: iv.Cite, Pos: iv.Pos, Turn: e.turnNo, Phase: e.phase, After: st.after, Step: len(e.trace)}
