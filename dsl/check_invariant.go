@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"fmt"
 	"math/big"
 	"strings"
 
@@ -307,7 +308,11 @@ func (u *unit) expect(t *TestDef, x *TestExpect, env vars) *ExpectDef {
 			found = found || r.ID == *x.Rule
 		}
 		if !found {
-			u.errorf(pos, "unknown-rule", "test %s: no rule %q%s", t.Name, *x.Rule, didYouMean(*x.Rule, ids))
+			hint := ""
+			if t.Module != u.mod.ID {
+				hint = fmt.Sprintf(" (the test is module %s's: a battle that removes the rule removes or overrides the test)", t.Module)
+			}
+			u.errorf(pos, "unknown-rule", "test %s: no rule %q%s%s", t.Name, *x.Rule, didYouMean(*x.Rule, ids), hint)
 		}
 		return &ExpectDef{Kind: kind, Rule: *x.Rule, Pos: pos, Source: x.Ruling + " " + *x.Rule}
 	case x.Chance != nil:

@@ -39,7 +39,7 @@ type Module struct {
 	// Tests are the rulings written as tests, a base's first; a battle
 	// plays those it inherits against its own rules.
 	Tests []*TestDef
-	Files    []*File
+	Files []*File
 
 	// Env is the environment the module was checked against.
 	Env *Env

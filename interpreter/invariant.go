@@ -112,7 +112,11 @@ func (e *Engine) checkInvariants(st invariantStep) error {
 			default:
 				st.after = "the rules of " + st.hook
 			}
-			return &InvariantError{Name: iv.Name, Title: iv.Title, Cite: iv.Cite, Pos: iv.Pos, Turn: e.turnNo, Phase: e.phase, After: st.after, Step: len(e.trace)}
+			phase := e.phase
+			if phase == "" || e.quietPhase {
+				phase = e.proc // a phase that narrated nothing has shown no title
+			}
+			return &InvariantError{Name: iv.Name, Title: iv.Title, Cite: iv.Cite, Pos: iv.Pos, Turn: e.turnNo, Phase: phase, After: st.after, Step: len(e.trace)}
 		}
 	}
 	return nil
