@@ -211,7 +211,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	mod := &Module{
 		ID: header.ID, Kind: header.Kind, Title: header.Title, Edition: header.Edition, Cite: header.Cite,
 		Params: map[string]*ParamDef{}, Vocab: map[string]map[string]*VocabDef{},
-		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Charts: map[string]*ChartDef{}, Hooks: map[string][]*RuleDef{},
+		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Charts: map[string]*ChartDef{}, Objectives: map[string]*ObjectiveDef{}, Hooks: map[string][]*RuleDef{},
 		Files: files, Env: c.env,
 	}
 	for _, k := range vocabKinds {
@@ -244,6 +244,8 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.modifier(d)
 			case d.Chart != nil:
 				u.chart(d)
+			case d.Objective != nil:
+				u.objective(d)
 			case d.Rule != nil:
 				u.rule(d)
 			case d.Remove != nil:
@@ -269,6 +271,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	u.compileAll(u.hookEnvs())
 	u.compileInvariants()
 	u.checkCosts()
+	u.checkOutcomes()
 	for _, r := range mod.Rules {
 		mod.Hooks[r.Hook] = append(mod.Hooks[r.Hook], r)
 	}
@@ -345,6 +348,9 @@ func inherit(mod, base *Module) {
 	for k, v := range base.Charts {
 		mod.Charts[k] = v
 	}
+	for k, v := range base.Objectives {
+		mod.Objectives[k] = v
+	}
 	mod.Modifiers = append([]*ModifierDef(nil), base.Modifiers...)
 	mod.Rules = append([]*RuleDef(nil), base.Rules...)
 	mod.Sequence = base.Sequence
@@ -402,6 +408,10 @@ func (u *unit) names(kind string) []string {
 		}
 	case KindChart:
 		for n := range u.mod.Charts {
+			out = append(out, n)
+		}
+	case KindObjective:
+		for n := range u.mod.Objectives {
 			out = append(out, n)
 		}
 	case KindModifier:
@@ -608,6 +618,9 @@ func (u *unit) remove(r *Remove) {
 	case KindChart:
 		_, exists = u.mod.Charts[name]
 		delete(u.mod.Charts, name)
+	case KindObjective:
+		_, exists = u.mod.Objectives[name]
+		delete(u.mod.Objectives, name)
 	case KindModifier:
 		for i, m := range u.mod.Modifiers {
 			if m.Name == name {

@@ -143,7 +143,7 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 		case it.Order != nil:
 			sd.Orders = append(sd.Orders, u.orderSpec(it.Order))
 		case it.Decide != nil:
-			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: it.Decide.Unit.Name, Question: it.Decide.Question, Answer: it.Decide.Answer == "yes", Pos: ipos})
+			sd.Decisions = append(sd.Decisions, decision(it.Decide, ipos))
 		case it.Turn != nil && (it.Turn.Block || (it.Turn.Number != nil && *it.Turn.Number != "1")):
 			u.turnBlock(sd, it.Turn, ipos)
 		case it.Turn != nil:
@@ -177,8 +177,21 @@ func (u *unit) checkScenarios() {
 	}
 }
 
+// moraleChecks are the checks that measure a roll against a unit's
+// morale: a unit without one would pass them all.
+func (u *unit) moraleChecks() []string {
+	var out []string
+	for _, name := range sortedKeys(u.mod.Checks) {
+		if c := u.mod.Checks[name]; c.Threshold != nil && strings.Contains(c.Threshold.Source, ".morale") {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
 // checkScenario checks one scenario (or a test's set-up) against the module.
 func (u *unit) checkScenario(s *ScenarioDef) {
+	moraleChecks := u.moraleChecks()
 	{
 		if s.Cols == 0 {
 			u.errorf(s.Pos, "bad-map", "scenario %s has no `map COLS x ROWS` line", s.Name)
@@ -216,6 +229,9 @@ func (u *unit) checkScenario(s *ScenarioDef) {
 				if _, ok := us.Props[need]; !ok {
 					u.errorf(us.Pos, "missing-property", "unit %s needs %s", us.ID, need)
 				}
+			}
+			if _, ok := us.Props["morale"]; !ok && len(moraleChecks) > 0 {
+				u.warnf(us.Pos, "no-morale", "unit %s has no morale, so its morale checks (%s) measure the roll against 0 and it never fails one; give it `morale: N` as its counter prints", us.ID, strings.Join(moraleChecks, ", "))
 			}
 		}
 		sides := map[string]bool{}
@@ -256,6 +272,9 @@ func (u *unit) checkScenario(s *ScenarioDef) {
 		asked := u.questions()
 		for _, d := range s.Decisions {
 			u.unitRef(ids, d.Unit, d.Pos)
+			if d.when != nil {
+				d.When = u.compile(d.when, decideEnv, true)
+			}
 			if !asked[d.Question] {
 				u.warnf(d.Pos, "unknown-question", "no rule of this module asks %q, so this answer is never read here%s", d.Question, didYouMean(d.Question, sortedKeys(asked)))
 			}
@@ -379,8 +398,26 @@ func (u *unit) turnBlock(sd *ScenarioDef, t *TurnItem, pos Pos) {
 			ts.Orders = append(ts.Orders, u.orderSpec(line.Order))
 		case line.Decide != nil:
 			d := line.Decide
-			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: position(line.Pos)})
+			sd.Decisions = append(sd.Decisions, decision(d, position(line.Pos)))
 		}
 	}
 	sd.Turns = append(sd.Turns, ts)
 }
+
+// decision reads a decide line.
+func decision(d *Decide, pos Pos) *DecisionSpec {
+	ds := &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: pos}
+	if d.When != nil {
+		ds.when = (*Expr)(d.When)
+	}
+	return ds
+}
+
+// decideEnv is what a decide line's condition may read.
+var decideEnv = func() vars {
+	env := vars{}
+	for _, v := range DecideVars {
+		env[v.Name] = v.Type
+	}
+	return env
+}()

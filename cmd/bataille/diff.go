@@ -36,6 +36,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) int {
 	runs := fs.IntP("runs", "n", 1000, "games per side for --simulate")
 	seed := fs.Uint64("seed", 1, "dice seed for --simulate (both sides use it)")
 	exact := fs.Bool("exact", false, "with --simulate: compare exact odds over every path through the dice instead of -n games")
+	best := fs.Bool("best", false, "with --simulate: compare under best play, every question the rules ask answered by the advisor for each side's objective (the scenario's decide lines left out); exact, as --exact")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille diff [flags] OLD NEW
 
@@ -83,8 +84,8 @@ Flags:`)
 		fmt.Fprintf(stderr, "bataille diff: --color is auto, always or never; got %q\n", *color)
 		return exitUsage
 	}
-	if *exact && !fs.Changed("simulate") {
-		fmt.Fprintln(stderr, "bataille diff: --exact goes with --simulate SCENARIO")
+	if (*exact || *best) && !fs.Changed("simulate") {
+		fmt.Fprintln(stderr, "bataille diff: --exact and --best go with --simulate SCENARIO")
 		return exitUsage
 	}
 	if fs.Changed("simulate") {
@@ -110,6 +111,11 @@ Flags:`)
 		if !onlyNoHeader(bad) {
 			bad.Print(stderr)
 		}
+		if pastBounds(bad) {
+			// A file the reader refused is not shown line by line either.
+			fmt.Fprintf(stdout, "--- a/%s\n+++ b/%s\n(not compared: bataille could not read it; see the errors)\n", gitPath, gitPath)
+			return exitOK
+		}
 		return gitLineDiff(stdout, stderr, gitPath, oldArg, newArg)
 	}
 	d := dsl.Diff(oldMod, newMod)
@@ -121,7 +127,7 @@ Flags:`)
 	var sim *dsl.OutcomeDiff
 	if fs.Changed("simulate") {
 		var err error
-		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact); err != nil {
+		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact, *best); err != nil {
 			fmt.Fprintf(stderr, "bataille diff: --simulate: %v\n", err)
 			return exitUsage
 		}
@@ -162,6 +168,18 @@ func loadSide(arg string) (*dsl.Module, dsl.Diagnostics) {
 		return nil, errs
 	}
 	return mod, nil
+}
+
+// pastBounds reports whether a side was refused by the reader's bounds
+// (or could not be read at all), rather than for what it says.
+func pastBounds(ds dsl.Diagnostics) bool {
+	for _, d := range ds {
+		switch d.Code {
+		case "read", "too-large", "too-many", "line-too-long", "bad-encoding", "too-deep":
+			return true
+		}
+	}
+	return false
 }
 
 func onlyNoHeader(ds dsl.Diagnostics) bool {
@@ -355,7 +373,7 @@ func withScenario(mod *dsl.Module, sd *dsl.ScenarioDef) *dsl.Module {
 	return &cp
 }
 
-func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact bool) (*dsl.OutcomeDiff, error) {
+func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact, best bool) (*dsl.OutcomeDiff, error) {
 	if oldMod == nil || newMod == nil {
 		return nil, fmt.Errorf("both sides need rules to play a scenario")
 	}
@@ -368,6 +386,13 @@ func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint6
 	} else if _, ok := oldMod.Scenario(scenario); !ok {
 		sd, _ := newMod.Scenario(scenario)
 		oldMod = withScenario(oldMod, sd)
+	}
+	if best {
+		s, err := exactBothBy(bestFn, oldMod, newMod, scenario)
+		if s != nil {
+			s.Best = true
+		}
+		return s, err
 	}
 	if exact {
 		return exactBoth(oldMod, newMod, scenario)
