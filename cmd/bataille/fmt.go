@@ -12,8 +12,8 @@ import (
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
-	"github.com/bataille/bataille/internal/visible"
 	"github.com/bataille/bataille/games"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/bataille/bataille/stdlib"
 	"github.com/spf13/pflag"
 )
