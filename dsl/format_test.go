@@ -228,7 +228,13 @@ func commentAfterEachToken(t testing.TB, src string, comments ...string) string 
 		}
 		b.WriteString(tok.Value)
 		if tok.Type != ws && tok.Type != cm {
-			b.WriteString(comments[n%len(comments)])
+			c := comments[n%len(comments)]
+			if strings.HasSuffix(tok.Value, "/") && strings.HasPrefix(c, "/") {
+				// A comment glued to a division would be a line comment
+				// ("/" then "/**/" reads "//**/"): it is another source.
+				c = " " + c
+			}
+			b.WriteString(c)
 			n++
 		}
 	}
