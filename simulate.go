@@ -381,11 +381,16 @@ func (k *tallyKeys) each(r *Runner, t outcomeSink) {
 		t.value(f[1], int64(interpreter.Distance(s.Hex, u.Hex)))
 		t.share(f[2], u.Exhausted)
 		t.share(f[3], u.Tired)
+		computed := false
 		for m := range u.Marks {
 			if !k.named[m] {
 				// A mark whose name a rule computes could take a new name
-				// every run and grow the tally without end.
-				m = "(a computed name)"
+				// every run and grow the tally without end. A unit with
+				// two such marks is counted once.
+				if computed {
+					continue
+				}
+				computed, m = true, "(a computed name)"
 			}
 			t.share(k.name(i, u.ID, "marked %s", m), true)
 		}

@@ -123,8 +123,17 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 			v.SetBool(!v.Bool())
 		case reflect.Struct: // Hex
 			v.Field(0).SetInt(v.Field(0).Int() + 1)
-		case reflect.Pointer: // *Hex
-			moved := *v.Interface().(*Hex)
+		case reflect.Pointer:
+			if other, ok := v.Interface().(*Unit); ok { // tiedTo
+				if other == nil {
+					other = &Unit{ID: "b"}
+				} else {
+					other = nil
+				}
+				v.Set(reflect.ValueOf(other))
+				break
+			}
+			moved := *v.Interface().(*Hex) // *Hex
 			moved.R++
 			v.Set(reflect.ValueOf(&moved))
 		case reflect.Map:
