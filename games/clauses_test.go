@@ -188,7 +188,7 @@ var clauses = []clause{
 		}},
 	{id: "BER-17-CARRE-CAV", folder: "ber", scenario: "carre_cav", faces: []int{1, 1, 3, 1},
 		check: func(t *testing.T, r *played) {
-			r.text("drag rides into sq's hex 0610") // rests in the Carré's hex
+			r.text("drag rides into 0610") // rests in the Carré's hex
 			r.notBlocked("assault.carre_cavalry")
 			r.text("melee strengths 3 against 6") // a third of 9
 		}},
@@ -410,7 +410,7 @@ var clauses = []clause{
 			r.formation("inf", "carre")
 			r.formation("art", "unlimbered") // the battery shares the result inside the Carré, in its own formation
 			r.fired("carre.formed_melee")
-			r.text("hus rides into inf's hex 0610") // it must melee the Carré
+			r.text("hus rides into 0610") // it must melee the Carré
 		}},
 	{id: "FRI-36-DISORDER", folder: "fri", scenario: "attempt", faces: []int{6, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
@@ -509,7 +509,7 @@ var clauses = []clause{
 	{id: "AUS-36-FORMED", folder: "aus", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.notFired("carre.formed_melee")        // not committed at four hexes
-			r.text("hus rides into inf's hex 0610") // it chose to go on and ride in
+			r.text("hus rides into 0610") // it chose to go on and ride in
 		}},
 }
 

@@ -115,7 +115,7 @@ var contactLimits = []clause{
 		}},
 	{id: "BER-17-CARRE-CAV", folder: "lim", scenario: "carre_unfired",
 		check: func(t *testing.T, r *played) {
-			r.text("hus rides into sq's hex 0610")
+			r.text("hus rides into 0610")
 			r.blockedWith("assault.carre_cavalry", "defensive fire")
 			r.text("hus leaves sq's hex 0610 for 0611") // back the way it came
 			r.at("hus", "0611")
@@ -129,7 +129,7 @@ var contactLimits = []clause{
 	{id: "FRI-36-CARRE-ROLL", folder: "lim", scenario: "guns_first", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.text("hus contacts inf") // not art, whose id sorts first
-			r.text("hus rides into inf's hex 0610")
+			r.text("hus rides into 0610")
 			r.formation("art", "limbered") // inside the Carré, in its own formation
 		}},
 	{id: "FRI-36-CARRE-ROLL", folder: "lim", scenario: "guns_first", variant: routs, faces: []int{1, 1, 1}, answers: yes("inf", "form_carre"),
