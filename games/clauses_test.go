@@ -508,8 +508,8 @@ var clauses = []clause{
 		}},
 	{id: "AUS-36-FORMED", folder: "aus", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
-			r.notFired("carre.formed_melee")        // not committed at four hexes
-			r.text("hus rides into 0610") // it chose to go on and ride in
+			r.notFired("carre.formed_melee") // not committed at four hexes
+			r.text("hus rides into 0610")    // it chose to go on and ride in
 		}},
 }
 
