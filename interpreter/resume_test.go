@@ -35,7 +35,7 @@ func TestStateCoversEngine(t *testing.T) {
 		"machine": "expr's machine, reset at each run", "trace": "narration", "phase": "narration",
 		"steps": "a budget", "depth": "0 between actions", "hookCalls": "bindings, made anew at each firing",
 		"ctx": "the run's context", "meter": "a budget", "subject": "set at each firing", "testing": "set while a condition runs",
-		"ch": "nil between actions", "chBuf": "storage for ch", "act": "cleared at every position (checkpoint)",
+		"ch": "nil between actions", "with": "nil between actions (set while one melee is resolved)", "chBuf": "storage for ch", "act": "cleared at every position (checkpoint)",
 		"orders": "the turn's orders, found from turnNo", "turn": "the scenario's", "first": "the scenario's",
 		"later": "the scenario's", "quietPhase": "narration", "shown": "narration", "curRule": "nil between actions",
 		"curCall": "nil between actions", "argStack": "empty between actions", "callStack": "empty between actions",
