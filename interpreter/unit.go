@@ -194,6 +194,9 @@ func (u *Unit) occupies(h Hex) bool {
 	return u.Hex == h || (u.Hex2 != nil && *u.Hex2 == h)
 }
 
+// CameFrom is the hex the unit last moved from, and whether it has moved.
+func (u *Unit) CameFrom() (Hex, bool) { return u.prev, u.hasPrev }
+
 // MoveTo puts the unit in a hex, keeping its terrain up to date and the
 // hex it came from (where a unit that must leave an enemy's hex goes back).
 func (u *Unit) MoveTo(h Hex) {
