@@ -225,4 +225,3 @@ func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
-

@@ -118,7 +118,7 @@ var chargeRulings = []clause{
 		}},
 	// BER-37-TERRAIN on a ride into a Carré's hex (BER-17-CARRE-CAV): the
 	// dragoons may not ride into a dwelling, so they cannot melee the Carré.
-	{id: "BER-37-TERRAIN", folder: "ber", scenario: "carre_dwelling",
+	{id: "BER-37-TERRAIN", folder: "ber", scenario: "carre_dwelling", unreachable: true,
 		check: func(t *testing.T, r *played) {
 			r.blockedWith("charge.terrain", "may not charge into or through")
 			r.at("drag", "0606")
@@ -146,6 +146,71 @@ var chargeRulings = []clause{
 			r.asked("inf", "form_carre", 0)
 			r.blockedWith("stacking", "18 increments or one regiment")
 			r.fired("contact.stand")
+		}},
+	// AUS-36-FORMED: a released charge may ride over and through the
+	// Carré, stop short, or charge another unit, and none of it is a charge
+	// that failed to strike (BER-40-NO-CONTACT).
+	{id: "AUS-36-FORMED", folder: "aus", scenario: "through", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.fired("carre.released")
+			r.text("hus enters 0612") // the Carré's hex, over the top of it
+			r.at("hus", "0609")
+			r.notFired("end.no_contact")
+			r.state("hus", "good")
+			r.exhausted("hus", false)
+		}},
+	{id: "AUS-36-FORMED", folder: "aus", scenario: "short", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.at("hus", "0615")
+			r.notFired("end.no_contact")
+			r.state("hus", "good")
+		}},
+	{id: "AUS-36-FORMED", folder: "aus", scenario: "other", faces: []int{1, 1, 6, 6, 6, 6, 3, 3}, answers: yes("inf", "form_carre", "hus", "charge_other"),
+		check: func(t *testing.T, r *played) {
+			r.asked("hus", "charge_other", 1)
+			r.text("hus charges inf2 instead")
+			r.text("hus contacts inf2")
+			r.fired("contact.stand") // the new target checks morale to stand
+		}},
+	// The Friedland page gives no release: the cavalry must melee the Carré
+	// it drew (FRI-36-CARRE-ROLL), even from four hexes.
+	{id: "FRI-36-CARRE-ROLL", folder: "fri", scenario: "line3", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.notFired("carre.released")
+			r.text("drag contacts inf")
+		}},
+	// BER-37-STACK: regiments of one hex sent at one target charge as one
+	// stack; one sent alone, or at another target, is an individual charge.
+	{id: "BER-37-STACK", folder: "ber", scenario: "lone_regiment",
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c1 declares a charge on inf")
+			r.at("c2", "0616")
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "two_targets",
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c2 declares a charge on inf2")
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "stack_together", faces: []int{1, 1, 3, 3}, answers: yes(),
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c2 charges with c1, as one stack (13 MP)")
+			r.at("c1", "0611")
+			r.at("c2", "0611") // its own path (07xx) is not taken: the stack stays together
+			r.count("c2 declares", 1)
+			r.count("c2 charges inf", 0) // no charge of its own
+			r.text("c1 melees with c2 beside it, as one stack")
+			r.text("melee strengths 24 against 3") // (6 + 6) × 2 straight against a disordered 6
+			r.exhausted("c2", true)                // BER-40-EXHAUSTED: it charged and assaulted too
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "stack_separated", faces: []int{1, 1, 3, 3},
+		check: func(t *testing.T, r *played) {
+			r.text("c2 is left at 0610: it needs 1 MP and has 0")
+			r.at("c2", "0610")
+			r.at("c1", "0609")
+			r.count("melees with c2", 0) // c1 melees alone
+			r.text("melee strengths 12 against 3")
 		}},
 }
 

@@ -33,6 +33,10 @@ type Config struct {
 	// reference the compiled closures are tested against, instead of the
 	// closures.
 	Machine bool
+	// NoInvariants skips the module's invariants (for speed: a sampled
+	// simulation); they are tested by default, and a broken one stops the
+	// run with an *InvariantError.
+	NoInvariants bool
 }
 
 // EffectFunc carries out one effect primitive. Package stdlib provides them.
@@ -87,6 +91,7 @@ type Engine struct {
 	pending []*Order
 	act     action
 	melees  []meleeOrder
+	with    []*Unit // the charging stack beside the attacker of the melee being resolved
 	// firedInto lists the hexes each unit fired into this phase.
 	firedInto []firedHexes
 	orders    []*Order
@@ -124,6 +129,8 @@ type Engine struct {
 	// branches holds what each roll can decide, worked out once, when a
 	// Brancher decides the rolls.
 	branches *branchCache
+	// invEnv holds the names the invariants read (invariant.go).
+	invEnv map[string]any
 
 	// declared are the charges of the charge phase that their declaration
 	// allowed, resolved one after another; meleeCount is how many of
@@ -160,12 +167,18 @@ type Order struct {
 	Path      []Hex
 	// Reaction is set on a charge a rule started (ChargeAt), not ordered.
 	Reaction bool
+	// A stack's charge (BER-37-STACK): the charges ordered from one hex at
+	// one target are one charge, led by the first ordered; the others ride
+	// with it. The charge phase sets these before any charge is declared.
+	lead  *Order // the charge this one rides with; nil for a lead
+	stack int    // regiments ordered to charge together, this one among them
 }
 
 type meleeOrder struct {
 	attacker, defender *Unit
 	charging           bool
-	straight           int // hexes the charger entered last in one straight line
+	straight           int     // hexes the charger entered last in one straight line
+	with               []*Unit // the regiments of the charger's stack beside it
 }
 
 // ErrStepBudget is wrapped by the error of a run that took too many steps.
@@ -401,6 +414,9 @@ func (e *Engine) turnPhases(first int) error {
 			return err
 		}
 		if err := e.drainCharges(); err != nil {
+			return err
+		}
+		if err := e.checkInvariants(invariantStep{after: "the end of the phase", phaseEnd: true}); err != nil {
 			return err
 		}
 		if err := e.phaseHook(hPhaseEnd, ph); err != nil {

@@ -44,7 +44,7 @@ func word(name, vocab, doc string) dsl.Var {
 var Hooks = []*dsl.Hook{
 	{Name: "declare_charge", Blocks: true, Doc: "a charge is declared, before any charge is resolved; a failing require cancels it",
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the declared target"), v("hex", tCell, "the charger's hex"),
-			v("stack", tInt, "cavalry units of the charger's side in its hex"), v("leader", tBool, "a leader of its nationality with a cavalry bonus is in its hex"),
+			v("stack", tInt, "regiments charging as one stack with the charger: those ordered to charge from its hex at its target (1 for a regiment charging alone, or a reaction)"), v("leader", tBool, "a leader of its nationality with a cavalry bonus is in its hex"),
 			v("reaction", tBool, "a rule started the charge (charge_at: an opportunity or reaction charge); it was not ordered")}},
 	{Name: "charge_start", Doc: "a declared charge begins, before its first hex",
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("mp_left", tInt, "movement points left")}},

@@ -239,6 +239,9 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		}
 		return nil
 	}
+	if err := e.checkInvariants(invariantStep{firer: f, target: t}); err != nil {
+		return err
+	}
 	// Found again: the fire rules may have fired, and grown the lists.
 	e.firedBy(f).hexes = append(earlier, t.Hex)
 	if e.Tracing() {
@@ -311,6 +314,7 @@ func (e *Engine) ScheduleMelee(a, d *Unit) {
 	m := meleeOrder{attacker: a, defender: d}
 	if e.ch != nil && e.ch.charger == a {
 		m.charging, m.straight = true, StraightRun(e.ch.trail)
+		m.with = e.beside()
 	}
 	for _, old := range e.melees {
 		if old.attacker == a && old.defender == d {
@@ -343,7 +347,10 @@ func (e *Engine) meleePhase(title string, from int) error {
 			return err
 		}
 		m := e.melees[k]
-		if err := e.Melee(m.attacker, m.defender, m.charging, m.straight); err != nil {
+		e.with = m.with
+		err := e.Melee(m.attacker, m.defender, m.charging, m.straight)
+		e.with = nil
+		if err != nil {
 			return err
 		}
 	}
@@ -369,6 +376,9 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		}
 		return nil
 	}
+	if err := e.checkInvariants(invariantStep{attacker: a, defend: d}); err != nil {
+		return err
+	}
 	side := "front"
 	if dir, ok := DirectionTo(d.Hex, a.Hex); ok && !sameHex {
 		side = HexsideClass(d.Facing, e.fronts(d), dir).String()
@@ -379,6 +389,22 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 	}
 	side = e.act.side
 	attack, defense := e.strength(a), e.strength(d)
+	// A stack's charge melees with the strengths of its regiments in the
+	// charger's hex added (BER-37-STACK: the stack charges as one).
+	with := e.with[:0:0]
+	for _, w := range e.with {
+		if w.Increments > 0 && w.Hex == a.Hex {
+			with = append(with, w)
+			attack += e.strength(w)
+		}
+	}
+	if len(with) > 0 && e.Tracing() {
+		ids := make([]string, len(with))
+		for i, w := range with {
+			ids[i] = w.ID
+		}
+		e.Note(a, "%s melees with %s beside it, as one stack", a.ID, strings.Join(ids, ", "))
+	}
 	e.act.attack, e.act.defense = attack, defense
 	if e.Tracing() {
 		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
@@ -397,7 +423,37 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		}
 	}
 	_, _, err = e.hook(hMeleeResolve).unit(a).unit(d).float(attack).float(defense).float(odds).str(side).fire()
-	return err
+	if err != nil {
+		return err
+	}
+	e.shareStack(a, with)
+	return nil
+}
+
+// shareStack gives the regiments that charged and meleed with a the
+// result the melee gave a, the stack's lead: its morale state, where it
+// went if it was driven off, the exhaustion that follows the charge. The
+// increments lost are the lead's, as the table's rules took them.
+func (e *Engine) shareStack(a *Unit, with []*Unit) {
+	for _, w := range with {
+		if w.Increments <= 0 {
+			continue
+		}
+		if w.State != a.State {
+			w.State = a.State
+			if e.Tracing() {
+				e.Note(w, "%s shares %s's result: %s", w.ID, a.ID, w.State)
+			}
+		}
+		if w.Hex != a.Hex && a.Increments > 0 {
+			w.MoveTo(a.Hex)
+		}
+		for _, m := range []string{"exhaust_after_melee", "no_recall"} {
+			if a.Marked(m) && !w.Marked(m) {
+				e.Mark(w, m, true)
+			}
+		}
+	}
 }
 
 // straightHexes is the rulebook's "the last three hexes" of a straight

@@ -98,6 +98,7 @@ type savedMelee struct {
 	attacker, defender int
 	charging           bool
 	straight           int
+	with               []int // the charging stack beside the attacker
 }
 
 // Position is where the state was saved.
@@ -147,7 +148,11 @@ func (e *Engine) Save(s *State) {
 	}
 	s.melees = s.melees[:0]
 	for _, m := range e.melees {
-		s.melees = append(s.melees, savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight})
+		sm := savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight, nil}
+		for _, w := range m.with {
+			sm.with = append(sm.with, at(w))
+		}
+		s.melees = append(s.melees, sm)
 	}
 	s.meleeCount = e.meleeCount
 	s.declared = s.declared[:0]
@@ -177,6 +182,9 @@ func (s *State) Clone() *State {
 		c.pending = append(c.pending, o)
 	}
 	c.melees = slices.Clone(s.melees)
+	for i := range c.melees {
+		c.melees[i].with = slices.Clone(c.melees[i].with)
+	}
 	c.declared = slices.Clone(s.declared)
 	return c
 }
@@ -220,6 +228,11 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 			f.hexes = append(f.hexes[:0], s.fired[i]...)
 		}
 	}
+	if e.Board.track != nil {
+		for _, u := range units {
+			e.Board.track.stand(u)
+		}
+	}
 	for _, o := range s.pending {
 		c := o.o
 		c.Path = slices.Clone(o.o.Path)
@@ -241,7 +254,15 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 		if err != nil {
 			return err
 		}
-		e.melees = append(e.melees, meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight})
+		mo := meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight}
+		for _, i := range m.with {
+			w, err := unit(i)
+			if err != nil {
+				return err
+			}
+			mo.with = append(mo.with, w)
+		}
+		e.melees = append(e.melees, mo)
 	}
 	e.meleeCount = s.meleeCount
 	e.phasing, e.turnNo = s.phasing, s.turnNo
@@ -337,6 +358,10 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.num(m.defender)
 		k.flag(m.charging)
 		k.num(m.straight)
+		k.num(len(m.with))
+		for _, w := range m.with {
+			k.num(w)
+		}
 	}
 	k.num(s.meleeCount)
 	k.num(len(s.declared))

@@ -35,20 +35,20 @@ func TestStateCoversEngine(t *testing.T) {
 		"machine": "expr's machine, reset at each run", "trace": "narration", "phase": "narration",
 		"steps": "a budget", "depth": "0 between actions", "hookCalls": "bindings, made anew at each firing",
 		"ctx": "the run's context", "meter": "a budget", "subject": "set at each firing", "testing": "set while a condition runs",
-		"ch": "nil between actions", "chBuf": "storage for ch", "act": "cleared at every position (checkpoint)",
+		"ch": "nil between actions", "with": "nil between actions (set while one melee is resolved)", "chBuf": "storage for ch", "act": "cleared at every position (checkpoint)",
 		"orders": "the turn's orders, found from turnNo", "turn": "the scenario's", "first": "the scenario's",
 		"later": "the scenario's", "quietPhase": "narration", "shown": "narration", "curRule": "nil between actions",
 		"curCall": "nil between actions", "argStack": "empty between actions", "callStack": "empty between actions",
 		"grid": "descriptions of the map's hexes, which never change", "cells": "as grid", "sorted": "the units in id order",
 		"enemyBuf": "scratch", "keyVals": "scratch", "words": "boxes, a cache", "tables": "a cache", "checks": "a cache",
 		"routed": "a cache", "proc": "set from the position", "start": "the scenario's", "startMarks": "the scenario's", "branches": "a cache",
-		"pause": "how the run is played, not what", "resuming": "how the run is played, not what",
+		"pause": "how the run is played, not what", "invEnv": "scratch: the names the invariants read, set at each check", "resuming": "how the run is played, not what",
 	}
 	checkFields(t, reflect.TypeFor[Engine](), saved, not)
 	checkFields(t, reflect.TypeFor[Board](), map[string]string{"Units": "State.units"}, map[string]string{
 		"Cols": "the map", "Rows": "the map", "Default": "the map", "Terrain": "the map", "Road": "the map",
 		"Hexsides": "the map", "byID": "the units by id", "blocksLOS": "the module's", "defaultBlocks": "the module's",
-		"wallsLOS": "the module's", "module": "the rules", "meter": "a budget",
+		"wallsLOS": "the module's", "module": "the rules", "meter": "a budget", "track": "a record of the play, not part of it",
 	})
 	// A unit is copied whole; its key is checked field by field below.
 	checkFields(t, reflect.TypeFor[Unit](), unitKeyed, map[string]string{

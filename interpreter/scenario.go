@@ -326,7 +326,32 @@ func (b *builder) path(o *Order, os *dsl.OrderSpec, first bool) bool {
 				o.Path[0], u.ID, u.Facing, formation, strings.Join(names, " or "))
 		}
 	}
+	if first && good && o.Kind == "charge" && o.Target != nil && len(o.Path) > 0 {
+		good = b.pathToTarget(o, os)
+	}
 	return good
+}
+
+// pathToTarget warns of a charge's path that goes on once it is next to
+// its target: contact ends a charge unless the module's rules let it ride
+// on (released over a Carré, AUS-36-FORMED), so a path past its target is
+// seldom what the scenario meant.
+func (b *builder) pathToTarget(o *Order, os *dsl.OrderSpec) bool {
+	t := o.Target
+	hexes := []Hex{t.Hex}
+	if t.Hex2 != nil {
+		hexes = append(hexes, *t.Hex2)
+	}
+	for i, h := range o.Path[:len(o.Path)-1] {
+		for _, th := range hexes {
+			if _, next := DirectionTo(h, th); next {
+				b.warnf(os.Path[i+1].Pos, "path-past-target", "the charge is next to its target %s at %s, but its path goes on for %d more hex(es): contact ends a charge unless the rules let it ride on, so the path should end at %s",
+					t.ID, h, len(o.Path)-1-i, h)
+				return true
+			}
+		}
+	}
+	return true
 }
 
 func (b *builder) warnf(pos dsl.Pos, code, format string, args ...any) {

@@ -419,6 +419,8 @@
   $("map").onclick = map;
   $("chart").onclick = chart;
   $("diff").onclick = diff;
+  $("verify").onclick = async () => { const args = ["verify", ...scenarioArgs()]; show("text", null, transcript(args, await command(args))); };
+  $("tests").onclick = async () => { const args = ["test", "/battle"]; show("text", null, transcript(args, await command(args))); };
   $("stop").onclick = () => { runner.stop(); for (const h of helpers) h.stop(); $("stop").disabled = true; setStatus("stopped"); };
   $("share").onclick = share;
   $("export").onclick = exportZip;
