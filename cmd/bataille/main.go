@@ -5,16 +5,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/internal/visible"
 )
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
 
 // Exit codes, as diff(1) and go vet use them.
 const (
@@ -33,7 +28,7 @@ type command struct {
 
 // order is the order commands are listed in help; each command's file
 // registers it with register in an init function.
-var order = []string{"check", "fmt", "run", "verify", "test", "simulate", "advise", "map", "explain", "odds", "diff", "lsp", "new", "scenarios", "version"}
+var order = []string{"check", "fmt", "run", "verify", "test", "simulate", "advise", "map", "explain", "odds", "diff", "lsp", "playground", "new", "scenarios", "version"}
 
 var registered = map[string]command{}
 
