@@ -196,6 +196,18 @@ var roadLimits = []clause{
 func TestRoadLimits(t *testing.T) { playLimits(t, roadLimits) }
 
 var sideLimits = []clause{
+	{id: "BER-17-MULTIHEX", folder: "lim", scenario: "multihex_bystander", faces: []int{1, 1, 1, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("by fires at lin") // the bystander's opportunity fire…
+			r.at("lin", "0607")       // …and its Zd'I at 0608 did not stop the line
+		}},
+	{id: "BER-17-CARRE-MORALE", folder: "limaus", scenario: "carre_pre_melee", faces: []int{6, 6, 1, 1, 3, 1},
+		check: func(t *testing.T, r *played) {
+			// morale 36 less 6 for the Carré, and the chart's +6 on the roll
+			r.text("Pre-melee morale check: ")
+			r.text("must be above 30")
+			r.text("In Carre +6")
+		}},
 	// ---- Class 6: one hexside, one reading ----------------------------------------
 	{id: "BER-17-REFUSED", folder: "limaus", scenario: "stand_refused", faces: []int{6, 6, 6, 6, 6, 6},
 		check: func(t *testing.T, r *played) {
