@@ -175,9 +175,30 @@ func exploreLanes(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 		tally *ExactTally
 		track *interpreter.Track
 	}
+	// Lanes that start within reach of each other are one from the start,
+	// rather than explored apart, found to meet and explored again.
+	near := max(approach, 2) + 2
+	hexes := map[string]interpreter.Hex{}
+	for _, u := range setup.Board.Units {
+		hexes[u.ID] = u.Hex
+	}
 	var all []*lane
 	for _, ids := range lanes {
-		all = append(all, &lane{ids: ids})
+		joined := false
+		for _, l := range all {
+			for _, a := range l.ids {
+				for _, b := range ids {
+					joined = joined || interpreter.Distance(hexes[a], hexes[b]) <= near
+				}
+			}
+			if joined {
+				l.ids = append(l.ids, ids...)
+				break
+			}
+		}
+		if !joined {
+			all = append(all, &lane{ids: ids})
+		}
 	}
 	for {
 		if len(all) < 2 {
