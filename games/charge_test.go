@@ -52,7 +52,7 @@ var chargeRulings = []clause{
 		check: func(t *testing.T, r *played) {
 			r.before("form_carre? yes", "drag follows to 0608") // the Carré draws the charge in
 			r.formation("inf", "carre")
-			r.formation("art", "carre") // the battery shares the result at the start too
+			r.formation("art", "unlimbered") // the battery shares the result at the start too, inside the Carré in its own formation
 		}},
 	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "line3_edge", faces: []int{4, 5}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
@@ -178,6 +178,39 @@ var chargeRulings = []clause{
 		check: func(t *testing.T, r *played) {
 			r.notFired("carre.released")
 			r.text("drag contacts inf")
+		}},
+	// BER-37-STACK: regiments of one hex sent at one target charge as one
+	// stack; one sent alone, or at another target, is an individual charge.
+	{id: "BER-37-STACK", folder: "ber", scenario: "lone_regiment",
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c1 declares a charge on inf")
+			r.at("c2", "0616")
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "two_targets",
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c2 declares a charge on inf2")
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "stack_together", faces: []int{1, 1, 3, 3}, answers: yes(),
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c2 charges with c1, as one stack (13 MP)")
+			r.at("c1", "0611")
+			r.at("c2", "0611") // its own path (07xx) is not taken: the stack stays together
+			r.count("c2 declares", 1)
+			r.count("c2 charges inf", 0) // no charge of its own
+			r.text("c1 melees with c2 beside it, as one stack")
+			r.text("melee strengths 24 against 3") // (6 + 6) × 2 straight against a disordered 6
+			r.exhausted("c2", true)                // BER-40-EXHAUSTED: it charged and assaulted too
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "stack_separated", faces: []int{1, 1, 3, 3},
+		check: func(t *testing.T, r *played) {
+			r.text("c2 is left at 0610: it needs 1 MP and has 0")
+			r.at("c2", "0610")
+			r.at("c1", "0609")
+			r.count("melees with c2", 0) // c1 melees alone
+			r.text("melee strengths 12 against 3")
 		}},
 }
 

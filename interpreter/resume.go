@@ -98,6 +98,7 @@ type savedMelee struct {
 	attacker, defender int
 	charging           bool
 	straight           int
+	with               []int // the charging stack beside the attacker
 }
 
 // Position is where the state was saved.
@@ -147,7 +148,11 @@ func (e *Engine) Save(s *State) {
 	}
 	s.melees = s.melees[:0]
 	for _, m := range e.melees {
-		s.melees = append(s.melees, savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight})
+		sm := savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight, nil}
+		for _, w := range m.with {
+			sm.with = append(sm.with, at(w))
+		}
+		s.melees = append(s.melees, sm)
 	}
 	s.meleeCount = e.meleeCount
 	s.declared = s.declared[:0]
@@ -177,6 +182,9 @@ func (s *State) Clone() *State {
 		c.pending = append(c.pending, o)
 	}
 	c.melees = slices.Clone(s.melees)
+	for i := range c.melees {
+		c.melees[i].with = slices.Clone(c.melees[i].with)
+	}
 	c.declared = slices.Clone(s.declared)
 	return c
 }
@@ -246,7 +254,15 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 		if err != nil {
 			return err
 		}
-		e.melees = append(e.melees, meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight})
+		mo := meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight}
+		for _, i := range m.with {
+			w, err := unit(i)
+			if err != nil {
+				return err
+			}
+			mo.with = append(mo.with, w)
+		}
+		e.melees = append(e.melees, mo)
 	}
 	e.meleeCount = s.meleeCount
 	e.phasing, e.turnNo = s.phasing, s.turnNo
@@ -310,6 +326,13 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.optHex(u.Hex2)
 		k.num(int(u.Facing))
 		k.optHex(u.Vacated)
+		k.flag(u.hasPrev)
+		k.hex(u.prev)
+		tied := ""
+		if u.tiedTo != nil {
+			tied = u.tiedTo.ID
+		}
+		k.str(tied)
 		k.flags(u.Attrs)
 		k.flags(s.marks[i])
 		names := sortedKeys(s.lasting[i])
@@ -342,6 +365,10 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.num(m.defender)
 		k.flag(m.charging)
 		k.num(m.straight)
+		k.num(len(m.with))
+		for _, w := range m.with {
+			k.num(w)
+		}
 	}
 	k.num(s.meleeCount)
 	k.num(len(s.declared))
