@@ -41,13 +41,13 @@ type simReport struct {
 }
 
 type simColumn struct {
-	Rules    string       `json:"rules"`           // the module's id
-	Title    string       `json:"title,omitempty"` // and its title
-	Runs     int64        `json:"runs"`
-	Paths    int64        `json:"paths,omitempty"` // --exact: the paths through the dice played
+	Rules string `json:"rules"`           // the module's id
+	Title string `json:"title,omitempty"` // and its title
+	Runs  int64  `json:"runs"`
+	Paths int64  `json:"paths,omitempty"` // --exact: the paths through the dice played
 	// Total is, for a shard of an exact exploration, the chance its paths
 	// hold together (the shards' add up to 1).
-	Total string `json:"total,omitempty"`
+	Total    string       `json:"total,omitempty"`
 	Outcomes []simOutcome `json:"outcomes"`
 }
 
