@@ -11,6 +11,7 @@ import (
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/bataille/bataille/interpreter"
 	"github.com/spf13/pflag"
 )
@@ -74,7 +75,7 @@ func simulateExact(o *exactOpts, sd *dsl.ScenarioDef, mods []*dsl.Module, worker
 		}
 		col := exactColumn(m.ID, m.Title, x)
 		if o.shards > 0 {
-			col.Total = x.Total.RatString()
+			col.Total, col.Hash = x.Total.RatString(), moduleHash(m)
 			for i := range col.Outcomes {
 				col.Outcomes[i].ExactSq = x.Outcomes[col.Outcomes[i].Name].MeanSq.RatString()
 			}
@@ -230,7 +231,7 @@ func mergeExactReports(reps []simReport, asJSON, marks bool, htmlOut, svgOut str
 	first := reps[0]
 	_, n, err := exactShard(first.Shard)
 	if err != nil {
-		return fail("an exact report that is not a shard (%q): nothing to merge", first.Shard)
+		return fail("an exact report that is not a shard (%q): nothing to merge", visible.Line(first.Shard))
 	}
 	seen := make([]bool, n+1)
 	parts := make([][]*bataille.ExactTally, len(first.Columns))
@@ -240,7 +241,7 @@ func mergeExactReports(reps []simReport, asJSON, marks bool, htmlOut, svgOut str
 		}
 		i, k, err := exactShard(r.Shard)
 		if err != nil || k != n {
-			return fail("shard %q is not one of %d", r.Shard, n)
+			return fail("shard %q is not one of %d", visible.Line(r.Shard), n)
 		}
 		if seen[i] {
 			return fail("shard %d/%d is given twice", i, n)
@@ -253,19 +254,22 @@ func mergeExactReports(reps []simReport, asJSON, marks bool, htmlOut, svgOut str
 			if col.Rules != first.Columns[c].Rules {
 				return fail("the reports compare different rules")
 			}
+			if col.Hash == "" || col.Hash != first.Columns[c].Hash {
+				return fail("the shards played different scripts for %s (their hashes differ): play every shard with the same files", visible.Line(col.Rules))
+			}
 			x := &bataille.ExactTally{Paths: col.Paths, Outcomes: map[string]bataille.ExactValue{}, Shares: map[string]bool{}}
 			var ok bool
 			if x.Total, ok = ratOf(col.Total); !ok {
-				return fail("shard %s, %s: the chance %q is not a fraction between 0 and 1", r.Shard, col.Rules, col.Total)
+				return fail("shard %s, %s: the chance %q is not a fraction between 0 and 1", r.Shard, visible.Line(col.Rules), visible.Line(col.Total))
 			}
 			if col.Paths < 0 {
-				return fail("shard %s, %s: %d paths", r.Shard, col.Rules, col.Paths)
+				return fail("shard %s, %s: %d paths", r.Shard, visible.Line(col.Rules), col.Paths)
 			}
 			for _, o := range col.Outcomes {
 				mean, ok1 := new(big.Rat).SetString(o.Exact)
 				sq, ok2 := new(big.Rat).SetString(o.ExactSq)
 				if !ok1 || !ok2 || (o.Share && (mean.Sign() < 0 || mean.Cmp(x.Total) > 0)) {
-					return fail("shard %s, %s: outcome %q has no exact figures in range", r.Shard, col.Rules, o.Name)
+					return fail("shard %s, %s: outcome %q has no exact figures in range", r.Shard, visible.Line(col.Rules), visible.Line(o.Name))
 				}
 				x.Outcomes[o.Name] = bataille.ExactValue{Mean: mean, MeanSq: sq}
 				if o.Share {
@@ -284,7 +288,7 @@ func mergeExactReports(reps []simReport, asJSON, marks bool, htmlOut, svgOut str
 	for c, p := range parts {
 		x, err := bataille.MergeExact(p)
 		if err != nil {
-			return fail("%s: %v", first.Columns[c].Rules, err)
+			return fail("%s: %v", visible.Line(first.Columns[c].Rules), err)
 		}
 		out.Columns = append(out.Columns, exactColumn(first.Columns[c].Rules, first.Columns[c].Title, x))
 	}
