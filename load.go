@@ -97,9 +97,17 @@ func LoadDir(fsys fs.FS, dir string) (*dsl.Module, dsl.Diagnostics) {
 		return nil, diags
 	}
 	l := Loader{Local: fsys, Dir: dir}
-	mod, more := dsl.CheckWith(files, stdlib.Env(), l.Load, l.Checked)
+	// A module with errors is still set up on the board, so that one check
+	// reports a bad `turn` and a bad `facing` of the same scenario at once.
+	mod, more := dsl.CheckPartial(files, stdlib.Env(), l.Load, l.Checked)
 	diags = append(diags, more...)
 	if mod == nil {
+		return nil, diags
+	}
+	if diags.HasErrors() {
+		diags = append(diags, scenariosOfPartial(mod)...)
+		diags = uniqueDiags(diags)
+		diags.Sort()
 		return nil, diags
 	}
 	diags = append(diags, CheckScenarios(mod)...)
@@ -107,6 +115,36 @@ func LoadDir(fsys fs.FS, dir string) (*dsl.Module, dsl.Diagnostics) {
 		return nil, diags
 	}
 	return mod, diags
+}
+
+// scenariosOfPartial sets up the scenarios of a module that has errors
+// elsewhere. Its declarations may be incomplete where the errors are, so a
+// set-up that cannot go on is given up quietly: the errors already found
+// say what to fix first.
+func scenariosOfPartial(mod *dsl.Module) (diags dsl.Diagnostics) {
+	for _, sd := range mod.Scenarios {
+		func() {
+			defer func() { _ = recover() }()
+			_, ds := interpreter.BuildScenario(mod, sd)
+			diags = append(diags, ds...)
+		}()
+	}
+	return diags
+}
+
+// uniqueDiags drops a diagnostic reported twice at one place with one code
+// (by the checker and again by the set-up of a scenario).
+func uniqueDiags(ds dsl.Diagnostics) dsl.Diagnostics {
+	seen := map[string]bool{}
+	var out dsl.Diagnostics
+	for _, d := range ds {
+		k := d.Pos.String() + " " + d.Code
+		if !seen[k] {
+			seen[k] = true
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // CheckScenarios sets up each of the module's own scenarios and returns
@@ -131,8 +169,8 @@ func LoadBundled(name string) (*dsl.Module, dsl.Diagnostics) {
 	if _, err := fs.Stat(stdlib.BaseFS, name+dsl.Ext); err == nil {
 		return LoadDir(stdlib.BaseFS, name+dsl.Ext)
 	}
-	return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "unknown-module", Pos: dsl.Pos{File: name, Line: 1, Col: 1},
-		Message: fmt.Sprintf("no bundled battle %q (have %s)", name, strings.Join(games.Names(), ", "))}}
+	return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "unknown-module", Pos: dsl.Pos{File: name},
+		Message: fmt.Sprintf("no bundled battle %q (have %s)%s", name, strings.Join(games.Names(), ", "), dsl.DidYouMean(name, games.Names()))}}
 }
 
 // Bundled lists the bundled battles.

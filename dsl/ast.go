@@ -57,7 +57,9 @@ type DottedName struct {
 
 // Decl is one top-level declaration.
 type Decl struct {
-	Pos      lexer.Position
+	Pos lexer.Position
+	// EndPos is where the declaration ends, for tools that show it whole.
+	EndPos   lexer.Position
 	Override bool `parser:"@'override'?"`
 	// Placeholder marks figures that are invented, not published: run,
 	// simulate and explain say which placeholders a battle plays.
@@ -68,6 +70,7 @@ type Decl struct {
 	Check       *CheckDecl `parser:"| @@"`
 	Modifier    *Modifier  `parser:"| @@"`
 	Chart       *Chart     `parser:"| @@"`
+	Objective   *Objective `parser:"| @@"`
 	Rule        *Rule      `parser:"| @@"`
 	Remove      *Remove    `parser:"| @@"`
 	Sequence    *Sequence  `parser:"| @@"`
@@ -199,6 +202,20 @@ type Modifier struct {
 	Cite  []string    `parser:"('cite' @String (',' @String)*)?"`
 	Value *Expr       `parser:"'{' @@"`
 	When  *Expr       `parser:"('when' @@)? '}'"`
+}
+
+// Objective is what a side values at the end of a play, for the advisor
+// (`bataille advise`): `objective strength "Strength" for french { VALUE
+// when COND }`, VALUE summed over every unit the board holds at the end
+// where COND holds. Without `for` it scores any side, named `player`.
+type Objective struct {
+	Pos   lexer.Position
+	Name  string   `parser:"'objective' @Ident"`
+	Title string   `parser:"@String?"`
+	For   string   `parser:"('for' @Ident)?"`
+	Cite  []string `parser:"('cite' @String (',' @String)*)?"`
+	Value *Expr    `parser:"'{' @@"`
+	When  *Expr    `parser:"('when' @@)? '}'"`
 }
 
 // Chart is a data table that is not rolled: a value for each combination of
@@ -373,7 +390,7 @@ func closer(open string) string {
 // Remove drops one declaration of the module extended.
 type Remove struct {
 	Pos  lexer.Position
-	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute' | 'army')"`
+	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'objective' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute' | 'army')"`
 	Name *DottedName `parser:"@@"`
 }
 

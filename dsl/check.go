@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"fmt"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/conf"
@@ -35,7 +36,41 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 	return c.check(files)
 }
 
+// CheckPartial is CheckWith that returns the module also when it has
+// errors, for a tool that goes on to report problems of another kind (a
+// scenario's board, which only the engine's geometry knows), so that one
+// check reports every independent error at once. The module is nil only
+// when none could be made (no header, a base that does not check, too
+// many errors); one with errors must never be played.
+func CheckPartial(files []*File, env *Env, load Loader, checked Checked) (mod *Module, diags Diagnostics) {
+	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
+	mod, diags = c.checkKeep(files)
+	if !diags.HasErrors() {
+		c.keep(mod)
+	}
+	return mod, diags
+}
+
 func (c *checker) check(files []*File) (mod *Module, diags Diagnostics) {
+	mod, diags = c.checkKeep(files)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	c.keep(mod)
+	return mod, diags
+}
+
+// keep gives a clean module and the bases this check made what it
+// compiled, for later checks of modules that extend them; nothing is added
+// to it past here.
+func (c *checker) keep(mod *Module) {
+	mod.exprs = c.exprCache
+	for _, m := range c.made {
+		m.exprs = c.exprCache
+	}
+}
+
+func (c *checker) checkKeep(files []*File) (mod *Module, diags Diagnostics) {
 	defer func() {
 		if r := recover(); r != nil {
 			stop, ok := r.(tooManyErrors)
@@ -48,15 +83,6 @@ func (c *checker) check(files []*File) (mod *Module, diags Diagnostics) {
 	}()
 	mod, diags = c.module(files, nil)
 	diags.Sort()
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	// The modules this check made keep what it compiled, for later checks
-	// of modules that extend them; nothing is added to it past here.
-	mod.exprs = c.exprCache
-	for _, m := range c.made {
-		m.exprs = c.exprCache
-	}
 	return mod, diags
 }
 
@@ -182,7 +208,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	mod := &Module{
 		ID: header.ID, Kind: header.Kind, Title: header.Title, Edition: header.Edition, Cite: header.Cite,
 		Params: map[string]*ParamDef{}, Vocab: map[string]map[string]*VocabDef{},
-		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Charts: map[string]*ChartDef{}, Hooks: map[string][]*RuleDef{},
+		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Charts: map[string]*ChartDef{}, Objectives: map[string]*ObjectiveDef{}, Hooks: map[string][]*RuleDef{},
 		Files: files, Env: c.env,
 	}
 	for _, k := range vocabKinds {
@@ -215,6 +241,8 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.modifier(d)
 			case d.Chart != nil:
 				u.chart(d)
+			case d.Objective != nil:
+				u.objective(d)
 			case d.Rule != nil:
 				u.rule(d)
 			case d.Remove != nil:
@@ -310,6 +338,9 @@ func inherit(mod, base *Module) {
 	for k, v := range base.Charts {
 		mod.Charts[k] = v
 	}
+	for k, v := range base.Objectives {
+		mod.Objectives[k] = v
+	}
 	mod.Modifiers = append([]*ModifierDef(nil), base.Modifiers...)
 	mod.Rules = append([]*RuleDef(nil), base.Rules...)
 	mod.Sequence = base.Sequence
@@ -365,6 +396,10 @@ func (u *unit) names(kind string) []string {
 		}
 	case KindChart:
 		for n := range u.mod.Charts {
+			out = append(out, n)
+		}
+	case KindObjective:
+		for n := range u.mod.Objectives {
 			out = append(out, n)
 		}
 	case KindModifier:
@@ -476,7 +511,7 @@ func (u *unit) number(s string, pos Pos) (any, bool) {
 func (u *unit) hexSpec(h *HexRef) (any, bool) {
 	pos := position(h.Pos)
 	if h.Number != nil {
-		return HexSpec{Number: *h.Number, Pos: pos}, true
+		return u.hexNumber(*h.Number, pos)
 	}
 	q, ok1 := u.number(*h.Q, pos)
 	r, ok2 := u.number(*h.R, pos)
@@ -486,6 +521,27 @@ func (u *unit) hexSpec(h *HexRef) (any, bool) {
 	qi, _ := q.(int)
 	ri, _ := r.(int)
 	return HexSpec{Q: qi, R: ri, Axial: true, Pos: pos}, true
+}
+
+// hexNumber reads a printed map number: four digits, the column then the
+// row, two digits each. 604 is not 0604 (a reader cannot tell 0604 from
+// 6004 in it), so it is an error, with the number it may mean.
+func (u *unit) hexNumber(s string, pos Pos) (HexSpec, bool) {
+	digits := s != ""
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			digits = false
+		}
+	}
+	if !digits || len(s) != 4 {
+		hint := ""
+		if digits && len(s) == 3 {
+			hint = fmt.Sprintf("; did you mean %q?", "0"+s)
+		}
+		u.errorf(pos, "bad-hex", "invalid hex %q: want 4 digits, column then row (0712 is column 7, row 12)%s", s, hint)
+		return HexSpec{}, false
+	}
+	return HexSpec{Number: s, Pos: pos}, true
 }
 
 func (u *unit) vocab(d *Decl) {
@@ -542,6 +598,9 @@ func (u *unit) remove(r *Remove) {
 	case KindChart:
 		_, exists = u.mod.Charts[name]
 		delete(u.mod.Charts, name)
+	case KindObjective:
+		_, exists = u.mod.Objectives[name]
+		delete(u.mod.Objectives, name)
 	case KindModifier:
 		for i, m := range u.mod.Modifiers {
 			if m.Name == name {

@@ -472,6 +472,7 @@ func (u *unit) compileAll(envs map[string]vars) {
 		}
 	}
 	u.compileModifiers(envs)
+	u.compileObjectives()
 	for i, r := range u.mod.Rules {
 		if r.Module != u.mod.ID {
 			cp := *r

@@ -116,6 +116,15 @@ func (u *unit) scenario(s *Scenario, src string) {
 				}
 				pv := PropValue{Pos: ppos}
 				for _, v := range p.Values {
+					if (p.Key == "at" || p.Key == "at2") && v.Number != nil {
+						// A map number keeps its leading zero: 0604, not 604.
+						// A bad one is kept as written: the set-up finds
+						// the same fault and says nothing more.
+						spec, _ := u.hexNumber(*v.Number, position(v.Pos))
+						spec.Number, spec.Pos = *v.Number, position(v.Pos)
+						pv.Values = append(pv.Values, spec)
+						continue
+					}
 					if x, ok := u.value(v); ok {
 						pv.Values = append(pv.Values, x)
 					}
@@ -353,14 +362,15 @@ func (u *unit) questions() map[string]bool {
 	return out
 }
 
-// checkMP makes sure a unit that is ordered to move has movement points: its
+// checkMP makes sure a unit that is ordered to move, charge or change
+// formation (which it pays for from its allowance) has movement points: its
 // own `mp:` or its arm's declared `mp`. A unit without either would move
 // with none and stop at its first hex, which reads as a rule when it is a
 // hole in the scenario.
 func (u *unit) checkMP(s *ScenarioDef) {
 	moving := map[string]*OrderSpec{}
 	for _, o := range s.AllOrders() {
-		if (o.Kind == "move" || o.Kind == "charge") && moving[o.Unit] == nil {
+		if (o.Kind == "move" || o.Kind == "charge" || o.Kind == "form") && moving[o.Unit] == nil {
 			moving[o.Unit] = o
 		}
 	}

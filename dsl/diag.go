@@ -17,7 +17,14 @@ type Pos struct {
 	Offset int    `json:"-"`
 }
 
-func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+// String writes `file:line:col`, or the file alone for a diagnostic about
+// a whole file or path (Line 0): no made-up position.
+func (p Pos) String() string {
+	if p.Line == 0 {
+		return p.File
+	}
+	return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col)
+}
 
 // Severity says whether a diagnostic stops the module from loading.
 type Severity string

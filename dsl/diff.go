@@ -82,7 +82,8 @@ type Detail struct {
 // kindOrder is the order kinds are listed in: as an errata sheet would.
 var kindOrder = map[string]int{
 	KindHeader: 0, KindParam: 1, KindTable: 2, KindModifier: 3, KindCheck: 4, KindChart: 5, KindRule: 6,
-	KindTerrain: 7, KindFormation: 8, KindArm: 9, KindState: 10, KindNationality: 11, KindClass: 12, KindHexside: 13, KindSequence: 14, KindAttribute: 15, KindArmy: 16,
+	KindTerrain: 7, KindFormation: 8, KindArm: 9, KindState: 10, KindNationality: 11, KindClass: 12, KindHexside: 13, KindSequence: 14, KindAttribute: 15,
+	KindObjective: 16, KindArmy: 17,
 }
 
 // KindOrder reports where a kind of change sorts among the others.
@@ -110,6 +111,7 @@ func Diff(old, new *Module) *ModuleDiff {
 	d.checks(old, new)
 	d.modifiers(old, new)
 	d.charts(old, new)
+	d.objectives(old, new)
 	d.rules(old, new)
 	d.sequence(old, new)
 	d.vocab(old, new)
@@ -184,6 +186,13 @@ func (c *ChartDef) side() *Side {
 		return nil
 	}
 	return side(c.Module, c.Title, c.Pos, c.Cite)
+}
+
+func (o *ObjectiveDef) side() *Side {
+	if o == nil {
+		return nil
+	}
+	return side(o.Module, o.Title, o.Pos, o.Cite)
 }
 
 func (r *RuleDef) side() *Side {
@@ -522,6 +531,26 @@ func (d *ModuleDiff) modifiers(old, new *Module) {
 			field(&c.Details, "placeholder", op, np)
 		}
 		c.Details = append(c.Details, modifierOdds(old, o, new, n)...)
+		d.add(c)
+	}
+}
+
+// objectives compares what the sides value, for the advisor.
+func (d *ModuleDiff) objectives(old, new *Module) {
+	for _, name := range unionKeys(old.Objectives, new.Objectives) {
+		o, n := old.Objectives[name], new.Objectives[name]
+		c := change(KindObjective, name, o.side(), n.side())
+		if o != nil && n != nil {
+			field(&c.Details, "for", o.For, n.For)
+			if CanonicalExpr(o.Value.sourceOrEmpty(), nil) != CanonicalExpr(n.Value.sourceOrEmpty(), nil) {
+				field(&c.Details, "value", condText(o.Value), condText(n.Value))
+			}
+			if CanonicalExpr(o.When.sourceOrEmpty(), nil) != CanonicalExpr(n.When.sourceOrEmpty(), nil) {
+				field(&c.Details, "when", condText(o.When), condText(n.When))
+			}
+			field(&c.Details, "title", o.Title, n.Title)
+			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
+		}
 		d.add(c)
 	}
 }

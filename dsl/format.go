@@ -54,6 +54,9 @@ func Format(f *File) ([]byte, error) {
 		d.Pos, d.Source = Pos{File: name, Line: 1, Col: 1}, ""
 		return nil, &DiagError{Diags: Diagnostics{d}}
 	}
+	if err := sameMeaning(name, f.Src, string(out)); err != nil {
+		return nil, err
+	}
 	return out, nil
 }
 
@@ -201,8 +204,19 @@ func (p *printer) nl() {
 		return
 	}
 	for p.ci < len(p.coms) && p.coms[p.ci].anchor >= 0 && p.coms[p.ci].anchor <= p.last {
-		p.out.WriteString(" " + p.coms[p.ci].text)
+		text := p.coms[p.ci].text
+		p.out.WriteString(" " + text)
 		p.ci++
+		if strings.HasPrefix(text, "//") || strings.Contains(text, "\n") {
+			// A `//` runs to the end of the line: a comment after it would
+			// be read as its text (a `/*` there no longer opens a comment,
+			// and the lines it disabled become code). After a comment of
+			// several lines, the next is no longer on the line of a token.
+			// The rest go on lines of their own, as the next pass puts them.
+			for i := p.ci; i < len(p.coms) && p.coms[i].anchor >= 0 && p.coms[i].anchor <= p.last; i++ {
+				p.coms[i].anchor = -1
+			}
+		}
 	}
 	p.out.WriteByte('\n')
 	p.col, p.cont, p.space = 0, false, 0
@@ -399,6 +413,8 @@ func (p *printer) declMultiline(d *Decl) bool {
 		return true
 	case d.Modifier != nil:
 		return p.multiline(off, 1, true)
+	case d.Objective != nil:
+		return p.multiline(off, 1, true)
 	case d.Check != nil, d.Sequence != nil:
 		return true
 	case d.Rule != nil:
@@ -468,6 +484,8 @@ func (p *printer) decl(d *Decl) {
 	switch {
 	case d.Modifier != nil:
 		p.modifier(d.Modifier)
+	case d.Objective != nil:
+		p.objective(d.Objective)
 	case d.Chart != nil:
 		p.chart(d.Chart)
 	case d.Param != nil:
@@ -589,6 +607,29 @@ func (p *printer) modifier(m *Modifier) {
 	})
 }
 
+func (p *printer) objective(o *Objective) {
+	p.kw("objective")
+	p.sp()
+	p.kw(o.Name)
+	p.optString(o.Title)
+	if o.For != "" {
+		p.sp()
+		p.kw("for")
+		p.sp()
+		p.kw(o.For)
+	}
+	p.cite(o.Cite)
+	p.block(o.Pos.Offset, 1, true, func(int) int { return o.Value.Pos.Offset }, func(int) {
+		p.expr(o.Value)
+		if o.When != nil {
+			p.sp()
+			p.kw("when")
+			p.sp()
+			p.expr(o.When)
+		}
+	})
+}
+
 // chart prints a chart, one row of cells a line, the `=>` aligned.
 func (p *printer) chart(c *Chart) {
 	p.kw("chart")
@@ -612,7 +653,7 @@ func (p *printer) chart(c *Chart) {
 	for i, r := range c.Cells {
 		texts[i], offs[i] = cellsText(r.Cells), r.Pos.Offset
 	}
-	widths := p.align(texts, offs)
+	widths := p.align(texts, offs, "=>")
 	p.block(c.Pos.Offset, len(c.Cells), false, func(i int) int { return offs[i] }, func(i int) {
 		r := c.Cells[i]
 		p.cells(r.Cells)
@@ -821,7 +862,7 @@ func (p *printer) rowWidths(rows []*Row) []int {
 	for i, r := range rows {
 		texts[i], offs[i] = rangeText(r.Range), r.Pos.Offset
 	}
-	return p.align(texts, offs)
+	return p.align(texts, offs, "=>")
 }
 
 func (p *printer) row(r *Row, width int) {
@@ -842,12 +883,18 @@ func (p *printer) row(r *Row, width int) {
 
 // align works out, for lines whose first part is texts[i], the width to pad
 // that part to: the widest of its run of lines. A run ends at a blank line, a
-// comment on a line of its own, or a part that takes several lines.
-func (p *printer) align(texts []string, offs []int) []int {
+// comment on a line of its own, or a part that takes several lines. A line
+// with a comment before its operator op (`=>`, `else`) is not aligned and
+// ends the runs around it: where that comment lands depends on the layout,
+// so aligning across it would not give the same text on a second pass.
+func (p *printer) align(texts []string, offs []int, op string) []int {
 	widths := make([]int, len(texts))
+	alone := func(i int) bool {
+		return strings.Contains(texts[i], "\n") || p.commentIn(offs[i]-1, p.opOffset(offs[i], op))
+	}
 	start := 0
 	for i := 0; i <= len(texts); i++ {
-		brk := i == len(texts) || strings.Contains(texts[i], "\n")
+		brk := i == len(texts) || alone(i)
 		if !brk && i > start && (p.blankBefore(offs[i]) || p.ownLineCommentIn(offs[i-1], offs[i])) {
 			brk = true
 		}
@@ -862,12 +909,26 @@ func (p *printer) align(texts []string, offs []int) []int {
 			widths[j] = w
 		}
 		start = i
-		if i < len(texts) && strings.Contains(texts[i], "\n") {
+		if i < len(texts) && alone(i) {
 			widths[i] = 0
+			if !strings.Contains(texts[i], "\n") {
+				widths[i] = utf8.RuneCountInString(texts[i])
+			}
 			start = i + 1
 		}
 	}
 	return widths
+}
+
+// opOffset is the offset of the first token op at or after off (a word or
+// symbol, not a string), or the end of the source.
+func (p *printer) opOffset(off int, op string) int {
+	for i := p.index(off); i < len(p.toks); i++ {
+		if t := p.toks[i]; t.val == op && t.typ != symString {
+			return t.off
+		}
+	}
+	return len(p.src)
 }
 
 func (p *printer) ownLineCommentIn(from, to int) bool {
@@ -921,7 +982,7 @@ func (p *printer) rule(r *Rule) {
 			texts[i], _ = p.exprText(c.Require.Cond)
 		}
 	}
-	widths := p.align(texts, offs)
+	widths := p.align(texts, offs, "else")
 	p.block(r.Pos.Offset, len(r.Clauses), false, func(i int) int { return offs[i] }, func(i int) {
 		p.clause(r.Clauses[i], widths[i])
 	})

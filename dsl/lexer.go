@@ -93,6 +93,9 @@ type scanner struct {
 	forParser bool // skip whitespace and comments, unquote strings (parseLexer)
 }
 
+// bom is the UTF-8 byte order mark.
+const bom = "\uFEFF"
+
 // twoCharOps are the operators of two characters, tried before one.
 var twoCharOps = []string{"=>", "..", "==", "!=", "<=", ">=", "&&", "||", "??", "?."}
 
@@ -157,6 +160,10 @@ func unquote(s string) (string, error) {
 func (s *scanner) match(rest string) (lexer.TokenType, int, error) {
 	c := rest[0]
 	switch {
+	case s.pos.Offset == 0 && strings.HasPrefix(rest, bom):
+		// Editors on Windows start a UTF-8 file with a byte order mark; it
+		// is read as blank, and fmt does not write it back.
+		return tokWhitespace, len(bom), nil
 	case strings.HasPrefix(rest, "//"):
 		if i := strings.IndexByte(rest, '\n'); i >= 0 {
 			return tokComment, i, nil

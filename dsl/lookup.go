@@ -50,6 +50,10 @@ func (m *Module) Decls() []DeclRef {
 		c := m.Charts[name]
 		out = append(out, DeclRef{KindChart, name, c.Title, c.Cite, c.Origin})
 	}
+	for _, name := range sortedKeys(m.Objectives) {
+		o := m.Objectives[name]
+		out = append(out, DeclRef{KindObjective, name, o.Title, o.Cite, o.Origin})
+	}
 	rules := append([]*RuleDef(nil), m.Rules...)
 	sort.SliceStable(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID })
 	for _, r := range rules {

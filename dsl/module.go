@@ -25,6 +25,9 @@ type Module struct {
 	Tables map[string]*TableDef
 	Checks map[string]*CheckDef
 	Charts map[string]*ChartDef
+	// Objectives are what the sides value at the end of a play, by name,
+	// for the advisor.
+	Objectives map[string]*ObjectiveDef
 	// Modifiers are every table's and check's named modifiers, in the
 	// order they were declared (a base's first); each table and check
 	// also lists its own.
@@ -66,6 +69,8 @@ const (
 	KindState     = "state"
 	KindModifier  = "modifier"
 	KindChart     = "chart"
+	// KindObjective is what a side values, for the advisor.
+	KindObjective = "objective"
 	// KindNationality and KindClass are words units carry (`nationality:
 	// french`, `class: legere`), by which charts are keyed.
 	KindNationality = "nationality"
@@ -421,6 +426,25 @@ func (m *ModifierDef) Label() string {
 		return m.Title
 	}
 	return strings.TrimPrefix(m.Name, m.Target+".")
+}
+
+// ObjectiveDef is what a side values at the end of a play: Value summed
+// over the units where When holds, with `player` the side scored.
+type ObjectiveDef struct {
+	Name  string
+	Title string
+	For   string // the side it scores; "" for any side
+	Value *Program
+	When  *Program // nil: every unit
+	Cite  []string
+	Origin
+	ast *Objective
+}
+
+// ObjectiveVars are the names an objective's expressions read besides the
+// params: the unit scored and the side scored for.
+var ObjectiveVars = []Var{
+	{Name: "player", Type: reflect.TypeFor[string](), Doc: "the side whose objective is scored"},
 }
 
 // ChartDef is a data table that is not rolled, read as a function.

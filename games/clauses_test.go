@@ -479,7 +479,7 @@ var clauses = []clause{
 		}},
 	{id: "AUS-36-CARRE-WHEN", folder: "aus", scenario: "no_carre",
 		check: func(t *testing.T, r *played) {
-			r.blocked("carre.formations")
+			r.blockedWith("arms", "no carre among its formations") // the formation's arms, on every path
 		}},
 	{id: "AUS-36-NOT-TARGET", folder: "aus", scenario: "bystander", faces: []int{6, 6}, answers: yes("by", "form_carre"),
 		check: func(t *testing.T, r *played) {

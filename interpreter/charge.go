@@ -367,7 +367,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 		return err
 	}
 	if o.Formation != "" && o.Step == 0 {
-		if _, err := e.changeFormation(u, o.Formation, 0, true); err != nil {
+		if _, err := e.ChangeFormation(u, o.Formation, FormationChange{Charging: true}); err != nil {
 			return err
 		}
 	}
@@ -387,7 +387,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 			break
 		}
 		if o.Formation != "" && o.Step == ch.step {
-			if _, err := e.changeFormation(u, o.Formation, ch.step, true); err != nil {
+			if _, err := e.ChangeFormation(u, o.Formation, FormationChange{Charging: true, Step: ch.step}); err != nil {
 				return err
 			}
 		}

@@ -1,8 +1,10 @@
 package interpreter
 
 import (
+	"maps"
 	"reflect"
 	"runtime"
+	"slices"
 	"sort"
 	"sync"
 	"weak"
@@ -37,6 +39,7 @@ type compiled struct {
 	// `unit`, which a roll binds.
 	outcome struct{ roll, natural, modifier, result, value, value2 slot }
 	unit    slot
+	player  slot // the side an objective scores
 	params  map[string]any
 	// fallback counts the expressions left to expr's machine, for tests.
 	fallback int
@@ -124,6 +127,9 @@ func compileModule(mod *dsl.Module) *compiled {
 	for _, v := range dsl.OutcomeVars {
 		declare(v.Name, v.Type)
 	}
+	for _, v := range dsl.ObjectiveVars {
+		declare(v.Name, v.Type)
+	}
 	for _, r := range mod.Rules {
 		for _, cl := range r.Clauses {
 			if cl.Kind == dsl.ClauseLet {
@@ -165,6 +171,7 @@ func compileModule(mod *dsl.Module) *compiled {
 	o.roll, o.natural, o.modifier = c.slots["roll"], c.slots["natural"], c.slots["modifier"]
 	o.result, o.value, o.value2 = c.slots["result"], c.slots["value"], c.slots["value2"]
 	c.unit = c.slots["unit"]
+	c.player = c.slots["player"]
 	cfg := &closure.Config{Slots: exprSlots, Consts: c.params,
 		Structs: []*closure.Struct{unitFields, cellFields}, Funcs: map[string]closure.Func{}}
 	if mod.Env != nil {
@@ -531,6 +538,10 @@ func rollPrograms(mod *dsl.Module) []*dsl.Program {
 		for _, m := range ch.Modifiers {
 			out = append(out, m.Value, m.When)
 		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(mod.Objectives)) {
+		o := mod.Objectives[name]
+		out = append(out, o.Value, o.When)
 	}
 	return out
 }

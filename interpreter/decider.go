@@ -44,6 +44,20 @@ func (s *ScriptedDecider) Decide(q Question) bool {
 	return s.Default
 }
 
+// Fixed reports the answer s gives q by a line of its own (for the unit,
+// or for every unit), not by its default: the answers a scenario settles.
+func (s *ScriptedDecider) Fixed(q Question) (answer, ok bool) {
+	id := ""
+	if q.Unit != nil {
+		id = q.Unit.ID
+	}
+	if a, ok := s.Answers[[2]string{id, q.Ask}]; ok {
+		return a, true
+	}
+	a, ok := s.Answers[[2]string{"*", q.Ask}]
+	return a, ok
+}
+
 // Under fills in the answers s lacks from other (a scenario's decide
 // lines), keeping s's own answers and its default. An answer of s for every
 // unit ("*") settles that question for all of them.

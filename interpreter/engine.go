@@ -91,6 +91,7 @@ type Engine struct {
 	firedInto []firedHexes
 	orders    []*Order
 	phasing   string
+	proc      string     // the procedure of the phase being played (movement, charges …)
 	turn      string     // the scenario's `turn` side, if it names one
 	first     []*Order   // the first turn's orders, as New was given them
 	later     []TurnPlan // the turns after the first
@@ -258,7 +259,7 @@ func (e *Engine) Rewind(dice Dice) {
 		e.dice = dice
 	}
 	e.trace = e.trace[:0]
-	e.phase, e.steps, e.depth, e.quietPhase, e.shown = "", 0, 0, false, ""
+	e.phase, e.proc, e.steps, e.depth, e.quietPhase, e.shown = "", "", 0, 0, false, ""
 	for i := range e.hookCalls {
 		// Only the depths a run reached: clearing them all is a tenth of
 		// the rewind's work.
@@ -350,7 +351,9 @@ func (e *Engine) turnPhases() error {
 	if e.Module.Sequence != nil {
 		phases = e.Module.Sequence.Phases
 	}
+	defer func() { e.proc = "" }()
 	for _, ph := range phases {
+		e.proc = ph.Proc
 		if err := e.phaseHook(hPhaseStart, ph); err != nil {
 			return err
 		}
@@ -412,7 +415,7 @@ func (e *Engine) Turn() int { return e.turnNo }
 // turns are cleared when their last turn is over.
 func (e *Engine) newTurn() {
 	for _, u := range e.Board.Units {
-		u.Moved, u.Charged, u.FiredOn = false, false, false
+		u.Moved, u.Charged, u.FiredOn, u.mpSpent = false, false, false, 0
 		keep := e.lasting[u]
 		for name := range u.Marks {
 			if until, ok := keep[name]; !ok || until <= e.turnNo {

@@ -7,47 +7,6 @@ import (
 	"github.com/bataille/bataille/dsl"
 )
 
-// changeFormation asks the rules whether u may take formation f, and pays
-// its cost (from the charge's MP during a charge).
-func (e *Engine) changeFormation(u *Unit, f string, step int, charging bool) (bool, error) {
-	cost := 1
-	if w, ok := e.Module.Word(dsl.KindFormation, f); ok {
-		cost = w.Int("change_cost", 1)
-	}
-	if msg := e.stacking(u, f, u.Hex); msg != "" {
-		if e.Tracing() {
-			e.Note(u, "%s may not form %s: %s", u.ID, f, msg)
-		}
-		return false, nil
-	}
-	e.act = action{cost: cost}
-	blocked, msg, err := e.hook(hChangeFormation).unit(u).str(f).cell(e.cell(u.Hex)).bool(charging).int(step).int(cost).fire()
-	if err != nil {
-		return false, err
-	}
-	if blocked {
-		if e.Tracing() {
-			e.Note(u, "%s may not form %s: %s", u.ID, f, msg)
-		}
-		return false, nil
-	}
-	cost = e.act.cost
-	if charging && e.ch != nil {
-		if cost > e.spendable() {
-			if e.Tracing() {
-				e.Note(u, "%s cannot pay %d MP to form %s", u.ID, cost, f)
-			}
-			return false, nil
-		}
-		e.pay(cost)
-	}
-	u.Formation = f
-	if e.Tracing() {
-		e.Note(u, "%s forms %s (%d MP)", u.ID, f, cost)
-	}
-	return true, nil
-}
-
 // movementPhase carries out formation changes and moves.
 func (e *Engine) movementPhase(title string) error {
 	var orders []*Order
@@ -65,7 +24,7 @@ func (e *Engine) movementPhase(title string) error {
 		if u.Increments <= 0 {
 			continue
 		}
-		mp := u.MP
+		mp := max(u.MP-u.mpSpent, 0)
 		blocked, msg, err := e.hook(hMoveStart).unit(u).int(mp).fire()
 		if err != nil {
 			return err
@@ -77,12 +36,12 @@ func (e *Engine) movementPhase(title string) error {
 			continue
 		}
 		if o.Kind == "form" {
-			if _, err := e.changeFormation(u, o.Formation, 0, false); err != nil {
+			if _, err := e.ChangeFormation(u, o.Formation, FormationChange{}); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := e.move(o, mp); err != nil {
+		if err := e.move(o); err != nil {
 			return err
 		}
 		u.Moved = true
@@ -93,9 +52,12 @@ func (e *Engine) movementPhase(title string) error {
 	return nil
 }
 
-func (e *Engine) move(o *Order, mp int) error {
+// move walks a move order's path, paying each hex from what the unit's
+// movement phase has left (a formation change before it has spent some).
+func (e *Engine) move(o *Order) error {
 	u := o.Unit
-	spent := 0
+	mp, spent := u.MP, u.mpSpent
+	defer func() { u.mpSpent = spent }()
 	for i, h := range o.Path {
 		if err := e.work(1); err != nil {
 			return err
@@ -463,11 +425,30 @@ func (e *Engine) endPhase(title string) error {
 	return nil
 }
 
-// stacking checks the module's stacking limit for formation f (its
-// stack_increments, which stack_regiment lifts for a single regiment)
-// with u standing in h among its friends. It returns why not, and puts
-// the refusal, citing the formation, in the trace.
+// stacking checks the stacking limits u would stand under in h in
+// formation f among its friends there: f's own (its stack_increments,
+// which stack_regiment lifts for a single regiment) and that of every
+// formation a friend in h is in, so that a battalion may neither form a
+// Carré of more than the limit nor march into one that would then hold
+// more. It returns why not, and puts the refusal, citing the formation,
+// in the trace.
 func (e *Engine) stacking(u *Unit, f string, h Hex) string {
+	if msg := e.stackLimit(u, f, h); msg != "" {
+		return msg
+	}
+	e.Board.charge(1 + len(e.Board.Units))
+	for _, x := range e.Board.Units {
+		if x != u && x.Side == u.Side && x.Increments > 0 && x.occupies(h) && x.Formation != f {
+			if msg := e.stackLimit(u, x.Formation, h); msg != "" {
+				return msg
+			}
+		}
+	}
+	return ""
+}
+
+// stackLimit is stacking for the limit of one formation.
+func (e *Engine) stackLimit(u *Unit, f string, h Hex) string {
 	w, ok := e.Module.Word(dsl.KindFormation, f)
 	if !ok {
 		return ""

@@ -106,16 +106,12 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	}
 }
 
-// SetFormation changes a unit's formation without asking the rules.
+// SetFormation puts a unit in a formation as a rule's result (a Carré that
+// forms on its roll, a broken Carré that reverts to column): through
+// ChangeFormation, so it costs no MP but the formation's preconditions hold.
 func (e *Engine) SetFormation(u *Unit, f string) error {
-	if _, ok := e.Module.Word(dsl.KindFormation, f); !ok {
-		return fmt.Errorf("unknown formation %q", f)
-	}
-	u.Formation = f
-	if e.Tracing() {
-		e.Note(u, "%s is in %s", u.ID, f)
-	}
-	return nil
+	_, err := e.ChangeFormation(u, f, FormationChange{Result: true})
+	return err
 }
 
 // Exhaust makes cavalry exhausted.

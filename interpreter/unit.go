@@ -51,6 +51,10 @@ type Unit struct {
 	// so that a battle can keep state the engine does not know about.
 	Marks map[string]bool `expr:"-"`
 
+	// mpSpent is what the unit has spent of its movement allowance in this
+	// turn's movement phase (moves and formation changes).
+	mpSpent int
+
 	board *Board
 	memo  *unitMemo // words looked up (Engine.unitWord); nil until placed
 }

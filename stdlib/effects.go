@@ -67,7 +67,7 @@ var Effects = []*Effect{
 			c.E.Retreat(u(c, 0), count(c, 1, 0, maxHexes), from)
 			return nil
 		}},
-	{dsl.Effect{Name: "set_formation", Doc: "puts the unit in a formation at once, without the change_formation rules",
+	{dsl.Effect{Name: "set_formation", Doc: "puts the unit in a formation as a rule's result, at no MP cost; the formation's preconditions still hold (its arms, the stacking limits, the change_formation rules): refused, the unit keeps its formation and the trace says why",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "formation", Type: tString, Vocab: dsl.KindFormation}}},
 		func(c *interpreter.Call) error { return c.E.SetFormation(u(c, 0), str(c, 1)) }},
 	{dsl.Effect{Name: "exhaust", Doc: "the cavalry is exhausted", Params: []dsl.EffectParam{unitP("unit", "")}},

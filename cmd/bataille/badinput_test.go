@@ -36,7 +36,7 @@ var badInputs = []struct {
 	{"only-comment.rules", "check", "only-comment.rules", "no-header"},
 	{"clock.rules", "check", "clock.rules", "expr"},
 	{"method-call.rules", "check", "method-call.rules", "expr"},
-	{"scenario-bad-hex.rules", "check", "scenario-bad-hex.rules", "unknown-property"},
+	{"scenario-bad-hex.rules", "check", "scenario-bad-hex.rules", "bad-hex"},
 	{"scenario-off-map.rules", "run", "scenario-off-map.rules", "off-map"},
 	{"scenario-five-digit-hex.rules", "run", "scenario-five-digit-hex.rules", "bad-hex"},
 	{"negative-increments.rules", "run", "negative-increments.rules", "bad-property"},
@@ -63,17 +63,20 @@ func TestBadInput(t *testing.T) {
 			}
 			// The first diagnostic line: the checker prints it first, run
 			// prefixes it with the command's name.
+			// Positions carry the folder as given, so that an editor opens
+			// the right file.
+			file := filepath.ToSlash(filepath.Join("testdata", "bad", tt.file))
 			var first string
 			for _, line := range strings.Split(out, "\n") {
 				line = strings.TrimPrefix(line, "bataille: ")
-				if strings.HasPrefix(line, tt.file+":") {
+				if strings.HasPrefix(line, file+":") {
 					first = line
 					break
 				}
 			}
-			pos := regexp.MustCompile(`^` + regexp.QuoteMeta(tt.file) + `:\d+:\d+: `)
+			pos := regexp.MustCompile(`^` + regexp.QuoteMeta(file) + `:\d+:\d+: `)
 			if !pos.MatchString(first) {
-				t.Fatalf("%v: no %s:line:col: diagnostic in:\n%s", args, tt.file, out)
+				t.Fatalf("%v: no %s:line:col: diagnostic in:\n%s", args, file, out)
 			}
 			if tt.code != "" && !strings.HasSuffix(first, "["+tt.code+"]") {
 				t.Errorf("%v: first diagnostic %q, want code %s", args, first, tt.code)

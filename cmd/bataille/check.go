@@ -2,9 +2,13 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
@@ -72,12 +76,58 @@ func loadOrReport(p string, stderr io.Writer) *dsl.Module {
 }
 
 // loadPath loads a bundled battle by name, or a folder or file on disk.
+// Positions in the user's files are written from the path as given
+// (`DIR/rules.rules:5:77`), so that an editor's quickfix opens the right
+// file.
 func loadPath(p string) (*dsl.Module, dsl.Diagnostics) {
-	if st, err := os.Stat(p); err == nil {
-		dir, name := splitPath(p, st.IsDir())
-		return bataille.LoadDir(os.DirFS(dir), name)
+	st, err := os.Stat(p)
+	if err == nil {
+		root, name := splitPath(p, st.IsDir())
+		mod, diags := bataille.LoadDir(os.DirFS(root), name)
+		return mod, asGiven(diags, root, filepath.IsAbs(p))
+	}
+	if looksLikePath(p) {
+		why := "no such file or folder"
+		if !errors.Is(err, fs.ErrNotExist) {
+			why = "cannot read it: " + errors.Unwrap(err).Error()
+		}
+		return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "read", Pos: dsl.Pos{File: p},
+			Message: fmt.Sprintf("%s (a battle is a bundled name, %s, or a folder or .rules file on disk)", why, strings.Join(bataille.Bundled(), ", "))}}
 	}
 	return bataille.LoadBundled(p)
+}
+
+// looksLikePath reports whether a GAME argument names a place on disk
+// rather than a bundled battle.
+func looksLikePath(p string) bool {
+	return strings.ContainsRune(p, '/') || strings.ContainsRune(p, filepath.Separator) || strings.HasPrefix(p, ".") || strings.HasSuffix(p, dsl.Ext)
+}
+
+// asGiven rewrites the positions of diagnostics in files under root (named
+// relative to it) as paths the user can open: absolute when the path given
+// was, else relative to the working folder. Positions in bundled modules
+// stay as they are.
+func asGiven(diags dsl.Diagnostics, root string, abs bool) dsl.Diagnostics {
+	wd, err := os.Getwd()
+	if err != nil {
+		abs = true
+	}
+	for i, d := range diags {
+		if d.Pos.File == "" || filepath.IsAbs(d.Pos.File) {
+			continue
+		}
+		local := filepath.Join(root, filepath.FromSlash(d.Pos.File))
+		if _, err := os.Lstat(local); err != nil {
+			continue
+		}
+		if !abs {
+			if rel, err := filepath.Rel(wd, local); err == nil {
+				local = rel
+			}
+		}
+		diags[i].Pos.File = filepath.ToSlash(local)
+	}
+	return diags
 }
 
 // dedupe drops diagnostics reported twice (a base module's error seen from
@@ -114,4 +164,19 @@ func parseFlags(fs *pflag.FlagSet, args []string) (code int, ok bool) {
 		fs.Usage()
 	}
 	return usageExit(err), false
+}
+
+// errAsGiven writes an error of a run of the battle at path p with the
+// position it starts with (`rules.rules:11:1: …`) as a path the user can
+// open, as asGiven does for diagnostics.
+func errAsGiven(p string, err error) string {
+	msg := err.Error()
+	st, statErr := os.Stat(p)
+	file, rest, ok := strings.Cut(msg, ":")
+	if statErr != nil || !ok {
+		return msg
+	}
+	root, _ := splitPath(p, st.IsDir())
+	d := asGiven(dsl.Diagnostics{{Pos: dsl.Pos{File: file, Line: 1}}}, root, filepath.IsAbs(p))
+	return d[0].Pos.File + ":" + rest
 }

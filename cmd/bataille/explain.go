@@ -28,7 +28,10 @@ NAME may also be a hook (charge_contact, recall.fail): what it is, the names
 its expressions read, and the rules that run on it, in order. A table or
 check lists its named modifiers and where each comes from; the NAME
 "placeholders" lists every figure the battle plays that is a placeholder,
-and "sequence" the phases of its turn.`)
+"sequence" the phases of its turn, and "tables", "params", "rules",
+"modifiers", "checks", "charts" or "words" list what can be explained.
+A table or chart is also shown as the grid it is printed as: a column per
+column it declares, labelled by its keys, and rows by the roll.`)
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -49,6 +52,10 @@ and "sequence" the phases of its turn.`)
 	}
 	if name == "sequence" {
 		explainSequence(stdout, mod)
+		return exitOK
+	}
+	if kinds, ok := listable[name]; ok {
+		explainList(stdout, mod, name, kinds)
 		return exitOK
 	}
 	found := explain(stdout, mod, name) || explainHook(stdout, mod, name)
@@ -123,9 +130,13 @@ func explain(w io.Writer, mod *dsl.Module, name string) bool {
 				fmt.Fprintln(w)
 			}
 		}
+	case "chart":
+		explainKeys(w, mod.Charts[name].Keys)
+		explainChartGrid(w, mod.Charts[name])
 	case "param", "table", "check":
 		if kind == "table" {
 			explainKeys(w, mod.Tables[name].Keys)
+			explainGrid(w, mod.Tables[name])
 			explainModifiers(w, mod.Tables[name].Modifiers)
 		}
 		if kind == "check" {
@@ -209,36 +220,36 @@ func readers(mod *dsl.Module, name, kind string) []string {
 	return out
 }
 
-// declText is the source of the declaration starting at pos: up to the
-// end of the line where its braces close (a declaration without braces is
-// its one line).
+// declText is the source of the declaration at pos, whole: from pos to
+// where the parser saw the declaration end, however its header wraps.
 func declText(mod *dsl.Module, pos dsl.Pos) string {
-	src := ""
-	for m := mod; m != nil && src == ""; m = m.Base {
+	for m := mod; m != nil; m = m.Base {
 		for _, f := range m.Files {
-			if f.Pos.Filename == pos.File {
-				src = f.Src
+			if f.Pos.Filename != pos.File {
+				continue
+			}
+			for _, d := range f.Decls {
+				if d.Pos.Offset <= pos.Offset && pos.Offset < d.EndPos.Offset && d.EndPos.Offset <= len(f.Src) {
+					return trimTrailingComments(f.Src[pos.Offset:d.EndPos.Offset])
+				}
 			}
 		}
 	}
-	if pos.Offset >= len(src) {
-		return ""
-	}
-	rest := src[pos.Offset:]
-	depth := 0
-	for i, r := range rest {
-		switch r {
-		case '{':
-			depth++
-		case '}':
-			depth--
-		case '\n':
-			if depth == 0 {
-				return rest[:i]
-			}
+	return ""
+}
+
+// trimTrailingComments drops the blank and comment lines the parser counts
+// into a declaration's end: they belong to what follows.
+func trimTrailingComments(s string) string {
+	lines := strings.Split(s, "\n")
+	for len(lines) > 1 {
+		last := strings.TrimSpace(lines[len(lines)-1])
+		if last != "" && !strings.HasPrefix(last, "//") {
+			break
 		}
+		lines = lines[:len(lines)-1]
 	}
-	return rest
+	return strings.TrimRight(strings.Join(lines, "\n"), " \t\r")
 }
 
 // explainPlaceholders lists the declarations in force whose figures are

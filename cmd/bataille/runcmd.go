@@ -60,7 +60,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	notePlaceholders(stderr, mod)
 	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: interpreter.NewSeededDice(s), Decider: decider})
 	if err != nil {
-		fmt.Fprintf(stderr, "bataille: %v\n", err)
+		fmt.Fprintf(stderr, "bataille: %s\n", errAsGiven(fs.Arg(0), err))
 		return exitFail
 	}
 	runErr := eng.Run(context.Background())
@@ -75,7 +75,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if runErr != nil {
-		fmt.Fprintf(stderr, "bataille: %v\n", runErr)
+		fmt.Fprintf(stderr, "bataille: %s\n", errAsGiven(fs.Arg(0), runErr))
 		return exitFail
 	}
 	return exitOK

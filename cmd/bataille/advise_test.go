@@ -1,0 +1,54 @@
+package main
+
+import (
+	"encoding/json"
+	"math/big"
+	"strings"
+	"testing"
+
+	goldenfile "github.com/bataille/bataille/internal/golden"
+)
+
+// TestAdviseGolden: the advice on a bundled Carré attempt, as text and as
+// JSON whose fractions add up.
+func TestAdviseGolden(t *testing.T) {
+	code, out, stderr := bat(t, "advise", "friedland", "carre_attempt", "--question", "form_carre")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	goldenfile.Check(t, "testdata/advise/friedland_carre.txt", []byte(out), updating(), "run go test ./cmd/bataille -run AdviseGolden -update")
+	code, js, stderr := bat(t, "advise", "friedland", "carre_attempt", "--json")
+	if code != exitOK {
+		t.Fatalf("--json: exit %d: %s", code, stderr)
+	}
+	var rep adviceReport
+	if err := json.Unmarshal([]byte(js), &rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Questions) == 0 || len(rep.Sides) != 2 {
+		t.Fatalf("got %d questions and %d sides", len(rep.Questions), len(rep.Sides))
+	}
+	for _, q := range rep.Questions {
+		yes, _ := new(big.Rat).SetString(q.Answers[0].Score)
+		no, _ := new(big.Rat).SetString(q.Answers[1].Score)
+		margin, _ := new(big.Rat).SetString(q.Margin)
+		if d := new(big.Rat).Sub(yes, no); d.Abs(d).Cmp(margin) != 0 {
+			t.Errorf("%s %s: margin %s, but the answers score %s and %s", q.Unit, q.Question, q.Margin, yes, no)
+		}
+	}
+}
+
+func TestAdviseFilters(t *testing.T) {
+	code, out, _ := bat(t, "advise", "friedland", "assault_carre", "--dominant")
+	if code != exitOK || !strings.Contains(out, "dominant: yes") {
+		t.Errorf("--dominant: exit %d:\n%s", code, out)
+	}
+	code, out, _ = bat(t, "advise", "friedland", "carre_attempt", "--unit", "nobody")
+	if code != exitOK || !strings.Contains(out, "ask no question") {
+		t.Errorf("--unit nobody: exit %d:\n%s", code, out)
+	}
+	code, _, stderr := bat(t, "advise", "friedland", "carre_attempt", "--goal", "strenght")
+	if code != exitFail || !strings.Contains(stderr, `did you mean "strength"`) {
+		t.Errorf("a misspelt goal: exit %d: %s", code, stderr)
+	}
+}

@@ -1,0 +1,85 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const keyedCarre = "../../testdata/printed/keyedcarre"
+
+// goldenIn compares got with testdata/dir/name, or rewrites it with -update.
+func goldenIn(t *testing.T, dir, name, got string) {
+	t.Helper()
+	path := filepath.Join("testdata", dir, name)
+	if updating() {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("%s differs from the output (run with -update to accept it); got:\n%s", path, got)
+	}
+}
+
+// TestExplainGolden: explain shows a keyed table and a chart in force
+// whole — a header wrapped over three lines included — and as the grid they
+// are printed as; and lists what can be explained.
+func TestExplainGolden(t *testing.T) {
+	for _, tc := range []struct{ golden, name string }{
+		{"keyed_table.txt", "carre_realization"},
+		{"chart.txt", "fire_defence"},
+		{"tables.txt", "tables"},
+		{"modifiers.txt", "modifiers"},
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			code, out, stderr := bat(t, "explain", keyedCarre, tc.name)
+			if code != exitOK {
+				t.Fatalf("exit %d: %s", code, stderr)
+			}
+			goldenIn(t, "explain", tc.golden, out)
+		})
+	}
+}
+
+// TestExplainBundledChartWhole: every bundled keyed table in force prints
+// its keys, its citation and every column it declares, in its text and in
+// its grid (explain once cut the text at the first line of a wrapped
+// header).
+func TestExplainBundledChartWhole(t *testing.T) {
+	for _, game := range []string{"friedland", "danzig", "austerlitz1805"} {
+		mod := loadOrReport(game, os.Stderr)
+		if mod == nil {
+			t.Fatalf("%s does not load", game)
+		}
+		for name, tab := range mod.Tables {
+			if len(tab.Keys) == 0 || tab.Module != game {
+				continue
+			}
+			code, out, stderr := bat(t, "explain", game, name)
+			if code != exitOK {
+				t.Fatalf("%s %s: exit %d: %s", game, name, code, stderr)
+			}
+			inForce := out[strings.LastIndex(out, "(in force):"):]
+			if got := strings.Count(inForce, "\n      column "); got != len(tab.Columns) {
+				t.Errorf("%s %s: the text in force shows %d columns, the table has %d:\n%s", game, name, got, len(tab.Columns), inForce)
+			}
+			if !strings.Contains(inForce, "\n    }") || !strings.Contains(inForce, " by ") {
+				t.Errorf("%s %s: the text in force lacks its keys or its closing brace:\n%s", game, name, inForce)
+			}
+			g := tab.Grid()
+			if !strings.Contains(out, "as printed") || len(g.Columns) != len(tab.Columns) {
+				t.Errorf("%s %s: no grid of %d columns:\n%s", game, name, len(tab.Columns), out)
+			}
+		}
+	}
+}
