@@ -26,6 +26,10 @@ type AdviseOptions struct {
 	// MaxPaths bounds the paths through the dice and the answers that are
 	// played; 0 means DefaultMaxPaths.
 	MaxPaths int64
+	// Free leaves the scenario's decide lines out: every question but
+	// those Answers settles is the advisor's. What two editions compare
+	// under, best play against best play.
+	Free bool
 }
 
 // Advice is the best answer to each question a scenario's rules ask, with
@@ -184,8 +188,11 @@ func newAdvisor(mod *dsl.Module, sd *dsl.ScenarioDef, opt AdviseOptions) (*advis
 		return nil, diags.Err()
 	}
 	fixed := setup.Decider
+	if opt.Free {
+		fixed = &interpreter.ScriptedDecider{Answers: map[[2]string]bool{}}
+	}
 	if opt.Answers != nil {
-		fixed = opt.Answers.Under(setup.Decider)
+		fixed = opt.Answers.Under(fixed)
 	}
 	ch := &chooser{fixed: fixed}
 	dice := interpreter.NewSeededDice(0)

@@ -263,6 +263,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	// may read a param declared below it.
 	u.compileAll(u.hookEnvs())
 	u.checkCosts()
+	u.checkOutcomes()
 	for _, r := range mod.Rules {
 		mod.Hooks[r.Hook] = append(mod.Hooks[r.Hook], r)
 	}

@@ -239,6 +239,14 @@ func (u *unit) checkScenarios() {
 			u.errorf(w.Pos, "duplicate", "attribute %s: a unit already has a property %s", w.Name, w.Name)
 		}
 	}
+	// The checks that measure a roll against a unit's morale: a unit
+	// without one would pass them all.
+	var moraleChecks []string
+	for _, name := range sortedKeys(u.mod.Checks) {
+		if c := u.mod.Checks[name]; c.Threshold != nil && strings.Contains(c.Threshold.Source, ".morale") {
+			moraleChecks = append(moraleChecks, name)
+		}
+	}
 	for _, s := range u.mod.Scenarios {
 		if s.Cols == 0 {
 			u.errorf(s.Pos, "bad-map", "scenario %s has no `map COLS x ROWS` line", s.Name)
@@ -276,6 +284,9 @@ func (u *unit) checkScenarios() {
 				if _, ok := us.Props[need]; !ok {
 					u.errorf(us.Pos, "missing-property", "unit %s needs %s", us.ID, need)
 				}
+			}
+			if _, ok := us.Props["morale"]; !ok && len(moraleChecks) > 0 {
+				u.warnf(us.Pos, "no-morale", "unit %s has no morale, so its morale checks (%s) measure the roll against 0 and it never fails one; give it `morale: N` as its counter prints", us.ID, strings.Join(moraleChecks, ", "))
 			}
 		}
 		sides := map[string]bool{}

@@ -21,7 +21,10 @@ type OutcomeDiff struct {
 	Seed     uint64 `json:"seed"`
 	// Exact says the means are exact, over every path through the dice
 	// (`--exact`), not over games; Runs and Seed are then 0.
-	Exact    bool            `json:"exact,omitempty"`
+	Exact bool `json:"exact,omitempty"`
+	// Best says each side was played under best play, every question the
+	// rules ask answered by the advisor (`--best`); the means are exact.
+	Best     bool            `json:"best,omitempty"`
 	Outcomes []OutcomeChange `json:"outcomes"`
 }
 
@@ -132,7 +135,9 @@ func (d *ModuleDiff) WriteText(w io.Writer, sim *OutcomeDiff, colored bool) {
 		}
 	}
 	if sim != nil {
-		if sim.Exact {
+		if sim.Best {
+			fmt.Fprintf(w, "\noutcomes of %s under best play (every question answered by the advisor for each side's objective), exact over every path through the dice:\n", sim.Scenario)
+		} else if sim.Exact {
 			fmt.Fprintf(w, "\noutcomes of %s, exact over every path through the dice:\n", sim.Scenario)
 		} else {
 			fmt.Fprintf(w, "\noutcomes of %s, %d games per side, seed %d (means over the games):\n", sim.Scenario, sim.Runs, sim.Seed)
@@ -263,7 +268,11 @@ func (d *ModuleDiff) WriteMarkdown(w io.Writer, sim *OutcomeDiff) {
 		fmt.Fprintf(w, "## Outcomes of %s\n\n", sim.Scenario)
 		changed, same := sim.changed()
 		if sim.Exact {
-			fmt.Fprintf(w, "Exact, over every path through the dice; %d more outcomes are the same.\n\n", same)
+			how := "Exact, over every path through the dice"
+			if sim.Best {
+				how = "Under best play (every question answered by the advisor for each side's objective), exact over every path through the dice"
+			}
+			fmt.Fprintf(w, "%s; %d more outcomes are the same.\n\n", how, same)
 			fmt.Fprintln(w, "| Outcome | Was | Now | Change |")
 			fmt.Fprintln(w, "|---|---:|---:|---:|")
 			for _, o := range changed {

@@ -52,3 +52,16 @@ func TestAdviseFilters(t *testing.T) {
 		t.Errorf("a misspelt goal: exit %d: %s", code, stderr)
 	}
 }
+
+// TestDiffBest: two editions compared under best play, every question
+// answered by the advisor, the scenario's decide lines left out.
+func TestDiffBest(t *testing.T) {
+	code, out, stderr := bat(t, "diff", "berlin1813", "friedland", "--simulate", "carre_attempt", "--best")
+	if code != exitFail || !strings.Contains(out, "under best play") || !strings.Contains(out, "inf routed: ") {
+		t.Errorf("exit %d (%s):\n%s", code, stderr, out)
+	}
+	code, _, stderr = bat(t, "diff", "berlin1813", "friedland", "--best")
+	if code != exitUsage || !strings.Contains(stderr, "--simulate") {
+		t.Errorf("--best without --simulate: exit %d: %s", code, stderr)
+	}
+}

@@ -36,6 +36,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) int {
 	runs := fs.IntP("runs", "n", 1000, "games per side for --simulate")
 	seed := fs.Uint64("seed", 1, "dice seed for --simulate (both sides use it)")
 	exact := fs.Bool("exact", false, "with --simulate: compare exact odds over every path through the dice instead of -n games")
+	best := fs.Bool("best", false, "with --simulate: compare under best play, every question the rules ask answered by the advisor for each side's objective (the scenario's decide lines left out); exact, as --exact")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille diff [flags] OLD NEW
 
@@ -83,8 +84,8 @@ Flags:`)
 		fmt.Fprintf(stderr, "bataille diff: --color is auto, always or never; got %q\n", *color)
 		return exitUsage
 	}
-	if *exact && !fs.Changed("simulate") {
-		fmt.Fprintln(stderr, "bataille diff: --exact goes with --simulate SCENARIO")
+	if (*exact || *best) && !fs.Changed("simulate") {
+		fmt.Fprintln(stderr, "bataille diff: --exact and --best go with --simulate SCENARIO")
 		return exitUsage
 	}
 	if fs.Changed("simulate") {
@@ -121,7 +122,7 @@ Flags:`)
 	var sim *dsl.OutcomeDiff
 	if fs.Changed("simulate") {
 		var err error
-		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact); err != nil {
+		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact, *best); err != nil {
 			fmt.Fprintf(stderr, "bataille diff: --simulate: %v\n", err)
 			return exitUsage
 		}
@@ -355,7 +356,7 @@ func withScenario(mod *dsl.Module, sd *dsl.ScenarioDef) *dsl.Module {
 	return &cp
 }
 
-func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact bool) (*dsl.OutcomeDiff, error) {
+func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact, best bool) (*dsl.OutcomeDiff, error) {
 	if oldMod == nil || newMod == nil {
 		return nil, fmt.Errorf("both sides need rules to play a scenario")
 	}
@@ -368,6 +369,13 @@ func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint6
 	} else if _, ok := oldMod.Scenario(scenario); !ok {
 		sd, _ := newMod.Scenario(scenario)
 		oldMod = withScenario(oldMod, sd)
+	}
+	if best {
+		s, err := exactBothBy(bestFn, oldMod, newMod, scenario)
+		if s != nil {
+			s.Best = true
+		}
+		return s, err
 	}
 	if exact {
 		return exactBoth(oldMod, newMod, scenario)

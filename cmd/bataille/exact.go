@@ -127,13 +127,37 @@ var exactFn = func(mod *dsl.Module, scenario string) (map[string]*big.Rat, error
 	return exactOutcomes(mod, scenario, bataille.DefaultMaxPaths)
 }
 
+// bestFn gives each outcome's exact mean under best play, every question
+// answered by the advisor, for `diff --simulate --best`.
+var bestFn = func(mod *dsl.Module, scenario string) (map[string]*big.Rat, error) {
+	sd, err := bataille.FindScenario(mod, scenario)
+	if err != nil {
+		return nil, err
+	}
+	adv, err := bataille.Advise(context.Background(), mod, sd, bataille.AdviseOptions{Free: true})
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]*big.Rat{}
+	for name, v := range adv.Best.Outcomes {
+		out[name] = v.Mean
+	}
+	return out, nil
+}
+
 // exactBoth compares the exact outcomes of a scenario under two modules.
 func exactBoth(oldMod, newMod *dsl.Module, scenario string) (*dsl.OutcomeDiff, error) {
-	a, err := exactFn(oldMod, scenario)
+	return exactBothBy(exactFn, oldMod, newMod, scenario)
+}
+
+// exactBothBy compares a scenario's exact outcomes under two modules, each
+// worked out by fn.
+func exactBothBy(fn func(*dsl.Module, string) (map[string]*big.Rat, error), oldMod, newMod *dsl.Module, scenario string) (*dsl.OutcomeDiff, error) {
+	a, err := fn(oldMod, scenario)
 	if err != nil {
 		return nil, fmt.Errorf("old side: %w", err)
 	}
-	b, err := exactFn(newMod, scenario)
+	b, err := fn(newMod, scenario)
 	if err != nil {
 		return nil, fmt.Errorf("new side: %w", err)
 	}
