@@ -469,12 +469,70 @@ type Order struct {
 	Path      []*HexRef `parser:"('path' @@+)?"`
 }
 
-// Decide answers a question a rule asks: `decide inf1 form_carre yes`.
+// Decide answers a question a rule asks: `decide inf1 form_carre yes`, or
+// yes exactly where a condition holds, each time the question is asked:
+// `decide inf1 form_carre when distance <= 2`. The condition runs to the end
+// of its line.
 type Decide struct {
 	Pos      lexer.Position
-	Unit     *Ident `parser:"'decide' @@"`
-	Question string `parser:"@(Ident | String)"`
-	Answer   string `parser:"@('yes' | 'no')"`
+	Unit     *Ident    `parser:"'decide' @@"`
+	Question string    `parser:"@(Ident | String)"`
+	Answer   string    `parser:"( @('yes' | 'no')"`
+	When     *LineExpr `parser:"| 'when' @@ )"`
+}
+
+// LineExpr is an expression that ends with its line as well as where an Expr
+// ends: a scenario's lines have no separator.
+type LineExpr Expr
+
+// Parse implements participle.Parseable: Expr's rules, and a token on a
+// later line than the one before it, outside brackets, ends it too.
+func (e *LineExpr) Parse(lex *lexer.PeekingLexer) error {
+	e.Tokens = nil
+	first, depth, line := lexer.RawCursor(-1), 0, lex.Peek().Pos.Line
+	var open []lexer.Token
+loop:
+	for {
+		t := lex.Peek()
+		if t.EOF() || t.Type == tokKeyword || (t.Type == tokOp && t.Value == "=>") || (depth == 0 && t.Pos.Line != line) {
+			break
+		}
+		if t.Type == tokPunct {
+			switch t.Value {
+			case "{", "}", ";", ",":
+				if depth == 0 || t.Value != "," {
+					break loop
+				}
+			case "(", "[":
+				depth++
+				open = append(open, *t)
+			case ")", "]":
+				if depth == 0 {
+					break loop
+				}
+				if want := closer(open[depth-1].Value); t.Value != want {
+					return participle.Errorf(t.Pos, "unexpected token %q (expected %q)", t.Value, want)
+				}
+				depth--
+				open = open[:depth]
+			}
+		}
+		line = t.Pos.Line
+		lex.Next()
+		if first < 0 {
+			first = lex.RawCursor() - 1
+		}
+	}
+	if first < 0 {
+		return participle.NextMatch
+	}
+	if depth > 0 {
+		t := lex.Peek()
+		return participle.Errorf(t.Pos, "unexpected token %q (expected %q to close the %q at %d:%d)", t.Value, closer(open[depth-1].Value), open[depth-1].Value, open[depth-1].Pos.Line, open[depth-1].Pos.Column)
+	}
+	e.Tokens = lex.Range(first, lex.RawCursor())
+	e.Pos = e.Tokens[0].Pos
+	return nil
 }
 
 // HexsideSet puts a hexside feature along hexsides: between pairs of

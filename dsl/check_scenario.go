@@ -145,7 +145,7 @@ func (u *unit) scenario(s *Scenario, src string) {
 		case it.Order != nil:
 			sd.Orders = append(sd.Orders, u.orderSpec(it.Order))
 		case it.Decide != nil:
-			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: it.Decide.Unit.Name, Question: it.Decide.Question, Answer: it.Decide.Answer == "yes", Pos: ipos})
+			sd.Decisions = append(sd.Decisions, decision(it.Decide, ipos))
 		case it.Turn != nil && (it.Turn.Block || (it.Turn.Number != nil && *it.Turn.Number != "1")):
 			u.turnBlock(sd, it.Turn, ipos)
 		case it.Turn != nil:
@@ -327,6 +327,9 @@ func (u *unit) checkScenarios() {
 		asked := u.questions()
 		for _, d := range s.Decisions {
 			u.unitRef(ids, d.Unit, d.Pos)
+			if d.when != nil {
+				d.When = u.compile(d.when, decideEnv, true)
+			}
 			if !asked[d.Question] {
 				u.warnf(d.Pos, "unknown-question", "no rule of this module asks %q, so this answer is never read here%s", d.Question, didYouMean(d.Question, sortedKeys(asked)))
 			}
@@ -450,8 +453,26 @@ func (u *unit) turnBlock(sd *ScenarioDef, t *TurnItem, pos Pos) {
 			ts.Orders = append(ts.Orders, u.orderSpec(line.Order))
 		case line.Decide != nil:
 			d := line.Decide
-			sd.Decisions = append(sd.Decisions, &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: position(line.Pos)})
+			sd.Decisions = append(sd.Decisions, decision(d, position(line.Pos)))
 		}
 	}
 	sd.Turns = append(sd.Turns, ts)
 }
+
+// decision reads a decide line.
+func decision(d *Decide, pos Pos) *DecisionSpec {
+	ds := &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: pos}
+	if d.When != nil {
+		ds.when = (*Expr)(d.When)
+	}
+	return ds
+}
+
+// decideEnv is what a decide line's condition may read.
+var decideEnv = func() vars {
+	env := vars{}
+	for _, v := range DecideVars {
+		env[v.Name] = v.Type
+	}
+	return env
+}()

@@ -1162,7 +1162,13 @@ func (p *printer) scenarioItem(it *ScenarioItem) {
 			p.kw(d.Question)
 		}
 		p.sp()
-		p.kw(d.Answer)
+		if d.When != nil {
+			p.kw("when")
+			p.sp()
+			p.expr((*Expr)(d.When))
+		} else {
+			p.kw(d.Answer)
+		}
 	case it.Turn != nil:
 		t := it.Turn
 		p.kw("turn")

@@ -230,8 +230,8 @@ func commentAfterEachToken(t testing.TB, src string, comments ...string) string 
 		if tok.Type != ws && tok.Type != cm {
 			c := comments[n%len(comments)]
 			if strings.HasSuffix(tok.Value, "/") && strings.HasPrefix(c, "/") {
-				// A division sign and a comment written up against it
-				// would be a new comment, not the same code commented.
+				// A comment glued to a division would be a line comment
+				// ("/" then "/**/" reads "//**/"): it is another source.
 				c = " " + c
 			}
 			b.WriteString(c)

@@ -1,5 +1,7 @@
 package dsl
 
+import "reflect"
+
 // ScenarioDef is a checked scenario: a board, units and orders. Hex numbers
 // are kept as written; the interpreter reads them.
 type ScenarioDef struct {
@@ -83,12 +85,26 @@ type OrderSpec struct {
 	Pos       Pos
 }
 
-// DecisionSpec answers a question a rule asks of a unit.
+// DecisionSpec answers a question a rule asks of a unit: Answer, or, when
+// When is set, yes exactly where its condition holds each time it is asked.
 type DecisionSpec struct {
 	Unit     string
 	Question string
 	Answer   bool
+	When     *Program // over DecideVars and the module's params; nil for a fixed answer
 	Pos      Pos
+	when     *Expr
+}
+
+// DecideVars are the names a decide line's condition reads: where the
+// question is asked. A question asked outside a charge has distance -1 and
+// step 0 unless a unit of the hook is another than the one asked.
+var DecideVars = []Var{
+	{Name: "distance", Type: reflect.TypeFor[int](), Doc: "hexes between the unit asked and the other side of the charge being resolved: the charger, or the charger's target when the charger is asked (-1 with no charge and no other unit)"},
+	{Name: "step", Type: reflect.TypeFor[int](), Doc: "hexes the charger has entered so far (0 at the charge's start)"},
+	{Name: "hex", Type: reflect.TypeFor[string](), Doc: "the map number of the charger's hex (of the unit asked, outside a charge)"},
+	{Name: "charging", Type: reflect.TypeFor[bool](), Doc: "a charge is being resolved"},
+	{Name: "turn", Type: reflect.TypeFor[int](), Doc: "the turn being played, from 1"},
 }
 
 // TurnSpec is one numbered turn of a scenario: whose turn, and its orders.

@@ -160,8 +160,18 @@ func cellModule(t *testing.T, battle, scenarios string) *dsl.Module {
 // on the named table. The run may stop for want of dice after it.
 func rollEvent(t *testing.T, mod *dsl.Module, scenario, table string, faces ...int) interpreter.Event {
 	t.Helper()
+	return rollEventAt(t, mod, scenario, table, -1, faces...)
+}
+
+// rollEventAt is rollEvent with the Carré tried only when the cavalry is
+// distance hexes away (at the first opportunity for a distance below 0):
+// the question is asked at the charge's start and after every hex.
+func rollEventAt(t *testing.T, mod *dsl.Module, scenario, table string, distance int, faces ...int) interpreter.Event {
+	t.Helper()
 	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: interpreter.NewFixedDice(faces...),
-		Decider: interpreter.DeciderFunc(func(q interpreter.Question) bool { return q.Ask == "form_carre" })})
+		Decider: interpreter.DeciderFunc(func(q interpreter.Question) bool {
+			return q.Ask == "form_carre" && (distance < 0 || q.Distance == distance)
+		})})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -179,7 +189,8 @@ func rollEvent(t *testing.T, mod *dsl.Module, scenario, table string, faces ...i
 
 // TestPublishedCarreCells rolls every cell of the published Carré tables:
 // each column, each of the 36 rolls, through a charge that reaches the
-// distance of the column in its first hex.
+// distance of the column in its first hex, the infantry trying Carré there
+// and not at the start a hex farther off.
 func TestPublishedCarreCells(t *testing.T) {
 	for battle, p := range publishedCharts(t) {
 		cols := p.carre
@@ -201,7 +212,7 @@ func TestPublishedCarreCells(t *testing.T) {
 				for tens := 1; tens <= 6; tens++ {
 					for units := 1; units <= 6; units++ {
 						natural := 10*tens + units
-						ev := rollEvent(t, mod, fmt.Sprintf("c%d", i), "carre_realization", tens, units)
+						ev := rollEventAt(t, mod, fmt.Sprintf("c%d", i), "carre_realization", c.distance, tens, units)
 						want := c.result(d66Step(natural, nat.mod))
 						if ev.Outcome != want {
 							t.Errorf("%s %s at %d, d66 %d: got %s, want %s (%s)", c.nationality, c.formation, c.distance, natural, ev.Outcome, want, ev.Dice)

@@ -31,7 +31,11 @@ type clause struct {
 	variant  string // declarations added on top of the folder's module, for a variant reading
 	faces    []int
 	answers  map[[2]string]bool // (unit, question) → answer; anything else is no
-	check    func(t *testing.T, r *played)
+	// askAt, when above 0, holds the yes answers to the questions asked
+	// of a unit askAt hexes across the charge (Question.Distance): the
+	// rules ask at the charge's start and after every hex.
+	askAt int
+	check func(t *testing.T, r *played)
 }
 
 // yes answers the questions listed as unit, question pairs with yes.
@@ -481,13 +485,13 @@ var clauses = []clause{
 		check: func(t *testing.T, r *played) {
 			r.blockedWith("arms", "no carre among its formations") // the formation's arms, on every path
 		}},
-	{id: "AUS-36-NOT-TARGET", folder: "aus", scenario: "bystander", faces: []int{6, 6}, answers: yes("by", "form_carre"),
+	{id: "AUS-36-NOT-TARGET", folder: "aus", scenario: "bystander", faces: []int{6, 6}, answers: yes("by", "form_carre"), askAt: 3,
 		check: func(t *testing.T, r *played) {
-			r.asked("by", "form_carre", 1)
+			r.asked("by", "form_carre", 2) // no at the start, four hexes off; yes at three
 			r.state("by", "routed")
 			r.at("by", "0803") // BER-40-ROUT-10 too: ten hexes from 0813
 		}},
-	{id: "AUS-36-NOT-TARGET", folder: "aus", scenario: "bystander", faces: []int{5, 1}, answers: yes("by", "form_carre"),
+	{id: "AUS-36-NOT-TARGET", folder: "aus", scenario: "bystander", faces: []int{5, 1}, answers: yes("by", "form_carre"), askAt: 3,
 		check: func(t *testing.T, r *played) {
 			r.state("by", "disordered")
 			r.notFired("carre.disorder_close") // the charge is not drawn off its target
@@ -636,6 +640,9 @@ func play(t *testing.T, c clause) *played {
 		id := ""
 		if q.Unit != nil {
 			id = q.Unit.ID
+		}
+		if c.askAt > 0 && q.Distance != c.askAt {
+			return false
 		}
 		return c.answers[[2]string{id, q.Ask}]
 	})

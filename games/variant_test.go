@@ -145,7 +145,7 @@ func TestModifierRollsGolden(t *testing.T) {
   unit cav { side: allied  %[1]s  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  leader  at: 0405 }
   unit inf { side: french  %[2]s  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  melee: 6  leader  at: 0403 }
   charge cav at inf path 0404
-  decide inf form_carre yes
+  decide inf form_carre when distance == 1
 }
 
 scenario stand "The battalion stands" {

@@ -69,7 +69,8 @@ func TestBoardMechanics(t *testing.T) {
 				said = append(said, ev.Text)
 			}
 		}
-		want := "hidden does not see cav|seen sees cav|hidden does not see cav|seen sees cav"
+		// At the charge's start and after each of its two hexes.
+		want := "hidden does not see cav|seen sees cav|hidden does not see cav|seen sees cav|hidden does not see cav|seen sees cav"
 		if strings.Join(said, "|") != want {
 			t.Errorf("sight %q, want %q", strings.Join(said, "|"), want)
 		}

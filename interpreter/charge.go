@@ -371,6 +371,13 @@ func (e *Engine) resolveCharge(o *Order) error {
 			return err
 		}
 	}
+	// The charge's start is an opportunity like every hex after it: the
+	// infantry may try Carré "at any time" the charging cavalry is within
+	// reach (FRI-36-CARRE-WHEN), so cavalry that sets off three hexes away
+	// is answerable at three.
+	if err := e.approach(); err != nil {
+		return err
+	}
 	for i, h := range o.Path {
 		// A contact made by a rule (a follow) ends the walk along the path.
 		if ch.halted || ch.contacted {
@@ -391,17 +398,8 @@ func (e *Engine) resolveCharge(o *Order) error {
 				return err
 			}
 		}
-		for _, en := range e.enemies(u) {
-			if ch.halted || ch.contacted {
-				break
-			}
-			if err := e.work(1); err != nil {
-				return err
-			}
-			d := UnitDistance(u, en)
-			if _, _, err := e.hook(hChargeApproach).unit(en).unit(u).unit(ch.target).int(d).bool(LOS(en, u)).bool(en == ch.target).int(ch.step).int(ch.mpSpent).int(ch.mpLeft).fire(); err != nil {
-				return err
-			}
+		if err := e.approach(); err != nil {
+			return err
 		}
 	}
 	if !ch.halted && !ch.contacted && ch.target.Increments > 0 && UnitDistance(u, ch.target) <= 1 {
@@ -419,6 +417,26 @@ func (e *Engine) resolveCharge(o *Order) error {
 	}
 	_, _, err := e.hook(hChargeEnd).unit(u).unit(ch.target).bool(ch.contacted).bool(could).int(ch.mpSpent).int(ch.mpLeft).fire()
 	return err
+}
+
+// approach runs the charge_approach rules for each enemy unit, by id, where
+// the charger stands: at the charge's start (step 0) and after each hex.
+func (e *Engine) approach() error {
+	ch := e.ch
+	u := ch.charger
+	for _, en := range e.enemies(u) {
+		if ch.halted || ch.contacted {
+			break
+		}
+		if err := e.work(1); err != nil {
+			return err
+		}
+		d := UnitDistance(u, en)
+		if _, _, err := e.hook(hChargeApproach).unit(en).unit(u).unit(ch.target).int(d).bool(LOS(en, u)).bool(en == ch.target).int(ch.step).int(ch.mpSpent).int(ch.mpLeft).fire(); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // chargeStep enters the next hex of the path, if the rules and the MP allow.
@@ -524,7 +542,7 @@ func (e *Engine) contact(target *Unit) error {
 	if e.Tracing() {
 		e.Note(ch.charger, "%s contacts %s", ch.charger.ID, target.ID)
 	}
-	_, _, err := e.hook(hChargeContact).unit(ch.charger).unit(target).cell(e.cell(ch.charger.Hex)).int(ch.mpSpent).int(ch.mpLeft).bool(Straight(ch.trail)).int(ch.step).fire()
+	_, _, err := e.hook(hChargeContact).unit(ch.charger).unit(target).cell(e.cell(ch.charger.Hex)).int(ch.mpSpent).int(ch.mpLeft).bool(StraightRun(ch.trail) >= straightHexes).int(ch.step).int(StraightRun(ch.trail)).fire()
 	return err
 }
 

@@ -1,12 +1,34 @@
 package interpreter
 
+import (
+	"sync"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/expr-lang/expr/vm"
+)
+
 // Question is what a rule asks a player: `ask "form_carre"` asks the owner
-// of Unit whether to try.
+// of Unit whether to try. It says where it is asked, so that a player may
+// answer one way at one moment of a charge and another way at the next:
+// a rule asks again at every opportunity its hook offers.
 type Question struct {
 	Ask  string
 	Unit *Unit
 	Rule string
 	Hook string
+	// Distance is the hexes between Unit and the other side of the charge
+	// being resolved: the charger, or, when the charger is asked, its
+	// target. Outside a charge it is the distance to the unit the hook is
+	// about when that is another unit, else -1.
+	Distance int
+	// Step is the hexes the charger has entered (0 at the charge's start
+	// and outside a charge).
+	Step int
+	// Hex is the charger's hex, or the asked unit's outside a charge.
+	Hex Hex
+	// Charging says a charge is being resolved.
+	Charging bool
+	Turn     int
 }
 
 // Decider answers the choices the rules offer a player. The engine never
@@ -22,11 +44,46 @@ type DeciderFunc func(q Question) bool
 // Decide implements Decider.
 func (f DeciderFunc) Decide(q Question) bool { return f(q) }
 
-// ScriptedDecider answers from a table of (unit, question) answers, and with
-// Default for anything else.
+// ScriptedDecider answers from a table of (unit, question) answers, then
+// from conditions over where the question is asked (a scenario's `decide
+// inf form_carre when distance <= 2`), and with Default for anything else.
 type ScriptedDecider struct {
 	Answers map[[2]string]bool
+	// Conds answer yes exactly where their condition holds.
+	Conds   map[[2]string]*Condition
 	Default bool
+}
+
+// Condition is a decide line's condition, compiled by the checker over
+// dsl.DecideVars and the module's params.
+type Condition struct {
+	Program *dsl.Program
+	Params  map[string]any // the module's params, as expr's machine reads them
+	mu      sync.Mutex
+	machine vm.VM
+	env     map[string]any
+}
+
+// Holds evaluates the condition where q is asked. A condition that fails
+// to evaluate (its memory budget spent) does not hold.
+func (c *Condition) Holds(q Question) bool {
+	prog, err := c.Program.Bytecode()
+	if err != nil || prog == nil {
+		return false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.env == nil {
+		c.env = map[string]any{}
+		for k, v := range c.Params {
+			c.env[k] = v
+		}
+		c.machine.MemoryBudget = dsl.MaxExprMemory
+	}
+	c.env["distance"], c.env["step"], c.env["hex"], c.env["charging"], c.env["turn"] = q.Distance, q.Step, q.Hex.String(), q.Charging, q.Turn
+	out, err := c.machine.Run(prog, c.env)
+	b, ok := out.(bool)
+	return err == nil && ok && b
 }
 
 // Decide implements Decider.
@@ -37,6 +94,9 @@ func (s *ScriptedDecider) Decide(q Question) bool {
 	}
 	if a, ok := s.Answers[[2]string{id, q.Ask}]; ok {
 		return a
+	}
+	if c, ok := s.Conds[[2]string{id, q.Ask}]; ok {
+		return c.Holds(q)
 	}
 	if a, ok := s.Answers[[2]string{"*", q.Ask}]; ok {
 		return a
@@ -60,7 +120,8 @@ func (s *ScriptedDecider) Fixed(q Question) (answer, ok bool) {
 
 // Under fills in the answers s lacks from other (a scenario's decide
 // lines), keeping s's own answers and its default. An answer of s for every
-// unit ("*") settles that question for all of them.
+// unit ("*") settles that question for all of them; an answer of s for a
+// unit wins over other's condition for it.
 func (s *ScriptedDecider) Under(other *ScriptedDecider) *ScriptedDecider {
 	out := &ScriptedDecider{Answers: map[[2]string]bool{}, Default: s.Default}
 	for k, v := range other.Answers {
@@ -68,8 +129,26 @@ func (s *ScriptedDecider) Under(other *ScriptedDecider) *ScriptedDecider {
 			out.Answers[k] = v
 		}
 	}
+	for k, c := range other.Conds {
+		_, all := s.Answers[[2]string{"*", k[1]}]
+		_, own := s.Answers[k]
+		if !all && !own {
+			if out.Conds == nil {
+				out.Conds = map[[2]string]*Condition{}
+			}
+			out.Conds[k] = c
+		}
+	}
 	for k, v := range s.Answers {
 		out.Answers[k] = v
+	}
+	for k, c := range s.Conds {
+		if _, own := s.Answers[k]; !own {
+			if out.Conds == nil {
+				out.Conds = map[[2]string]*Condition{}
+			}
+			out.Conds[k] = c
+		}
 	}
 	return out
 }

@@ -152,7 +152,8 @@ type Order struct {
 
 type meleeOrder struct {
 	attacker, defender *Unit
-	charging, straight bool
+	charging           bool
+	straight           int // hexes the charger entered last in one straight line
 }
 
 // ErrStepBudget is wrapped by the error of a run that took too many steps.
@@ -604,7 +605,7 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 					return false, "", ruleErr(c.Of.Pos, r, "ask %s of: no unit to ask (%s gives none)", c.Question, c.Of.Source)
 				}
 			}
-			answer := e.decider.Decide(Question{Ask: c.Question, Unit: whom, Rule: r.ID, Hook: hook})
+			answer := e.decider.Decide(e.question(c.Question, whom, r.ID, hook))
 			if e.Tracing() {
 				word, who := "no", ""
 				if answer {

@@ -69,7 +69,7 @@ func TestHookOrder(t *testing.T) {
 	got := notes(e.Trace())
 	want := []string{
 		"turn_start cav turn 1 blue", "turn_start foot turn 1 blue", "turn_start red turn 1 blue",
-		"declare_charge", "charge_start",
+		"declare_charge", "charge_start", "charge_approach red",
 		"charge_enter 0507", "charge_approach red",
 		"charge_enter 0506", "charge_approach red",
 		"charge_enter 0505", "charge_approach red",

@@ -258,6 +258,26 @@ func IsAhead(at Hex, facing Direction, fronts int, h Hex) bool {
 	return n%2 == 0 && n < 6 && h == at.Neighbor(facing.Turn(1))
 }
 
+// StraightRun counts the hexes entered at the end of a trail (its start
+// hex first) moving in one direction: a charge that went straight through
+// its last three hexes has a run of three or more. The start hex is not a
+// hex entered, so a trail of the start and two hexes has a run of two.
+func StraightRun(trail []Hex) int {
+	n := len(trail)
+	if n < 2 {
+		return 0
+	}
+	last := trail[n-1].Sub(trail[n-2])
+	if _, ok := DirectionTo(Hex{}, last); !ok {
+		return 0
+	}
+	run := 1
+	for i := n - 2; i >= 1 && trail[i].Sub(trail[i-1]) == last; i-- {
+		run++
+	}
+	return run
+}
+
 // Straight reports whether the last three hexes of path form a straight
 // line of adjacent hexes, in order. Charges and some movement bonuses
 // require moving straight; paths shorter than three hexes cannot show it.

@@ -292,7 +292,7 @@ func ToFloat(v any) float64 {
 func (e *Engine) ScheduleMelee(a, d *Unit) {
 	m := meleeOrder{attacker: a, defender: d}
 	if e.ch != nil && e.ch.charger == a {
-		m.charging, m.straight = true, Straight(e.ch.trail)
+		m.charging, m.straight = true, StraightRun(e.ch.trail)
 	}
 	for _, old := range e.melees {
 		if old.attacker == a && old.defender == d {
@@ -325,8 +325,9 @@ func (e *Engine) meleePhase(title string) error {
 }
 
 // Melee resolves one melee: may it happen, through which hexside, at what
-// strengths, then the rules roll.
-func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
+// strengths, then the rules roll. straight is the hexes a charging attacker
+// entered last in one straight line.
+func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 	if a.Increments <= 0 || d.Increments <= 0 {
 		return nil
 	}
@@ -355,7 +356,7 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 	if e.Tracing() {
 		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
 	}
-	if _, _, err := e.hook(hMelee).unit(a).unit(d).float(attack).float(defense).str(side).bool(straight).bool(charging).bool(sameHex).str(Across(a, d)).bool(UphillOf(a, d)).fire(); err != nil {
+	if _, _, err := e.hook(hMelee).unit(a).unit(d).float(attack).float(defense).str(side).bool(straight >= straightHexes).bool(charging).bool(sameHex).str(Across(a, d)).bool(UphillOf(a, d)).int(straight).fire(); err != nil {
 		return err
 	}
 	attack, defense = e.act.attack, e.act.defense
@@ -371,6 +372,11 @@ func (e *Engine) Melee(a, d *Unit, charging, straight bool) error {
 	_, _, err = e.hook(hMeleeResolve).unit(a).unit(d).float(attack).float(defense).float(odds).str(side).fire()
 	return err
 }
+
+// straightHexes is the rulebook's "the last three hexes" of a straight
+// charge (BER-37-CAV-VS-CAV, FRI-36-STRAIGHT), which the hooks' `straight`
+// reads; a rule that reads the other way compares `straight_hexes` itself.
+const straightHexes = 3
 
 // strength is a unit's melee value: its printed melee value (its increments
 // when none is printed) scaled by its morale state.

@@ -62,8 +62,20 @@ func BuildScenario(mod *dsl.Module, sd *dsl.ScenarioDef) (*Setup, dsl.Diagnostic
 	for _, ts := range sd.Turns {
 		s.Turns = append(s.Turns, TurnPlan{Side: ts.Side, Orders: b.orders(ts.Orders, board, false)})
 	}
+	var params map[string]any
 	for _, d := range sd.Decisions {
-		s.Decider.Answers[[2]string{d.Unit, d.Question}] = d.Answer
+		key := [2]string{d.Unit, d.Question}
+		if d.When == nil {
+			s.Decider.Answers[key] = d.Answer
+			continue
+		}
+		if params == nil {
+			params = mod.ParamValues()
+		}
+		if s.Decider.Conds == nil {
+			s.Decider.Conds = map[[2]string]*Condition{}
+		}
+		s.Decider.Conds[key] = &Condition{Program: d.When, Params: params}
 	}
 	return s, b.diags
 }

@@ -287,7 +287,7 @@ func (e *Engine) IgnoreZdI() { e.act.ignoreZdi = true }
 
 // Ask puts a question to the decider and records it.
 func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, q string) bool {
-	ans := e.decider.Decide(Question{Ask: q, Unit: u, Rule: r.ID})
+	ans := e.decider.Decide(e.question(q, u, r.ID, ""))
 	word := "no"
 	if ans {
 		word = "yes"
@@ -350,4 +350,29 @@ func (e *Engine) Around(u *Unit) []*Unit {
 	}
 	sortUnits(out)
 	return out
+}
+
+// question is a question to put to the decider, with where it is asked:
+// the distance across the charge being resolved (see Question), its step
+// and the charger's hex.
+func (e *Engine) question(ask string, whom *Unit, rule, hook string) Question {
+	q := Question{Ask: ask, Unit: whom, Rule: rule, Hook: hook, Distance: -1, Turn: e.turnNo}
+	if ch := e.ch; ch != nil {
+		q.Charging, q.Step, q.Hex = true, ch.step, ch.charger.Hex
+		other := ch.charger
+		if whom == ch.charger {
+			other = ch.target
+		}
+		if whom != nil && other != nil && other != whom {
+			q.Distance = UnitDistance(whom, other)
+		}
+		return q
+	}
+	if whom != nil {
+		q.Hex = whom.Hex
+		if s := e.subject; s != nil && s != whom {
+			q.Distance = UnitDistance(whom, s)
+		}
+	}
+	return q
 }

@@ -1,0 +1,131 @@
+package games_test
+
+import (
+	"context"
+	"math/big"
+	"strings"
+	"testing"
+
+	"github.com/bataille/bataille"
+)
+
+// The charge rulings of docs/rulings.md ("Charge"), each driven through the
+// engine from the rulebook's text: the timing of the Carré attempt, who may
+// charge, what a charge's every movement may enter, and what it may melee.
+// Each case names its clause ID.
+var chargeRulings = []clause{
+	// FRI-36-CARRE-WHEN: "at any time" the cavalry is within four hexes,
+	// the charge's start included.
+	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "line3", faces: []int{4, 5}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.asked("inf", "form_carre", 1) // at the start, before any hex
+			r.before("form_carre? yes", "drag follows to 0608")
+			r.text("(french | allies, line, 3)")
+			r.formation("inf", "carre") // 45 forms at three; at two it disorders
+		}},
+	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "line3_wait", faces: []int{4, 5, 6, 6, 6, 6, 3, 3, 1, 1}, answers: yes("inf", "form_carre"), askAt: 2,
+		check: func(t *testing.T, r *played) {
+			r.asked("inf", "form_carre", 2) // no at three, yes at two
+			r.text("(french | allies, line, 2)")
+			r.state("inf", "disordered")
+			// FRI-36-STRAIGHT: two hexes entered (0608, 0607) from the start
+			// are not "the last three hexes": no doubling.
+			r.notFired("melee.straight")
+			r.text("melee strengths 6 against 3")
+		}},
+	// The one-line variant that counts the start hex among the three.
+	{id: "FRI-36-STRAIGHT", folder: "fri", scenario: "line3_wait", variant: "override param charge.straight_hexes = 2", faces: []int{4, 5, 6, 6, 6, 6, 3, 3}, answers: yes("inf", "form_carre"), askAt: 2,
+		check: func(t *testing.T, r *played) {
+			r.fired("melee.straight")
+			r.text("melee strengths 12 against 3")
+		}},
+	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "column3", faces: []int{6, 6}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.text("(french | allies, column, 3..4)")
+			r.formation("inf", "carre") // a column three hexes off always forms
+		}},
+	{id: "FRI-36-CARRE-ROLL", folder: "fri", scenario: "line3_guns", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.before("form_carre? yes", "drag follows to 0608") // the Carré draws the charge in
+			r.formation("inf", "carre")
+			r.formation("art", "carre") // the battery shares the result at the start too
+		}},
+	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "line3_edge", faces: []int{4, 5}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.asked("inf", "form_carre", 1)
+			r.text("(french | allies, line, 3)")
+			r.formation("inf", "carre")
+		}},
+	// AUS-36-NOT-TARGET: a battalion that is not the target is offered the
+	// attempt at the start too, at its own distance (four here).
+	{id: "AUS-36-NOT-TARGET", folder: "aus", scenario: "bystander", faces: []int{6, 6}, answers: yes("by", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.asked("by", "form_carre", 1)
+			r.before("by form_carre? yes", "hus enters 0615")
+			r.text("(french, line, 4)")
+			r.state("by", "disordered")
+			r.at("hus", "0615") // the charge is not drawn off its target
+		}},
+	{id: "AUS-36-CARRE-WHEN", folder: "aus", scenario: "bystander", faces: []int{6, 6}, answers: yes("by", "form_carre"), askAt: 3,
+		check: func(t *testing.T, r *played) {
+			r.asked("by", "form_carre", 2) // once per charge sequence: no, then yes
+			r.text("(french, line, 3)")
+		}},
+}
+
+func TestChargeRulings(t *testing.T) {
+	for _, c := range chargeRulings {
+		t.Run(c.id+"/"+c.scenario, func(t *testing.T) {
+			r := play(t, c)
+			c.check(t, r)
+			if t.Failed() {
+				var b strings.Builder
+				_ = r.trace.WriteText(&b, true)
+				t.Logf("trace:\n%s", b.String())
+			}
+		})
+	}
+}
+
+// TestChargeRulingsCited: a declaration of each case's module cites its
+// clause.
+func TestChargeRulingsCited(t *testing.T) {
+	for _, c := range chargeRulings {
+		if mod := module(t, c.folder, c.variant); !cites(mod, c.id) {
+			t.Errorf("%s: no declaration of module %s cites it", c.id, mod.ID)
+		}
+	}
+}
+
+// TestChargeExactByHand checks exact figures against the published chart by
+// hand. FRI-36-CARRE-WHEN: a French line charged from three hexes by cavalry
+// the chart gives no modifier tries at three, where 11..45 form the Carré:
+// 18 + 5 = 23 of 36; waiting until two hexes, 11..32: 12 + 2 = 14 of 36.
+func TestChargeExactByHand(t *testing.T) {
+	for _, c := range []struct {
+		scenario, outcome, want string
+	}{
+		{"line3", "inf in carre", "23/36"},
+		{"line3_wait", "inf in carre", "7/18"},
+		{"column3", "inf in carre", "0"}, // nobody answers yes: it never tries
+	} {
+		mod := module(t, "fri", "")
+		sd, err := bataille.FindScenario(mod, c.scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		x, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := new(big.Rat).SetString(c.want)
+		got, ok := x.Outcomes[c.outcome]
+		switch {
+		case !ok && want.Sign() == 0:
+		case !ok:
+			t.Errorf("%s: no outcome %q", c.scenario, c.outcome)
+		case got.Mean.Cmp(want) != 0:
+			t.Errorf("%s: %s %s, want %s", c.scenario, c.outcome, got.Mean.RatString(), c.want)
+		}
+	}
+}
