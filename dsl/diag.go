@@ -41,9 +41,17 @@ type Diagnostic struct {
 	Code     string   `json:"code"`
 	Pos      Pos      `json:"pos"`
 	Message  string   `json:"message"`
-	// Source is the line of text the diagnostic points into.
-	Source string `json:"source,omitempty"`
+	// Source is the line of text the diagnostic points into, or, for a
+	// line longer than MaxSourceBytes, an excerpt of it around Pos marked
+	// with "…" at each end it cuts; SourceCol is then the column of Pos in
+	// the excerpt (zero when Source is the whole line).
+	Source    string `json:"source,omitempty"`
+	SourceCol int    `json:"sourceCol,omitempty"`
 }
+
+// MaxSourceBytes is the longest source line a diagnostic quotes whole: a
+// file of 1 MiB lines once printed each line in full with its error.
+const MaxSourceBytes = 200
 
 func (d Diagnostic) String() string {
 	return fmt.Sprintf("%s: %s: %s [%s]", d.Pos, d.Severity, d.Message, d.Code)
@@ -115,6 +123,9 @@ func (ds Diagnostics) Print(w io.Writer) {
 		line := strings.ReplaceAll(d.Source, "\t", " ")
 		fmt.Fprintf(w, "    %s\n", line)
 		col := d.Pos.Col - 1
+		if d.SourceCol > 0 {
+			col = d.SourceCol - 1
+		}
 		if n := utf8.RuneCountInString(line); col > n {
 			col = n
 		}
@@ -142,5 +153,43 @@ func sourceLine(src string, n int) string {
 
 // diagAt builds a diagnostic at pos in a file whose text is src.
 func diagAt(src string, pos Pos, sev Severity, code, format string, args ...any) Diagnostic {
-	return Diagnostic{Severity: sev, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...), Source: sourceLine(src, pos.Line)}
+	d := Diagnostic{Severity: sev, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...)}
+	d.Source, d.SourceCol = excerptAt(sourceLine(src, pos.Line), pos.Col)
+	return d
+}
+
+// excerptAt cuts a line longer than MaxSourceBytes to at most that many
+// bytes of it around column col (1-based, in characters), and says where
+// col falls in the excerpt; a shorter line is returned whole, with 0.
+func excerptAt(line string, col int) (string, int) {
+	if len(line) <= MaxSourceBytes {
+		return line, 0
+	}
+	runes := []rune(line)
+	c := min(max(col-1, 0), len(runes))
+	// Start a third of the way back, then take what fits.
+	start := max(c-MaxSourceBytes/3, 0)
+	for start > 0 && len(string(runes[start:c])) > MaxSourceBytes/3 {
+		start++
+	}
+	end, size := start, 0
+	for end < len(runes) {
+		n := utf8.RuneLen(runes[end])
+		if n < 0 {
+			n = 3
+		}
+		if size+n > MaxSourceBytes {
+			break
+		}
+		size += n
+		end++
+	}
+	out, at := string(runes[start:end]), c-start+1
+	if start > 0 {
+		out, at = "…"+out, at+1
+	}
+	if end < len(runes) {
+		out += "…"
+	}
+	return out, at
 }

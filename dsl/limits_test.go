@@ -598,7 +598,7 @@ func TestParseFSReadsBounded(t *testing.T) {
 		got[d.Pos.File] = d.Code + ": " + d.Message
 	}
 	want := map[string]string{
-		"big.rules":  "too-large: file is larger than",
+		"big.rules":  "too-large: file is 104857600 bytes, larger than 1048576; not read",
 		"pipe.rules": "read: cannot read: not a regular file",
 		"dev.rules":  "read: cannot read: not a regular file",
 	}

@@ -285,9 +285,10 @@ var Limits = struct {
 	Errors     int // errors a check reports before it gives up
 	Cost       int // estimated cost of running one rule, choosing one table's column or one check's threshold (cost.go)
 	Extends    int // modules in an `extends` chain, the module itself included
-	ChainBytes int // bytes of all the files of a module and the modules it extends
+	ChainBytes int // bytes of all the files of a module and the modules it extends, and of one folder's .rules files
+	Files      int // .rules files in one folder
 }{FileBytes: 1 << 20, LineBytes: 4096, Depth: 64, ExprTokens: 512, Entries: 8192, Errors: 100, Cost: 1_000_000,
-	Extends: 8, ChainBytes: 2 << 20}
+	Extends: 8, ChainBytes: 2 << 20, Files: 256}
 
 // scanLimits rejects, before parsing, input that would be too big or too
 // deep to parse safely. It reads brackets the way the lexer does: those in
@@ -335,44 +336,99 @@ func scanLimits(filename, src string) (Diagnostic, bool) {
 }
 
 // ParseFS parses every .rules file of a folder in fsys (or the one file dir
-// names), in name order.
+// names), in name order, listed by ListScripts: the folder is bounded
+// before any file is read. The bytes read are counted as they are read,
+// for a file that grows after it was listed, and past Limits.Errors errors
+// (parse errors included) it stops reading.
 func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
-	var names []string
-	if isLink(fsys, dir) {
-		return nil, Diagnostics{{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: "cannot read: a symbolic link; only regular files and folders are read"}}
+	at := func(name, code, format string, args ...any) Diagnostics {
+		return Diagnostics{{Severity: Error, Code: code, Pos: Pos{File: name, Line: 1, Col: 1}, Message: fmt.Sprintf(format, args...)}}
 	}
-	if st, err := fs.Stat(fsys, dir); err == nil && !st.IsDir() {
-		names = []string{dir}
-	} else {
-		entries, err := fs.ReadDir(fsys, dir)
-		if err != nil {
-			return nil, Diagnostics{{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: readErr(err)}}
-		}
-		for _, e := range entries {
-			if !e.IsDir() && strings.HasSuffix(e.Name(), Ext) {
-				names = append(names, path.Join(dir, e.Name()))
-			}
-		}
-		sort.Strings(names)
-	}
+	names, diags := ListScripts(fsys, dir)
 	var files []*File
-	var diags Diagnostics
-	for _, name := range names {
+	read, errs := 0, len(diags)
+	for i, name := range names {
+		if errs >= Limits.Errors {
+			diags = append(diags, at(name, "too-many-errors", "too many errors (%d); %d more files are not read", errs, len(names)-i)...)
+			break
+		}
 		src, err := readLimited(fsys, name)
 		if err != nil {
-			diags = append(diags, Diagnostic{Severity: Error, Code: "read", Pos: Pos{File: name, Line: 1, Col: 1}, Message: readErr(err)})
+			diags = append(diags, at(name, "read", "%s", readErr(err))...)
+			errs++
 			continue
+		}
+		if read += len(src); read > Limits.ChainBytes {
+			diags = append(diags, at(name, "too-large", "the folder's %s files are more than %d bytes together (dsl.Limits.ChainBytes)", Ext, Limits.ChainBytes)...)
+			break
 		}
 		f, ds := Parse(name, src)
 		diags = append(diags, ds...)
+		for _, d := range ds {
+			if d.Severity == Error {
+				errs++
+			}
+		}
 		if f != nil {
 			files = append(files, f)
 		}
 	}
 	if len(names) == 0 && len(diags) == 0 {
-		diags = append(diags, Diagnostic{Severity: Error, Code: "read", Pos: Pos{File: dir, Line: 1, Col: 1}, Message: "no " + Ext + " files here"})
+		diags = append(diags, at(dir, "read", "no %s files here", Ext)...)
 	}
 	return files, diags
+}
+
+// ListScripts lists the .rules files of a folder in fsys (or the one file
+// dir names), in name order, bounded before any is read: at most
+// Limits.Files of them, of at most Limits.ChainBytes together as the folder
+// lists them (a module's files count toward its chain anyway), and a file
+// listed past Limits.FileBytes is left out with a diagnostic of its own (a
+// 4 GB sparse file takes no room on disk). A folder past a bound gives no
+// names and one diagnostic, at the folder. Links and other files that are
+// not regular are listed: ReadFile refuses them, by name.
+func ListScripts(fsys fs.FS, dir string) ([]string, Diagnostics) {
+	at := func(name, code, format string, args ...any) Diagnostics {
+		return Diagnostics{{Severity: Error, Code: code, Pos: Pos{File: name, Line: 1, Col: 1}, Message: fmt.Sprintf(format, args...)}}
+	}
+	if isLink(fsys, dir) {
+		return nil, at(dir, "read", "cannot read: a symbolic link; only regular files and folders are read")
+	}
+	if st, err := fs.Lstat(fsys, dir); err == nil && !st.IsDir() {
+		if st.Mode().IsRegular() && st.Size() > int64(Limits.FileBytes) {
+			return nil, at(dir, "too-large", "file is %d bytes, larger than %d; not read (dsl.Limits.FileBytes)", st.Size(), Limits.FileBytes)
+		}
+		return []string{dir}, nil
+	}
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil, at(dir, "read", "%s", readErr(err))
+	}
+	var names []string
+	var tooBig Diagnostics
+	var listed int64
+	for _, e := range entries {
+		if e.IsDir() || !strings.HasSuffix(e.Name(), Ext) {
+			continue
+		}
+		name := path.Join(dir, e.Name())
+		if info, err := e.Info(); err == nil && info.Mode().IsRegular() {
+			if info.Size() > int64(Limits.FileBytes) {
+				tooBig = append(tooBig, at(name, "too-large", "file is %d bytes, larger than %d; not read (dsl.Limits.FileBytes)", info.Size(), Limits.FileBytes)...)
+				continue
+			}
+			listed += info.Size()
+		}
+		names = append(names, name)
+	}
+	if n := len(names) + len(tooBig); n > Limits.Files {
+		return nil, at(dir, "too-many", "the folder holds %d %s files; at most %d are read (dsl.Limits.Files)", n, Ext, Limits.Files)
+	}
+	if listed > int64(Limits.ChainBytes) {
+		return nil, at(dir, "too-large", "the folder's %s files are %d bytes together; at most %d are read (dsl.Limits.ChainBytes)", Ext, listed, Limits.ChainBytes)
+	}
+	sort.Strings(names)
+	return names, tooBig
 }
 
 // readLimited reads a rule file through ReadFile.

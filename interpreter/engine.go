@@ -549,6 +549,17 @@ func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 	e.emit(ev)
 }
 
+// asked names the question and the unit asked on the ask event just
+// recorded.
+func (e *Engine) asked(u *Unit, q string) {
+	if n := len(e.trace); n > 0 && e.trace[n-1].Kind == "ask" {
+		e.trace[n-1].Ask = q
+		if u != nil {
+			e.trace[n-1].Asked = u.ID
+		}
+	}
+}
+
 // runRule runs a rule's clauses after its guard, which its caller (run)
 // has tested: most rules go no further, and are then spared this call.
 // The variables its lets bind are put back by run too, which a deferred
@@ -615,6 +626,7 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 					who = whom.ID + " "
 				}
 				e.ruleEvent("ask", r, hook, fmt.Sprintf("%s%s? %s", who, c.Question, word))
+				e.asked(whom, c.Question)
 			}
 			if !answer {
 				return false, "", nil

@@ -293,6 +293,7 @@ func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, q string) bool {
 		word = "yes"
 	}
 	e.ruleEvent("ask", r, "", fmt.Sprintf("%s %s? %s", u.ID, q, word))
+	e.asked(u, q)
 	return ans
 }
 

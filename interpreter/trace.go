@@ -30,6 +30,10 @@ type Event struct {
 	Mods  []Mod  `json:"mods,omitempty"`
 	Text  string `json:"text"`
 	State string `json:"state,omitempty"` // the unit after the step
+	// Ask and Asked are, on an ask event, the question and the unit it is
+	// put to (Unit is the unit the hook is about).
+	Ask   string `json:"ask,omitempty"`
+	Asked string `json:"asked,omitempty"`
 }
 
 // Mod is one modifier of a roll: a declared modifier, or the modifier a

@@ -309,9 +309,27 @@ func (s *Server) refresh(p string) *jsonrpc.Error {
 			byURI[pathToURI(f.path)] = []Diagnostic{}
 		}
 	}
+	// An error about a file the server could not read (a link, a FIFO, a
+	// folder past its bounds) has no text to point into: it is shown on the
+	// first line of the file being edited, naming the file it is about.
+	var here *srcFile
+	for _, f := range a.files {
+		if f.path == p {
+			here = f
+		}
+	}
+	if d, open := s.docs[p]; here == nil && open {
+		here = &srcFile{name: filepath.Base(p), path: p, text: d.text}
+		byURI[pathToURI(p)] = []Diagnostic{}
+	}
 	seen := map[string]bool{}
 	for _, d := range dedupe(a.diags) {
 		f := a.byName[d.Pos.File]
+		if f == nil && here != nil && d.Severity == dsl.Error {
+			d.Message = d.Pos.File + ": " + d.Message
+			d.Pos.Line, d.Pos.Col = 1, 1
+			f = here
+		}
 		if f == nil || f.path == "" {
 			continue
 		}

@@ -15,6 +15,10 @@ type Replay struct {
 	Subtitle string // e.g. the seed, shown under the title
 	Trace    interpreter.Trace
 	Verbose  bool // also step through the rules whose requirements merely held
+	// Advice is shown at each question the run asks: by the unit asked and
+	// the question, lines of what the advisor (bataille advise) makes of
+	// each answer.
+	Advice map[[2]string][]string
 }
 
 // frame is the picture after one step: each unit's counter variant and
@@ -95,7 +99,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 			rolls.WriteByte('\n')
 		}
 		data.Frames = append(data.Frames, snapshot(p.touched(ev), ev.Hex, lastRoll))
-		trace.WriteString(traceLine(step, ev))
+		trace.WriteString(traceLine(step, ev, r.Advice[[2]string{ev.Asked, ev.Ask}]))
 		trace.WriteByte('\n')
 	}
 
@@ -168,7 +172,7 @@ func round2(f float64) float64 {
 }
 
 // traceLine is one step of the narration, as `bataille run` prints it.
-func traceLine(step int, ev interpreter.Event) string {
+func traceLine(step int, ev interpreter.Event, advice []string) string {
 	var b builder
 	b.f(`<li data-step="%d" data-seq="%d" class="k-%s"`, step, ev.Seq, esc(ev.Kind))
 	if ev.Unit != "" {
@@ -200,6 +204,13 @@ func traceLine(step int, ev interpreter.Event) string {
 	}
 	if ev.State != "" {
 		b.f(` <span class="state">→ %s</span>`, esc(ev.State))
+	}
+	if len(advice) > 0 {
+		b.WriteString(`<div class="advice">`)
+		for _, line := range advice {
+			b.f(`<p>%s</p>`, esc(line))
+		}
+		b.WriteString(`</div>`)
 	}
 	b.WriteString("</li>")
 	return b.String()
@@ -252,6 +263,8 @@ svg.strip .mark text{font-size:10px;font-weight:bold}
 #trace li{padding:2px 10px 2px 14px;cursor:pointer;border-left:4px solid transparent}
 #trace li:hover{background:#ebe5d3}
 #trace li.current{background:#fff3b0;border-left-color:#e65100}
+#trace .advice{margin:3px 0 3px 12px;padding:3px 8px;border-left:3px solid #1565c0;background:#eef3fb;color:#123}
+#trace .advice p{margin:1px 0}
 #trace li.future{color:#999}
 #trace li.k-ok{color:#777;font-size:11px}
 #trace .phase{font-weight:bold;text-transform:uppercase;font-size:11px;letter-spacing:0.05em}

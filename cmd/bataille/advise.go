@@ -1,14 +1,18 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/big"
 	"sort"
+	"strings"
 
 	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
 	"github.com/spf13/pflag"
 )
 
@@ -279,4 +283,67 @@ func printAdviceJSON(battle string, adv *bataille.Advice, qs []bataille.Question
 		return exitFail
 	}
 	return exitOK
+}
+
+// replayAdvice is what the replay shows at each question the run asks: the
+// advisor's figures for each answer over the whole scenario. A scenario too
+// large to advise is replayed without them, and says so.
+func replayAdvice(mod *dsl.Module, scenario string, trace interpreter.Trace, answers *interpreter.ScriptedDecider, stderr io.Writer) map[[2]string][]string {
+	asks := false
+	for _, ev := range trace {
+		asks = asks || ev.Kind == "ask"
+	}
+	if !asks {
+		return nil
+	}
+	sd, err := bataille.FindScenario(mod, scenario)
+	if err != nil {
+		return nil
+	}
+	adv, err := bataille.Advise(context.Background(), mod, sd, bataille.AdviseOptions{Answers: answers})
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille run: the replay shows no advice: %v\n", err)
+		return nil
+	}
+	out := map[[2]string][]string{}
+	for _, q := range adv.Questions {
+		goal := ""
+		for _, s := range adv.Sides {
+			if s.Side == q.Side {
+				goal = s.Objective
+			}
+		}
+		head := fmt.Sprintf("Advisor, exact over the scenario, for %s's objective %s: yes scores %s, no %s", q.Side, goal, q.Yes.Score.FloatString(3), q.No.Score.FloatString(3))
+		if q.Margin.Sign() == 0 {
+			head += "; the answers are worth the same"
+		} else {
+			head += fmt.Sprintf("; %s is better by %s", answerWord(q.Best), q.Margin.FloatString(3))
+		}
+		lines := []string{head}
+		for _, a := range []struct {
+			word  string
+			adv   bataille.AnswerAdvice
+			other *bataille.ExactTally
+		}{{"yes", q.Yes, q.No.Outcomes}, {"no", q.No, q.Yes.Outcomes}} {
+			var parts []string
+			for _, name := range a.adv.Outcomes.Names() {
+				v := a.adv.Outcomes.Outcomes[name]
+				if !a.adv.Outcomes.Shares[name] || !strings.HasPrefix(name, q.Unit+" ") || v.Mean.Sign() == 0 {
+					continue
+				}
+				if o, ok := a.other.Outcomes[name]; ok && o.Mean.Cmp(v.Mean) == 0 {
+					continue
+				}
+				parts = append(parts, fmt.Sprintf("%s %s", strings.TrimPrefix(name, q.Unit+" "), percent(v.Mean)))
+			}
+			if len(parts) > 0 {
+				lines = append(lines, fmt.Sprintf("with %s: %s %s", a.word, q.Unit, strings.Join(parts, ", ")))
+			}
+		}
+		if q.Fixed != nil {
+			lines = append(lines, fmt.Sprintf("the scenario fixes %s", answerWord(*q.Fixed)))
+		}
+		out[[2]string{q.Unit, q.Ask}] = lines
+	}
+	return out
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math/big"
+	"os"
 	"strings"
 	"testing"
 
@@ -63,5 +64,24 @@ func TestDiffBest(t *testing.T) {
 	code, _, stderr = bat(t, "diff", "berlin1813", "friedland", "--best")
 	if code != exitUsage || !strings.Contains(stderr, "--simulate") {
 		t.Errorf("--best without --simulate: exit %d: %s", code, stderr)
+	}
+}
+
+// TestReplayShowsAdvice: the replay of a run shows, at the question the
+// run asks, the advisor's figures for each answer.
+func TestReplayShowsAdvice(t *testing.T) {
+	path := t.TempDir() + "/replay.html"
+	code, _, stderr := bat(t, "run", "friedland", "carre_attempt", "--seed", "1", "--html", path)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`<div class="advice">`, "for russian&#39;s objective strength: yes scores 6.466, no 6.553; no is better by 0.087", "the scenario fixes yes"} {
+		if !strings.Contains(string(page), want) {
+			t.Errorf("the replay lacks %q", want)
+		}
 	}
 }

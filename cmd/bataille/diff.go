@@ -111,6 +111,11 @@ Flags:`)
 		if !onlyNoHeader(bad) {
 			bad.Print(stderr)
 		}
+		if pastBounds(bad) {
+			// A file the reader refused is not shown line by line either.
+			fmt.Fprintf(stdout, "--- a/%s\n+++ b/%s\n(not compared: bataille could not read it; see the errors)\n", gitPath, gitPath)
+			return exitOK
+		}
 		return gitLineDiff(stdout, stderr, gitPath, oldArg, newArg)
 	}
 	d := dsl.Diff(oldMod, newMod)
@@ -163,6 +168,18 @@ func loadSide(arg string) (*dsl.Module, dsl.Diagnostics) {
 		return nil, errs
 	}
 	return mod, nil
+}
+
+// pastBounds reports whether a side was refused by the reader's bounds
+// (or could not be read at all), rather than for what it says.
+func pastBounds(ds dsl.Diagnostics) bool {
+	for _, d := range ds {
+		switch d.Code {
+		case "read", "too-large", "too-many", "line-too-long", "bad-encoding", "too-deep":
+			return true
+		}
+	}
+	return false
 }
 
 func onlyNoHeader(ds dsl.Diagnostics) bool {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -67,15 +68,26 @@ func cmdFmt(args []string, stdout, stderr io.Writer) int {
 		files = bundledScripts()
 	}
 	for _, p := range flags.Args() {
-		found, err := rulesFiles(p)
-		if err != nil {
-			fmt.Fprintf(stderr, "bataille fmt: %v\n", err)
+		found, diags := rulesFiles(p)
+		if diags.HasErrors() {
+			// What cannot be formatted is named, and the rest goes on.
+			diags.Print(stderr)
 			code = exitFail
 		}
 		files = append(files, found...)
 	}
 	printOne := flags.NArg() == 1 && len(files) == 1 && !*write && !*diff && !isDir(flags.Arg(0))
 	for _, f := range files {
+		if f.disk != "" {
+			// Read when its turn comes: one file in memory at a time.
+			data, err := readScript(f.disk)
+			if err != nil {
+				fmt.Fprintf(stderr, "bataille fmt: %s: %v; skipped\n", f.name, readErrText(err))
+				code = exitFail
+				continue
+			}
+			f.src = data
+		}
 		out, ok := formatFile(f, stderr)
 		if !ok {
 			code = exitFail
@@ -93,7 +105,7 @@ func cmdFmt(args []string, stdout, stderr io.Writer) int {
 			code = exitFail
 		}
 		if *write {
-			if err := writeKeepingMode(f.disk, out); err != nil {
+			if err := writeInPlace(f.disk, f.src, out); err != nil {
 				fmt.Fprintf(stderr, "bataille fmt: %v\n", err)
 				code = exitFail
 			}
@@ -141,41 +153,57 @@ func bundledScripts() []fmtFile {
 	return out
 }
 
-// rulesFiles reads the .rules file p, or those under the folder p.
-func rulesFiles(p string) ([]fmtFile, error) {
-	st, err := os.Stat(p)
-	if err != nil {
-		return nil, err
+// rulesFiles lists the .rules file p, or those under the folder p, to be
+// read one at a time. Each folder is listed by the checker's bounded
+// lister (dsl.ListScripts): a folder past its bounds, or a file too large,
+// is named in the diagnostics and left out, and the walk goes on.
+func rulesFiles(p string) ([]fmtFile, dsl.Diagnostics) {
+	fail := func(name, why string) dsl.Diagnostics {
+		return dsl.Diagnostics{{Severity: dsl.Error, Code: "read", Pos: dsl.Pos{File: name}, Message: why}}
 	}
-	if !st.IsDir() {
-		data, err := readScript(p)
-		if err != nil {
-			return nil, err
-		}
-		return []fmtFile{{name: p, disk: p, src: data}}, nil
+	lst, err := os.Lstat(p)
+	switch {
+	case err != nil:
+		return nil, fail(p, "cannot read: "+readErrText(err))
+	case lst.Mode()&fs.ModeSymlink != 0:
+		return nil, fail(p, "cannot read: a symbolic link; only regular files and folders are formatted")
+	case !lst.IsDir():
+		return []fmtFile{{name: p, disk: p}}, nil
 	}
 	var out []fmtFile
-	err = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+	var diags dsl.Diagnostics
+	_ = filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
 		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if n := d.Name(); q != p && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
-				return filepath.SkipDir
-			}
+			diags = append(diags, fail(q, "cannot read: "+readErrText(err)+"; skipped")...)
 			return nil
 		}
-		if !strings.HasSuffix(q, dsl.Ext) {
+		if !d.IsDir() {
 			return nil
 		}
-		data, err := readScript(q)
-		if err != nil {
-			return err
+		if n := d.Name(); q != p && (n == "testdata" || strings.HasPrefix(n, ".") || strings.HasPrefix(n, "_")) {
+			return filepath.SkipDir
 		}
-		out = append(out, fmtFile{name: q, disk: q, src: data})
+		names, ds := dsl.ListScripts(os.DirFS(q), ".")
+		for _, d := range ds {
+			d.Pos.File = filepath.Join(q, filepath.FromSlash(d.Pos.File))
+			diags = append(diags, d)
+		}
+		for _, n := range names {
+			name := filepath.Join(q, filepath.FromSlash(n))
+			out = append(out, fmtFile{name: name, disk: name})
+		}
 		return nil
 	})
-	return out, err
+	return out, diags
+}
+
+// readErrText is an error of the file system without the path it repeats.
+func readErrText(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err.Error()
+	}
+	return err.Error()
 }
 
 // readScript reads a file on disk through the checker's bounded reader: no
@@ -190,28 +218,51 @@ func isDir(p string) bool {
 	return err == nil && st.IsDir()
 }
 
-// writeKeepingMode replaces a file through a temporary file in its folder,
-// so that a failed write never leaves half a file, and keeps its mode.
-func writeKeepingMode(name string, data []byte) error {
-	st, err := os.Stat(name)
+// writeInPlace rewrites a file in place, as gofmt -w does, so that it stays
+// the same file: its mode (setgid included), its owner, its hard links and
+// any ACL stay as they were, and a file the user may not write (a read-only
+// one) is refused rather than replaced. Replacing it by a renamed temporary
+// file, as fmt did, dropped all of these. The file must still be the one
+// read (same inode, same text); its old text is kept in a backup beside it
+// until the new one is written, and left there, named, if that fails.
+func writeInPlace(name string, old, data []byte) error {
+	lst, err := os.Lstat(name)
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*")
+	if !lst.Mode().IsRegular() {
+		return fmt.Errorf("%s: no longer a regular file; not rewritten", name)
+	}
+	f, err := os.OpenFile(name, os.O_RDWR, 0)
+	if err != nil {
+		return fmt.Errorf("%s: %s; not rewritten", name, readErrText(err))
+	}
+	defer f.Close()
+	st, err := f.Stat()
 	if err != nil {
 		return err
 	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if err := firstErr(werr, cerr, os.Chmod(tmp.Name(), st.Mode().Perm())); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	if !os.SameFile(lst, st) {
+		return fmt.Errorf("%s: changed while being opened; not rewritten", name)
 	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		os.Remove(tmp.Name())
-		return err
+	now, err := dsl.ReadFileLimit(os.DirFS(filepath.Dir(name)), filepath.Base(name), int64(len(old))+1)
+	if err != nil || !bytes.Equal(now, old) {
+		return fmt.Errorf("%s: changed since it was read; not rewritten", name)
 	}
-	return nil
+	bak, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.bak")
+	if err != nil {
+		return fmt.Errorf("%s: cannot write a backup beside it (%s); not rewritten", name, readErrText(err))
+	}
+	_, werr := bak.Write(old)
+	if err := firstErr(werr, bak.Sync(), bak.Close()); err != nil {
+		os.Remove(bak.Name())
+		return fmt.Errorf("%s: cannot write a backup beside it (%s); not rewritten", name, readErrText(err))
+	}
+	_, werr = f.WriteAt(data, 0)
+	if err := firstErr(werr, f.Truncate(int64(len(data))), f.Sync()); err != nil {
+		return fmt.Errorf("%s: %s while rewriting it; its old text is in %s", name, readErrText(err), bak.Name())
+	}
+	return os.Remove(bak.Name())
 }
 
 func firstErr(errs ...error) error {

@@ -88,14 +88,15 @@ func writeOutput(path string, data []byte, stdout, stderr io.Writer, cmd string)
 // writeReplay writes a run's trace as an HTML replay over the scenario as
 // it was set up; game is the battle as the command was given it, so that
 // the page says how to play the run again.
-func writeReplay(path, game string, mod *dsl.Module, scenario string, seed uint64, trace interpreter.Trace, verbose bool, stderr io.Writer) int {
+func writeReplay(path, game string, mod *dsl.Module, scenario string, seed uint64, trace interpreter.Trace, verbose bool, answers *interpreter.ScriptedDecider, stderr io.Writer) int {
 	scene, err := sceneOf(mod, scenario)
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille run: %v\n", err)
 		return exitFail
 	}
 	var buf bytes.Buffer
-	r := picture.Replay{Scene: scene, Subtitle: strings.Join(strings.Fields(fmt.Sprintf("bataille run %s %s --seed %d", game, scenario, seed)), " "), Trace: trace, Verbose: verbose}
+	r := picture.Replay{Scene: scene, Subtitle: strings.Join(strings.Fields(fmt.Sprintf("bataille run %s %s --seed %d", game, scenario, seed)), " "), Trace: trace, Verbose: verbose,
+		Advice: replayAdvice(mod, scenario, trace, answers, stderr)}
 	if err := picture.ReplayHTML(&buf, r); err != nil {
 		fmt.Fprintf(stderr, "bataille run: %v\n", err)
 		return exitFail

@@ -70,7 +70,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		_ = eng.Trace().WriteText(stdout, *verbose)
 	}
 	if *htmlOut != "" {
-		if code := writeReplay(*htmlOut, fs.Arg(0), mod, scenario, s, eng.Trace(), *verbose, stderr); code != exitOK {
+		if code := writeReplay(*htmlOut, fs.Arg(0), mod, scenario, s, eng.Trace(), *verbose, decider, stderr); code != exitOK {
 			return code
 		}
 	}
