@@ -21,30 +21,68 @@ type ExactOptions struct {
 	// Answers, when set, is laid over the scenario's decide lines (see
 	// NewEngine).
 	Answers *interpreter.ScriptedDecider
-	// MaxPaths bounds the paths through the dice that are played (the
-	// leaves of the tree); 0 means DefaultMaxPaths. A larger tree fails
-	// with ErrTreeTooLarge rather than give part of the answer.
-	MaxPaths int64
-	Workers  int               // 0: one per CPU; the result does not depend on it
-	Progress func(paths int64) // called now and then from the workers; may be nil
+	// MaxPaths bounds the paths through the dice that are played: from
+	// one state to the next (or, with Enumerate, from the start to the
+	// end); 0 means DefaultMaxPaths. MaxStates bounds the distinct states
+	// kept (0: DefaultMaxStates), MaxCost the cost of all the play together
+	// (0: DefaultExactCost). An exploration that needs more fails with a
+	// *LimitError, which names the limit, rather than give part of the
+	// answer.
+	MaxPaths  int64
+	MaxStates int64
+	MaxCost   int64
+	Workers   int               // 0: one per CPU; the result does not depend on it
+	Progress  func(paths int64) // called now and then from the workers; may be nil
+	// Enumerate plays every path through the dice from the start to the
+	// end, not merging the paths that reach the same state: the reference
+	// the exploration of states is tested against, exponentially slower.
+	Enumerate bool
 }
 
-// DefaultMaxPaths is the budget of paths when ExactOptions gives none: a
-// few seconds of play on one core.
-const DefaultMaxPaths = 200_000
+// The budgets when ExactOptions gives none: a few seconds of play on one
+// core, some hundreds of megabytes of states, and a hundred times what one
+// run may cost (a run of a scenario can cost at most DefaultMaxCost).
+const (
+	DefaultMaxPaths  = 200_000
+	DefaultMaxStates = 200_000
+	DefaultExactCost = 100 * interpreter.DefaultMaxCost
+)
 
-// ErrTreeTooLarge is wrapped by the error of Exact when the scenario has
-// more paths through the dice than its budget.
-var ErrTreeTooLarge = errors.New("too many paths through the dice")
+// ErrTreeTooLarge is wrapped by the error of Exact when the exploration
+// needs more than one of its budgets.
+var ErrTreeTooLarge = errors.New("too large to explore")
+
+// LimitError is the error of an exploration stopped by one of its budgets:
+// which one (the name of its command-line flag), and its value.
+type LimitError struct {
+	Limit string // "--max-paths", "--max-states", "--max-cost"
+	Max   int64
+	What  string // "paths through the dice", "states", "units of cost"
+}
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("%s: more than %d %s (%s)", ErrTreeTooLarge, e.Max, e.What, e.Limit)
+}
+
+func (e *LimitError) Unwrap() error { return ErrTreeTooLarge }
+
+func pathLimit(n int64) error {
+	return &LimitError{Limit: "--max-paths", Max: n, What: "paths through the dice"}
+}
 
 // ExactTally is a scenario's outcomes over every path through the dice,
 // each path weighted by its exact chance: the report of Simulate with the
 // sampling left out.
 type ExactTally struct {
-	// Paths is how many paths were played: one per way the rolls can
-	// decide the play (a roll branches on the rows it can read, not on its
-	// faces).
-	Paths int64
+	// Paths is how many paths there are through the dice: one per way the
+	// rolls can decide the play (a roll branches on the rows it can read,
+	// not on its faces), which playing every path from the start would
+	// play (at most math.MaxInt64). States is how many distinct states
+	// the exploration played on from, Played how many paths it played,
+	// each from one state to the next (with Enumerate: Paths, States 0).
+	Paths  int64
+	States int64
+	Played int64
 	// Total is the chance of all the paths played together: 1, which the
 	// tally checks.
 	Total    *big.Rat
@@ -151,6 +189,9 @@ func (w *weighted) value(o outcome, v int64) {
 // the number of workers. A tree with more paths than opt.MaxPaths fails
 // with ErrTreeTooLarge; a play that fails fails the whole, naming its path.
 func Exact(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactOptions) (*ExactTally, error) {
+	if !opt.Enumerate {
+		return exploreStates(ctx, mod, sd, opt)
+	}
 	budget := opt.MaxPaths
 	if budget <= 0 {
 		budget = DefaultMaxPaths
@@ -159,10 +200,15 @@ func Exact(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactO
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
+	cost := &costBudget{max: opt.MaxCost}
+	if cost.max <= 0 {
+		cost.max = DefaultExactCost
+	}
 	first, err := newExplorer(mod, sd, opt.Answers)
 	if err != nil {
 		return nil, err
 	}
+	first.cost = cost
 	// The first path alone: a scenario that cannot be played fails at once.
 	if _, err := first.play(ctx, nil); err != nil {
 		return nil, err
@@ -190,6 +236,7 @@ func Exact(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactO
 					stop.Store(true)
 					return
 				}
+				x.cost = cost
 			}
 			for !stop.Load() {
 				i := int(next.Add(1)) - 1
@@ -218,7 +265,7 @@ func Exact(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactO
 		return nil, err
 	}
 	if paths.Load() > budget {
-		return nil, fmt.Errorf("%w: more than %d", ErrTreeTooLarge, budget)
+		return nil, pathLimit(budget)
 	}
 	out := newExactTally()
 	for _, r := range results {
@@ -233,6 +280,7 @@ func Exact(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactO
 	if opt.Progress != nil {
 		opt.Progress(out.Paths)
 	}
+	out.Played = out.Paths
 	return out, nil
 }
 
@@ -241,6 +289,7 @@ type explorer struct {
 	r    *Runner
 	b    *pathBrancher
 	keys *tallyKeys
+	cost *costBudget // the exploration's, shared by its explorers
 }
 
 func newExplorer(mod *dsl.Module, sd *dsl.ScenarioDef, answers *interpreter.ScriptedDecider) (*explorer, error) {
@@ -269,7 +318,14 @@ func (x *explorer) play(ctx context.Context, prefix []int) (int, error) {
 func (x *explorer) replay(ctx context.Context) error {
 	x.b.depth = 0
 	x.r.Engine.Rewind(nil)
-	err := x.r.Engine.Run(ctx)
+	left, err := x.cost.before(x.r.Engine)
+	if err != nil {
+		return err
+	}
+	err = x.r.Engine.Run(ctx)
+	if lerr := x.cost.after(x.r.Engine, left, err); lerr != nil {
+		return lerr
+	}
 	if err == nil {
 		err = x.b.err
 	}

@@ -117,27 +117,47 @@ func TestExactWorkers(t *testing.T) {
 	}
 }
 
-// A tree larger than the budget fails as such; no part of it is given.
+// An exploration larger than a budget fails as such, naming the budget;
+// no part of it is given. Each budget is one for the whole exploration.
 func TestExactTooLarge(t *testing.T) {
 	mod := loadTestBattle(t, "exactcarre")
 	sd, err := bataille.FindScenario(mod, "plain")
 	if err != nil {
 		t.Fatal(err)
 	}
-	full := exactOf(t, mod, "plain", bataille.ExactOptions{})
-	for _, w := range []int{1, 2} {
-		x, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxPaths: full.Paths - 1, Workers: w})
-		if !errors.Is(err, bataille.ErrTreeTooLarge) || x != nil {
-			t.Errorf("%d workers, budget %d of %d paths: %v, %v", w, full.Paths-1, full.Paths, x, err)
+	for _, enumerate := range []bool{false, true} {
+		full := exactOf(t, mod, "plain", bataille.ExactOptions{Enumerate: enumerate})
+		for _, w := range []int{1, 2} {
+			x, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxPaths: full.Played - 1, Workers: w, Enumerate: enumerate})
+			var le *bataille.LimitError
+			if !errors.Is(err, bataille.ErrTreeTooLarge) || !errors.As(err, &le) || le.Limit != "--max-paths" || x != nil {
+				t.Errorf("enumerate %v, %d workers, budget %d of %d paths: %v, %v", enumerate, w, full.Played-1, full.Played, x, err)
+			}
+		}
+		if _, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxPaths: full.Played, Enumerate: enumerate}); err != nil {
+			t.Errorf("enumerate %v, budget of exactly %d paths: %v", enumerate, full.Played, err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if _, err := bataille.Exact(ctx, mod, sd, bataille.ExactOptions{Enumerate: enumerate}); !errors.Is(err, context.Canceled) {
+			t.Errorf("enumerate %v, cancelled: %v", enumerate, err)
+		}
+		// A cost budget for the whole: far less than one run may cost, and
+		// more than the exploration's first runs together.
+		_, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxCost: 2000, Enumerate: enumerate})
+		var le *bataille.LimitError
+		if !errors.As(err, &le) || le.Limit != "--max-cost" || le.Max != 2000 {
+			t.Errorf("enumerate %v, a cost budget of 2000 units: %v", enumerate, err)
 		}
 	}
-	if _, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxPaths: full.Paths}); err != nil {
-		t.Errorf("budget of exactly %d paths: %v", full.Paths, err)
+	full := exactOf(t, mod, "plain", bataille.ExactOptions{})
+	_, err = bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxStates: full.States - 1})
+	var le *bataille.LimitError
+	if !errors.As(err, &le) || le.Limit != "--max-states" {
+		t.Errorf("a budget of %d states of %d: %v", full.States-1, full.States, err)
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	cancel()
-	if _, err := bataille.Exact(ctx, mod, sd, bataille.ExactOptions{}); !errors.Is(err, context.Canceled) {
-		t.Errorf("cancelled: %v", err)
+	if _, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxStates: full.States}); err != nil {
+		t.Errorf("a budget of exactly %d states: %v", full.States, err)
 	}
 }
 

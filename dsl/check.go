@@ -264,6 +264,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	u.compileAll(u.hookEnvs())
 	u.checkCosts()
 	u.checkOutcomes()
+	u.checkTitleFigures()
 	for _, r := range mod.Rules {
 		mod.Hooks[r.Hook] = append(mod.Hooks[r.Hook], r)
 	}

@@ -479,6 +479,7 @@ func (u *unit) compileAll(envs map[string]vars) {
 			r = &cp
 			u.mod.Rules[i] = r
 		}
+		r.Title = u.renderTitle(r.ast.Title, r.Pos)
 		if !u.hookKnown(r.Hook) {
 			u.errorf(position(r.ast.Hook.Pos), "unknown-hook", "unknown hook %q%s", r.Hook, didYouMean(r.Hook, u.hookNames()))
 			continue

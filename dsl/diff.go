@@ -874,7 +874,9 @@ func callText(c *CallDef, locals map[string]string, canonical bool) string {
 
 func ruleDetails(o, n *RuleDef) []Detail {
 	var ds []Detail
-	field(&ds, "title", o.Title, n.Title)
+	// A title is compared as written: one that reads a param changes with
+	// it, and the param's change says so already.
+	field(&ds, "title", o.TitleSource(), n.TitleSource())
 	field(&ds, "hook", o.Hook, n.Hook)
 	oi, ni := ruleItems(o), ruleItems(n)
 	ds = append(ds, letDetails(oi["let"], ni["let"])...)

@@ -694,6 +694,15 @@ type RuleDef struct {
 	ast *Rule
 }
 
+// TitleSource is the title as written, before the params it names
+// (`{melee.cavalry_on_carre}`) are read.
+func (r *RuleDef) TitleSource() string {
+	if r.ast != nil {
+		return r.ast.Title
+	}
+	return r.Title
+}
+
 // ClauseKind tells the clauses of a rule apart.
 type ClauseKind int
 

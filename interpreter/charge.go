@@ -199,7 +199,7 @@ func canForm(mod *dsl.Module, f, arm string) bool {
 }
 
 // chargePhase declares every charge first, then resolves each in turn.
-func (e *Engine) chargePhase(title string) error {
+func (e *Engine) chargePhase(title string, from int) error {
 	var charges []*Order
 	for _, o := range e.orders {
 		if o.Kind == "charge" {
@@ -210,17 +210,23 @@ func (e *Engine) chargePhase(title string) error {
 		return nil
 	}
 	e.beginPhase(title)
-	var declared []*Order
-	for _, o := range charges {
-		ok, err := e.declare(o)
-		if err != nil {
-			return err
-		}
-		if ok {
-			declared = append(declared, o)
+	if from == 0 {
+		e.declared = e.declared[:0]
+		for _, o := range charges {
+			ok, err := e.declare(o)
+			if err != nil {
+				return err
+			}
+			if ok {
+				e.declared = append(e.declared, o)
+			}
 		}
 	}
-	for _, o := range declared {
+	for k := max(from-1, 0); k < len(e.declared); k++ {
+		if err := e.checkpoint(k + 1); err != nil {
+			return err
+		}
+		o := e.declared[k]
 		if err := e.resolveCharge(o); err != nil {
 			return err
 		}
@@ -228,6 +234,7 @@ func (e *Engine) chargePhase(title string) error {
 			return err
 		}
 	}
+	e.declared = e.declared[:0] // the phase's own
 	return nil
 }
 

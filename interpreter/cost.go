@@ -143,3 +143,13 @@ func (b *Board) charge(n int) {
 		}
 	}
 }
+
+// SetMaxCost changes the cost budget of the runs to come (0 means
+// DefaultMaxCost): a program that plays many runs under one budget for
+// them all gives each what is left of it.
+func (e *Engine) SetMaxCost(n int64) {
+	if n <= 0 {
+		n = DefaultMaxCost
+	}
+	e.cfg.MaxCost = n
+}

@@ -125,6 +125,19 @@ type Engine struct {
 	// branches holds what each roll can decide, worked out once, when a
 	// Brancher decides the rolls.
 	branches *branchCache
+
+	// declared are the charges of the charge phase that their declaration
+	// allowed, resolved one after another; meleeCount is how many of
+	// melees the melee phase resolves (those set up when it began).
+	declared   []*Order
+	meleeCount int
+	// phaseAt is the place in the sequence of play of the phase being
+	// played (resume.go); pause, from and resuming are how a run stops at,
+	// and starts again from, a position.
+	phaseAt  int
+	pause    bool
+	from     Position
+	resuming bool
 }
 
 // action is what effects change about the action a hook is about.
@@ -273,6 +286,7 @@ func (e *Engine) Rewind(dice Dice) {
 	e.subject, e.ch = nil, nil
 	e.pending = e.pending[:0]
 	e.melees = e.melees[:0]
+	e.declared, e.meleeCount = e.declared[:0], 0
 	e.clearFired()
 	clear(e.enemyBuf)
 	e.enemyBuf = e.enemyBuf[:0]
@@ -288,6 +302,13 @@ func (e *Engine) Dice() Dice { return e.dice }
 // Run plays one turn in the chronology of battle: charge à cheval,
 // movement, defensive fire, offensive fire, melee, then the end of the turn.
 func (e *Engine) Run(ctx context.Context) (err error) {
+	e.resuming = false
+	return e.play(ctx)
+}
+
+// play plays the turns from the start, or, when resuming, from the
+// position e.from.
+func (e *Engine) play(ctx context.Context) (err error) {
 	e.ctx = ctx
 	defer func() {
 		if r := recover(); r != nil {
@@ -306,20 +327,31 @@ func (e *Engine) Run(ctx context.Context) (err error) {
 	e.enemyBuf = e.enemyBuf[:0]
 	plans := append([]TurnPlan{{Side: e.turn, Orders: e.first}}, e.later...)
 	for i, t := range plans {
+		mid := e.resuming && i == e.from.Turn
+		if e.resuming && i < e.from.Turn {
+			continue
+		}
 		e.turnNo = i + 1
 		e.setRunVar("turn", e.turnNo)
 		e.orders = t.Orders
-		e.phasing = t.Side
-		if e.phasing == "" {
-			e.phasing = e.phasingSide()
-		}
-		if i > 0 {
-			e.newTurn()
+		if !mid {
+			// A turn resumed in its middle keeps the side its state saved.
+			e.phasing = t.Side
+			if e.phasing == "" {
+				e.phasing = e.phasingSide()
+			}
+			if i > 0 {
+				e.newTurn()
+			}
 		}
 		if len(plans) > 1 {
 			e.beginPhase(fmt.Sprintf("turn %d: %s", e.turnNo, e.phasing))
 		}
-		if err := e.turnPhases(); err != nil {
+		first := 0
+		if mid {
+			first = e.from.Phase
+		}
+		if err := e.turnPhases(first); err != nil {
 			return err
 		}
 	}
@@ -347,33 +379,45 @@ var defaultSequence = []dsl.PhaseDef{
 
 // turnPhases plays one turn: the phases the module's sequence of play
 // declares, in its order, each under its title.
-func (e *Engine) turnPhases() error {
+func (e *Engine) turnPhases(first int) error {
 	phases := defaultSequence
 	if e.Module.Sequence != nil {
 		phases = e.Module.Sequence.Phases
 	}
 	defer func() { e.proc = "" }()
-	for _, ph := range phases {
-		e.proc = ph.Proc
-		if err := e.phaseHook(hPhaseStart, ph); err != nil {
-			return err
+	for j := first; j < len(phases); j++ {
+		ph := phases[j]
+		e.phaseAt, e.proc = j, ph.Proc
+		// from is the step of the phase to start at: 0 for its beginning,
+		// k+1 for its k-th action (resume.go).
+		from := 0
+		if e.resuming && j == e.from.Phase {
+			from = e.from.Step
+		}
+		if from == 0 {
+			if err := e.checkpoint(0); err != nil {
+				return err
+			}
+			if err := e.phaseHook(hPhaseStart, ph); err != nil {
+				return err
+			}
 		}
 		var err error
 		switch ph.Proc {
 		case "start":
-			err = e.startPhase(ph.Title)
+			err = e.startPhase(ph.Title, from)
 		case "charges":
-			err = e.chargePhase(ph.Title)
+			err = e.chargePhase(ph.Title, from)
 		case "movement":
-			err = e.movementPhase(ph.Title)
+			err = e.movementPhase(ph.Title, from)
 		case "defensive_fire":
-			err = e.firePhase(ph.Title, true)
+			err = e.firePhase(ph.Title, true, from)
 		case "offensive_fire":
-			err = e.firePhase(ph.Title, false)
+			err = e.firePhase(ph.Title, false, from)
 		case "melee":
-			err = e.meleePhase(ph.Title)
+			err = e.meleePhase(ph.Title, from)
 		case "end":
-			err = e.endPhase(ph.Title)
+			err = e.endPhase(ph.Title, from)
 		}
 		if err != nil {
 			return err

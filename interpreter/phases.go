@@ -8,7 +8,7 @@ import (
 )
 
 // movementPhase carries out formation changes and moves.
-func (e *Engine) movementPhase(title string) error {
+func (e *Engine) movementPhase(title string, from int) error {
 	var orders []*Order
 	for _, o := range e.orders {
 		if o.Kind == "move" || o.Kind == "form" {
@@ -19,7 +19,11 @@ func (e *Engine) movementPhase(title string) error {
 		return nil
 	}
 	e.beginPhase(title)
-	for _, o := range orders {
+	for k := max(from-1, 0); k < len(orders); k++ {
+		if err := e.checkpoint(k + 1); err != nil {
+			return err
+		}
+		o := orders[k]
 		u := o.Unit
 		if u.Increments <= 0 {
 			continue
@@ -155,7 +159,7 @@ func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool {
 
 // firePhase resolves the fire orders of one side: the side not in its turn
 // fires defensively first, then the phasing side.
-func (e *Engine) firePhase(title string, defensive bool) error {
+func (e *Engine) firePhase(title string, defensive bool, from int) error {
 	var orders []*Order
 	for _, o := range e.orders {
 		if o.Kind == "fire" && (o.Unit.Side != e.phasing) == defensive {
@@ -167,9 +171,15 @@ func (e *Engine) firePhase(title string, defensive bool) error {
 	}
 	// Each phase starts with no hexes fired into; the lists keep their
 	// storage for the next run.
-	e.clearFired()
+	if from == 0 {
+		e.clearFired()
+	}
 	e.beginPhase(title)
-	for _, o := range orders {
+	for k := max(from-1, 0); k < len(orders); k++ {
+		if err := e.checkpoint(k + 1); err != nil {
+			return err
+		}
+		o := orders[k]
 		if err := e.Fire(o.Unit, o.Target, defensive); err != nil {
 			return err
 		}
@@ -305,22 +315,31 @@ func (e *Engine) ScheduleMelee(a, d *Unit) {
 	}
 }
 
-func (e *Engine) meleePhase(title string) error {
-	for _, o := range e.orders {
-		if o.Kind == "assault" {
-			e.melees = append(e.melees, meleeOrder{attacker: o.Unit, defender: o.Target})
+func (e *Engine) meleePhase(title string, from int) error {
+	if from == 0 {
+		for _, o := range e.orders {
+			if o.Kind == "assault" {
+				e.melees = append(e.melees, meleeOrder{attacker: o.Unit, defender: o.Target})
+			}
 		}
+		// The melees set up by now are resolved; one scheduled during the
+		// phase is not.
+		e.meleeCount = len(e.melees)
 	}
-	if len(e.melees) == 0 {
+	if e.meleeCount == 0 {
 		return nil
 	}
 	e.beginPhase(title)
-	for _, m := range e.melees {
+	for k := max(from-1, 0); k < e.meleeCount; k++ {
+		if err := e.checkpoint(k + 1); err != nil {
+			return err
+		}
+		m := e.melees[k]
 		if err := e.Melee(m.attacker, m.defender, m.charging, m.straight); err != nil {
 			return err
 		}
 	}
-	e.melees = e.melees[:0]
+	e.melees, e.meleeCount = e.melees[:0], 0
 	return nil
 }
 
@@ -395,12 +414,16 @@ func (e *Engine) strength(u *Unit) float64 {
 
 // startPhase runs the turn_start rules once for each unit still on the
 // board, by id, when the module has rules there.
-func (e *Engine) startPhase(title string) error {
+func (e *Engine) startPhase(title string, from int) error {
 	if len(e.comp.rules[hTurnStart.index]) == 0 {
 		return nil
 	}
 	e.beginQuietPhase(title)
-	for _, u := range e.sorted {
+	for k := max(from-1, 0); k < len(e.sorted); k++ {
+		if err := e.checkpoint(k + 1); err != nil {
+			return err
+		}
+		u := e.sorted[k]
 		if u.Increments <= 0 {
 			continue // eliminated
 		}
@@ -412,10 +435,14 @@ func (e *Engine) startPhase(title string) error {
 	return nil
 }
 
-func (e *Engine) endPhase(title string) error {
+func (e *Engine) endPhase(title string, from int) error {
 	e.beginPhase(title)
 	units := e.sorted
-	for _, u := range units {
+	for k := max(from-1, 0); k < len(units); k++ {
+		if err := e.checkpoint(k + 1); err != nil {
+			return err
+		}
+		u := units[k]
 		// Charged without stopping here: a spent budget or a cancelled
 		// context is reported by the next rule, at its place, or by Run.
 		e.Board.charge(1)

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
 	"github.com/spf13/pflag"
 )
@@ -36,6 +37,9 @@ func cmdDiff(args []string, stdout, stderr io.Writer) int {
 	runs := fs.IntP("runs", "n", 1000, "games per side for --simulate")
 	seed := fs.Uint64("seed", 1, "dice seed for --simulate (both sides use it)")
 	exact := fs.Bool("exact", false, "with --simulate: compare exact odds over every path through the dice instead of -n games")
+	maxPaths := fs.Int64("max-paths", bataille.DefaultMaxPaths, "with --exact: the most paths through the dice to play (each from one state to the next), for each side")
+	maxStates := fs.Int64("max-states", bataille.DefaultMaxStates, "with --exact: the most distinct game states to keep, for each side")
+	maxCost := fs.Int64("max-cost", bataille.DefaultExactCost, "with --exact: the cost budget of each side's whole exploration (docs/safety.md)")
 	best := fs.Bool("best", false, "with --simulate: compare under best play, every question the rules ask answered by the advisor for each side's objective (the scenario's decide lines left out); exact, as --exact")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille diff [flags] OLD NEW
@@ -127,7 +131,8 @@ Flags:`)
 	var sim *dsl.OutcomeDiff
 	if fs.Changed("simulate") {
 		var err error
-		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact, *best); err != nil {
+		opt := bataille.ExactOptions{MaxPaths: *maxPaths, MaxStates: *maxStates, MaxCost: *maxCost}
+		if sim, err = simulateBoth(oldMod, newMod, *scenario, *runs, *seed, *exact, *best, opt); err != nil {
 			fmt.Fprintf(stderr, "bataille diff: --simulate: %v\n", err)
 			return exitUsage
 		}
@@ -373,7 +378,7 @@ func withScenario(mod *dsl.Module, sd *dsl.ScenarioDef) *dsl.Module {
 	return &cp
 }
 
-func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact, best bool) (*dsl.OutcomeDiff, error) {
+func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint64, exact, best bool, opt bataille.ExactOptions) (*dsl.OutcomeDiff, error) {
 	if oldMod == nil || newMod == nil {
 		return nil, fmt.Errorf("both sides need rules to play a scenario")
 	}
@@ -395,7 +400,9 @@ func simulateBoth(oldMod, newMod *dsl.Module, scenario string, n int, seed uint6
 		return s, err
 	}
 	if exact {
-		return exactBoth(oldMod, newMod, scenario)
+		ctx, stop := interruptContext()
+		defer stop()
+		return exactBoth(ctx, oldMod, newMod, scenario, opt)
 	}
 	a, err := simulateFn(oldMod, scenario, n, seed)
 	if err != nil {

@@ -16,9 +16,11 @@ import (
 
 // exactOpts are simulate's flags for exact odds.
 type exactOpts struct {
-	on       bool
-	maxPaths int64
-	orSample bool
+	on        bool
+	maxPaths  int64
+	maxStates int64
+	maxCost   int64
+	orSample  bool
 	// html and svg are the files simulate draws its charts to, if any.
 	html, svg string
 }
@@ -26,8 +28,10 @@ type exactOpts struct {
 func exactFlags(fs *pflag.FlagSet) *exactOpts {
 	o := &exactOpts{}
 	fs.BoolVar(&o.on, "exact", false, "play every path through the dice, weighted by its exact chance, instead of sampling")
-	fs.Int64Var(&o.maxPaths, "max-paths", bataille.DefaultMaxPaths, "with --exact: the most paths through the dice to play before giving up")
-	fs.BoolVar(&o.orSample, "or-sample", false, "with --exact: when a scenario has more paths than --max-paths, sample -n runs instead of failing")
+	fs.Int64Var(&o.maxPaths, "max-paths", bataille.DefaultMaxPaths, "with --exact: the most paths through the dice to play (each from one state to the next) before giving up")
+	fs.Int64Var(&o.maxStates, "max-states", bataille.DefaultMaxStates, "with --exact: the most distinct game states to keep before giving up")
+	fs.Int64Var(&o.maxCost, "max-cost", bataille.DefaultExactCost, "with --exact: the cost budget of the whole exploration, in the units of docs/safety.md")
+	fs.BoolVar(&o.orSample, "or-sample", false, "with --exact: when a scenario needs more than --max-paths, --max-states or --max-cost, sample -n runs instead of failing")
 	return o
 }
 
@@ -40,7 +44,7 @@ func simulateExact(o *exactOpts, sd *dsl.ScenarioDef, mods []*dsl.Module, worker
 	ctx, stop := interruptContext()
 	defer stop()
 	for _, m := range mods {
-		x, err := bataille.Exact(ctx, m, sd, bataille.ExactOptions{Answers: answers, MaxPaths: o.maxPaths, Workers: workers})
+		x, err := bataille.Exact(ctx, m, sd, bataille.ExactOptions{Answers: answers, MaxPaths: o.maxPaths, MaxStates: o.maxStates, MaxCost: o.maxCost, Workers: workers})
 		if errors.Is(err, bataille.ErrTreeTooLarge) && o.orSample {
 			fmt.Fprintf(stderr, "bataille simulate: %s: %v; sampling instead\n", m.ID, err)
 			return 0, false
@@ -53,7 +57,12 @@ func simulateExact(o *exactOpts, sd *dsl.ScenarioDef, mods []*dsl.Module, worker
 		if err != nil {
 			fmt.Fprintf(stderr, "bataille simulate: %s: %v\n", m.ID, err)
 			if errors.Is(err, bataille.ErrTreeTooLarge) {
-				fmt.Fprintln(stderr, "bataille simulate: raise --max-paths, or add --or-sample to sample -n runs instead")
+				limit := "the limit"
+				var le *bataille.LimitError
+				if errors.As(err, &le) {
+					limit = le.Limit
+				}
+				fmt.Fprintf(stderr, "bataille simulate: raise %s, or add --or-sample to sample -n runs instead\n", limit)
 			}
 			return exitFail, true
 		}
@@ -104,13 +113,14 @@ func exactCell(o simOutcome) string {
 }
 
 // exactOutcomes plays a module's scenario down every path through the dice
-// and returns each outcome's exact mean, for diff --simulate --exact.
-func exactOutcomes(mod *dsl.Module, scenario string, maxPaths int64) (map[string]*big.Rat, error) {
+// and returns each outcome's exact mean, for diff --simulate --exact. It
+// stops when ctx is done.
+func exactOutcomes(ctx context.Context, mod *dsl.Module, scenario string, opt bataille.ExactOptions) (map[string]*big.Rat, error) {
 	sd, err := bataille.FindScenario(mod, scenario)
 	if err != nil {
 		return nil, err
 	}
-	x, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{MaxPaths: maxPaths})
+	x, err := bataille.Exact(ctx, mod, sd, opt)
 	if err != nil {
 		return nil, err
 	}
@@ -119,12 +129,6 @@ func exactOutcomes(mod *dsl.Module, scenario string, maxPaths int64) (map[string
 		out[name] = v.Mean
 	}
 	return out, nil
-}
-
-// exactFn gives each outcome's exact mean over every path through the dice,
-// for `diff --simulate --exact`. Tests may replace it.
-var exactFn = func(mod *dsl.Module, scenario string) (map[string]*big.Rat, error) {
-	return exactOutcomes(mod, scenario, bataille.DefaultMaxPaths)
 }
 
 // bestFn gives each outcome's exact mean under best play, every question
@@ -145,9 +149,12 @@ var bestFn = func(mod *dsl.Module, scenario string) (map[string]*big.Rat, error)
 	return out, nil
 }
 
-// exactBoth compares the exact outcomes of a scenario under two modules.
-func exactBoth(oldMod, newMod *dsl.Module, scenario string) (*dsl.OutcomeDiff, error) {
-	return exactBothBy(exactFn, oldMod, newMod, scenario)
+// exactBoth compares the exact outcomes of a scenario under two modules,
+// each explored under the budgets of opt; an interrupt (ctx) stops both.
+func exactBoth(ctx context.Context, oldMod, newMod *dsl.Module, scenario string, opt bataille.ExactOptions) (*dsl.OutcomeDiff, error) {
+	return exactBothBy(func(mod *dsl.Module, scenario string) (map[string]*big.Rat, error) {
+		return exactOutcomes(ctx, mod, scenario, opt)
+	}, oldMod, newMod, scenario)
 }
 
 // exactBothBy compares a scenario's exact outcomes under two modules, each

@@ -85,9 +85,19 @@ func TestSimulateExact(t *testing.T) {
 // A tree over the budget fails, naming the flags that help; --or-sample
 // samples instead. Flags that only make sense for sampling are refused.
 func TestSimulateExactLimits(t *testing.T) {
-	code, _, stderr := bat(t, "simulate", exactCarre, "plain", "--exact", "--max-paths", "2")
-	if code != exitFail || !strings.Contains(stderr, "too many paths through the dice: more than 2") || !strings.Contains(stderr, "--or-sample") {
-		t.Errorf("over budget: exit %d, %s", code, stderr)
+	for _, c := range []struct{ flag, says string }{
+		{"--max-paths", "more than 2 paths through the dice (--max-paths)"},
+		{"--max-states", "more than 2 states (--max-states)"},
+		{"--max-cost", "more than 2 units of cost (--max-cost)"},
+	} {
+		code, _, stderr := bat(t, "simulate", exactCarre, "plain", "--exact", c.flag, "2")
+		if code != exitFail || !strings.Contains(stderr, c.says) || !strings.Contains(stderr, "raise "+c.flag+", or add --or-sample") {
+			t.Errorf("over %s: exit %d, %s", c.flag, code, stderr)
+		}
+	}
+	// diff --simulate --exact explores each side under the same budgets.
+	if code, _, stderr := bat(t, "diff", exactCarre, exactRoll, "--simulate", "plain", "--exact", "--max-states", "2"); code == exitOK || !strings.Contains(stderr, "more than 2 states (--max-states)") {
+		t.Errorf("diff over --max-states: exit %d, %s", code, stderr)
 	}
 	code, out, stderr := bat(t, "simulate", exactCarre, "plain", "--exact", "--max-paths", "2", "--or-sample", "-n", "40")
 	if code != exitOK || !strings.Contains(stderr, "sampling instead") || !strings.Contains(out, "40 runs per column") {

@@ -1,0 +1,350 @@
+package bataille
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/big"
+	"runtime"
+	"slices"
+	"sync"
+	"sync/atomic"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
+)
+
+// The exploration of states: a dynamic program over the dice tree. The
+// engine pauses at every position of the turn (between phases, between the
+// actions of a phase), where everything the rest of the run depends on is
+// its state (interpreter.State). From each distinct state the paths through
+// the dice to the next position are played, and the states they reach are
+// merged by their key, adding their chances: a state reached by a thousand
+// paths is played on from once. States are taken in the order of their
+// positions, so a state's chance is complete when it is played on from.
+//
+// Where the paths of a scenario branch independently (charges in lanes
+// that never meet), the states after k actions are the combinations of
+// the lanes' states so far, not the paths to them: the tree's 182^N paths
+// become a number of states that grows with the product of each lane's
+// distinct situations, which are a few dozen.
+
+// stateNode is a distinct state with the chance of reaching it and the
+// number of paths from the start that reach it.
+type stateNode struct {
+	key   string
+	s     *interpreter.State
+	p     *big.Rat
+	paths *big.Int
+}
+
+// frontier holds the states not yet played on from, by position.
+type frontier struct {
+	byPos map[interpreter.Position]map[string]*stateNode
+	count int64 // every state ever added
+}
+
+func (f *frontier) add(n *stateNode) (added bool) {
+	pos := n.s.Position()
+	bucket := f.byPos[pos]
+	if bucket == nil {
+		bucket = map[string]*stateNode{}
+		f.byPos[pos] = bucket
+	}
+	if old, ok := bucket[n.key]; ok {
+		old.p.Add(old.p, n.p)
+		old.paths.Add(old.paths, n.paths)
+		return false
+	}
+	bucket[n.key] = n
+	f.count++
+	return true
+}
+
+// next takes out the states of the earliest position, in the order of
+// their keys.
+func (f *frontier) next() []*stateNode {
+	var first interpreter.Position
+	found := false
+	for p := range f.byPos {
+		if !found || p.Less(first) {
+			first, found = p, true
+		}
+	}
+	if !found {
+		return nil
+	}
+	bucket := f.byPos[first]
+	delete(f.byPos, first)
+	out := make([]*stateNode, 0, len(bucket))
+	for _, n := range bucket {
+		out = append(out, n)
+	}
+	slices.SortFunc(out, func(a, b *stateNode) int { return bytes.Compare([]byte(a.key), []byte(b.key)) })
+	return out
+}
+
+// costBudget is one cost budget for every run of an exploration: each run
+// gets what is left of it, up to the budget of one run.
+type costBudget struct {
+	max   int64
+	spent atomic.Int64
+}
+
+// before gives the engine what is left for its next run, or the limit's
+// error when nothing is.
+func (c *costBudget) before(e *interpreter.Engine) (left int64, err error) {
+	left = c.max - c.spent.Load()
+	if left <= 0 {
+		return 0, c.limit()
+	}
+	e.SetMaxCost(min(left, interpreter.DefaultMaxCost))
+	return left, nil
+}
+
+// after counts what the run cost; a run stopped by the exploration's
+// budget (rather than by its own) is the limit's error.
+func (c *costBudget) after(e *interpreter.Engine, left int64, err error) error {
+	c.spent.Add(e.Cost())
+	if errors.Is(err, interpreter.ErrCostBudget) && left < interpreter.DefaultMaxCost {
+		return c.limit()
+	}
+	return nil
+}
+
+func (c *costBudget) limit() error {
+	return &LimitError{Limit: "--max-cost", Max: c.max, What: "units of cost"}
+}
+
+// exploreStates is Exact by states.
+func exploreStates(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactOptions) (*ExactTally, error) {
+	x := &stateExploration{ctx: ctx, mod: mod, sd: sd, opt: opt}
+	x.maxPaths, x.maxStates = opt.MaxPaths, opt.MaxStates
+	if x.maxPaths <= 0 {
+		x.maxPaths = DefaultMaxPaths
+	}
+	if x.maxStates <= 0 {
+		x.maxStates = DefaultMaxStates
+	}
+	x.cost.max = opt.MaxCost
+	if x.cost.max <= 0 {
+		x.cost.max = DefaultExactCost
+	}
+	workers := opt.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	first, err := x.newWorker()
+	if err != nil {
+		return nil, err
+	}
+	x.workers = []*stateWorker{first}
+	// The start: the engine pauses at the first position, before any roll.
+	e := first.r.Engine
+	e.Rewind(nil)
+	e.PauseAtPositions(true)
+	first.b.reset(nil)
+	if err := e.Run(ctx); !errors.Is(err, interpreter.ErrPaused) {
+		if err == nil {
+			err = errors.New("the scenario ended before its first position")
+		}
+		return nil, err
+	}
+	start := &interpreter.State{}
+	e.Save(start)
+	f := &frontier{byPos: map[interpreter.Position]map[string]*stateNode{}}
+	f.add(&stateNode{key: string(start.AppendKey(nil)), s: start, p: big.NewRat(1, 1), paths: big.NewInt(1)})
+	out := newExactTally()
+	paths := new(big.Int)
+	for {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		nodes := f.next()
+		if len(nodes) == 0 {
+			break
+		}
+		for len(x.workers) < min(workers, len(nodes)) {
+			w, err := x.newWorker()
+			if err != nil {
+				return nil, err
+			}
+			x.workers = append(x.workers, w)
+		}
+		if err := x.playOn(nodes); err != nil {
+			return nil, err
+		}
+		for _, w := range x.workers {
+			for _, n := range w.reached {
+				if f.add(n) && f.count > x.maxStates {
+					return nil, &LimitError{Limit: "--max-states", Max: x.maxStates, What: "states"}
+				}
+			}
+			w.reached = w.reached[:0]
+			clear(w.index)
+			out.add(w.tally)
+			paths.Add(paths, w.paths)
+			w.tally, w.paths = newExactTally(), new(big.Int)
+		}
+	}
+	if out.Total.Cmp(big.NewRat(1, 1)) != 0 {
+		return nil, fmt.Errorf("the paths played add up to a chance of %s, not 1", out.Total.RatString())
+	}
+	out.Paths = math.MaxInt64
+	if paths.IsInt64() {
+		out.Paths = paths.Int64()
+	}
+	out.States, out.Played = f.count, x.played.Load()
+	if opt.Progress != nil {
+		opt.Progress(out.Played)
+	}
+	return out, nil
+}
+
+type stateExploration struct {
+	ctx                 context.Context
+	mod                 *dsl.Module
+	sd                  *dsl.ScenarioDef
+	opt                 ExactOptions
+	maxPaths, maxStates int64
+	played              atomic.Int64
+	cost                costBudget
+	workers             []*stateWorker
+}
+
+// stateWorker plays on from states on its own engine, and keeps what it
+// reaches until the position's states are all played on from.
+type stateWorker struct {
+	explorer
+	reached []*stateNode
+	index   map[string]*stateNode
+	tally   *ExactTally
+	paths   *big.Int // the paths from the start that ended
+	scratch interpreter.State
+	key     []byte
+	w       weighted
+	pw      big.Rat
+	pn      big.Int
+}
+
+func (x *stateExploration) newWorker() (*stateWorker, error) {
+	ex, err := newExplorer(x.mod, x.sd, x.opt.Answers)
+	if err != nil {
+		return nil, err
+	}
+	ex.r.Engine.PauseAtPositions(true)
+	ex.cost = &x.cost
+	return &stateWorker{explorer: *ex, index: map[string]*stateNode{}, tally: newExactTally(), paths: new(big.Int)}, nil
+}
+
+// playOn plays on from every state of one position, sharing them among the
+// workers; the first error in the states' order is the answer's.
+func (x *stateExploration) playOn(nodes []*stateNode) error {
+	errs := make([]error, len(nodes))
+	var next atomic.Int64
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	for _, w := range x.workers[:min(len(x.workers), len(nodes))] {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				i := int(next.Add(1)) - 1
+				if i >= len(nodes) {
+					return
+				}
+				if errs[i] = x.from(w, nodes[i]); errs[i] != nil {
+					stop.Store(true)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	// A limit or the context's end, met by any worker, is the answer;
+	// otherwise the first failing state's.
+	for _, err := range errs {
+		var limit *LimitError
+		if errors.As(err, &limit) {
+			return err
+		}
+	}
+	if err := x.ctx.Err(); err != nil {
+		return err
+	}
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// from plays every path from one state to the next position (or the end).
+func (x *stateExploration) from(w *stateWorker, n *stateNode) error {
+	e := w.r.Engine
+	w.b.reset(nil)
+	for {
+		if p := x.played.Add(1); p > x.maxPaths {
+			return pathLimit(x.maxPaths)
+		} else if x.opt.Progress != nil && p%256 == 0 {
+			x.opt.Progress(p)
+		}
+		if err := x.ctx.Err(); err != nil {
+			return err
+		}
+		left, err := w.cost.before(e)
+		if err != nil {
+			return err
+		}
+		w.b.depth = 0
+		err = e.Resume(x.ctx, n.s)
+		if lerr := w.cost.after(e, left, err); lerr != nil {
+			return lerr
+		}
+		paused := errors.Is(err, interpreter.ErrPaused)
+		if paused {
+			err = nil
+		}
+		if err == nil {
+			err = w.b.err
+		}
+		if err == nil && w.b.depth < len(w.b.choices) {
+			err = fmt.Errorf("the play made %d rolls where an earlier play of the same path made more", w.b.depth)
+		}
+		if err != nil {
+			if ctxErr := x.ctx.Err(); ctxErr != nil {
+				return ctxErr
+			}
+			return fmt.Errorf("from %s, path %s: %w", n.s.Position(), w.b.describe(), err)
+		}
+		w.pw.Mul(n.p, w.b.weights[w.b.depth])
+		if paused {
+			w.reach(n)
+		} else {
+			w.w.t, w.w.p = w.tally, &w.pw
+			w.tally.Total.Add(w.tally.Total, &w.pw)
+			w.keys.each(w.r, &w.w)
+			w.paths.Add(w.paths, n.paths)
+		}
+		if !w.b.advance(0) {
+			return nil
+		}
+	}
+}
+
+// reach adds the state the engine paused in, reached from n with the
+// chance w.pw, to what the worker reached.
+func (w *stateWorker) reach(n *stateNode) {
+	w.r.Engine.Save(&w.scratch)
+	w.key = w.scratch.AppendKey(w.key[:0])
+	if old, ok := w.index[string(w.key)]; ok {
+		old.p.Add(old.p, &w.pw)
+		old.paths.Add(old.paths, n.paths)
+		return
+	}
+	m := &stateNode{key: string(w.key), s: w.scratch.Clone(), p: new(big.Rat).Set(&w.pw), paths: new(big.Int).Set(n.paths)}
+	w.index[m.key] = m
+	w.reached = append(w.reached, m)
+}

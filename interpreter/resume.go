@@ -1,0 +1,437 @@
+package interpreter
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+)
+
+// A run can stop at a position and a saved state start again from it, so
+// that a program exploring every way the dice can go (exact odds) plays
+// each distinct situation once, however many ways lead to it, rather than
+// once for each way.
+//
+// A position is a point between the actions of a turn where everything the
+// rest of the run depends on is in the engine's fields and the units: the
+// start of a phase (before its phase_start rules), and the start of each
+// action a phase takes in turn (each unit's turn_start or turn_end rules,
+// each declared charge, move or form order, fire order and melee).
+
+// Position is a place in the sequence of play: the turn (from 0), the
+// phase of the module's sequence (from 0) and the step in it: 0 before the
+// phase begins, k+1 before its k-th action.
+type Position struct{ Turn, Phase, Step int }
+
+// Less orders positions as play reaches them.
+func (p Position) Less(q Position) bool {
+	if p.Turn != q.Turn {
+		return p.Turn < q.Turn
+	}
+	if p.Phase != q.Phase {
+		return p.Phase < q.Phase
+	}
+	return p.Step < q.Step
+}
+
+func (p Position) String() string {
+	return fmt.Sprintf("turn %d phase %d step %d", p.Turn+1, p.Phase+1, p.Step)
+}
+
+// ErrPaused is what Run and Resume return when the engine was told to
+// pause (PauseAtPositions) and reached a position: its state is then the
+// one to save.
+var ErrPaused = errors.New("paused at a position")
+
+// PauseAtPositions makes Run and Resume stop with ErrPaused at the first
+// position they reach (after the one a Resume starts from).
+func (e *Engine) PauseAtPositions(on bool) { e.pause = on }
+
+// checkpoint is a position of the run, step being its step in the phase
+// being played; it pauses the run there when asked to.
+func (e *Engine) checkpoint(step int) error {
+	// What an action set up for its hooks (a cost, a fire value) is
+	// over with it: no action reads what another left.
+	e.act = action{}
+	p := Position{Turn: e.turnNo - 1, Phase: e.phaseAt, Step: step}
+	if e.resuming {
+		e.resuming = false
+		if p != e.from {
+			return fmt.Errorf("resumed at %s, not at the saved %s", p, e.from)
+		}
+		return nil
+	}
+	if e.pause {
+		e.from = p
+		return ErrPaused
+	}
+	return nil
+}
+
+// State is the engine's state at a position: everything the rest of the
+// run depends on (see Save). It is a copy: the engine may play on.
+type State struct {
+	pos     Position
+	units   []Unit // in the board's order, marks and vacated hex copied
+	marks   []map[string]bool
+	lasting []map[string]int // MarkFor's marks by unit, as e.lasting
+	pending []savedOrder
+	melees  []savedMelee
+	// meleeCount, declared (indices into the turn's orders) and fired
+	// (by unit index) are the phase's own.
+	meleeCount int
+	declared   []int
+	fired      [][]Hex
+	phasing    string
+	turnNo     int
+}
+
+// savedOrder is a charge a rule started, its units by their index on the
+// board (a state may be resumed on another engine of the same scenario).
+type savedOrder struct {
+	o            Order // Unit and Target nil
+	unit, target int
+}
+
+type savedMelee struct {
+	attacker, defender int
+	charging           bool
+	straight           int
+}
+
+// Position is where the state was saved.
+func (s *State) Position() Position { return s.pos }
+
+// Save copies the engine's state at the position its run paused at into
+// s, reusing s's storage. It is the one place that reads the state: the
+// units (every field, their marks), the marks set to last several turns,
+// the charges rules started and the melees set up, the phase's declared
+// charges, melees to resolve and hexes fired into, the side in its turn
+// and the turn. Everything else the engine holds is set up when it is
+// made, a budget, or lasts one action (a position is between actions).
+func (e *Engine) Save(s *State) {
+	s.pos = e.from
+	units := e.Board.Units
+	s.units = slices.Grow(s.units[:0], len(units))[:len(units)]
+	s.marks = grow(s.marks, len(units))
+	s.lasting = grow(s.lasting, len(units))
+	s.fired = grow(s.fired, len(units))
+	index := e.unitIndex()
+	for i, u := range units {
+		s.units[i] = *u
+		if u.Vacated != nil {
+			s.units[i].vacated = *u.Vacated
+			s.units[i].Vacated = &s.units[i].vacated
+		}
+		s.units[i].Marks = nil
+		s.marks[i] = copyMap(s.marks[i], u.Marks)
+		s.lasting[i] = copyMap(s.lasting[i], e.lasting[u])
+		s.fired[i] = s.fired[i][:0]
+	}
+	for _, f := range e.firedInto {
+		i := index[f.unit]
+		s.fired[i] = append(s.fired[i], f.hexes...)
+	}
+	at := func(u *Unit) int {
+		if i, ok := index[u]; ok {
+			return i
+		}
+		return -1
+	}
+	s.pending = s.pending[:0]
+	for _, o := range e.pending {
+		c := savedOrder{o: *o, unit: at(o.Unit), target: at(o.Target)}
+		c.o.Unit, c.o.Target, c.o.Path = nil, nil, slices.Clone(o.Path)
+		s.pending = append(s.pending, c)
+	}
+	s.melees = s.melees[:0]
+	for _, m := range e.melees {
+		s.melees = append(s.melees, savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight})
+	}
+	s.meleeCount = e.meleeCount
+	s.declared = s.declared[:0]
+	for _, o := range e.declared {
+		s.declared = append(s.declared, slices.Index(e.orders, o))
+	}
+	s.phasing, s.turnNo = e.phasing, e.turnNo
+}
+
+// Clone is a copy of the state that shares nothing with s.
+func (s *State) Clone() *State {
+	c := &State{pos: s.pos, meleeCount: s.meleeCount, phasing: s.phasing, turnNo: s.turnNo}
+	c.units = slices.Clone(s.units)
+	for i := range c.units {
+		if v := s.units[i].Vacated; v != nil {
+			c.units[i].vacated = *v
+			c.units[i].Vacated = &c.units[i].vacated
+		}
+	}
+	for i := range s.marks {
+		c.marks = append(c.marks, copyMap(nil, s.marks[i]))
+		c.lasting = append(c.lasting, copyMap(nil, s.lasting[i]))
+		c.fired = append(c.fired, slices.Clone(s.fired[i]))
+	}
+	for _, o := range s.pending {
+		o.o.Path = slices.Clone(o.o.Path)
+		c.pending = append(c.pending, o)
+	}
+	c.melees = slices.Clone(s.melees)
+	c.declared = slices.Clone(s.declared)
+	return c
+}
+
+// Resume puts the engine in state s and plays on from its position: to the
+// end of the run, or, with PauseAtPositions, to the next position. The
+// engine must be the one s was saved from (its units are those of s).
+func (e *Engine) Resume(ctx context.Context, s *State) error {
+	units := e.Board.Units
+	if len(s.units) != len(units) {
+		return fmt.Errorf("the saved state has %d units, the board %d", len(s.units), len(units))
+	}
+	e.Rewind(nil)
+	unit := func(i int) (*Unit, error) {
+		if i < 0 || i >= len(units) {
+			return nil, fmt.Errorf("the saved state names unit %d of %d", i, len(units))
+		}
+		return units[i], nil
+	}
+	for i, u := range units {
+		marks, board, memo := u.Marks, u.board, u.memo
+		*u = s.units[i]
+		u.board, u.memo = board, memo
+		if v := s.units[i].Vacated; v != nil {
+			u.vacated = *v
+			u.Vacated = &u.vacated
+		}
+		clear(marks)
+		for k, v := range s.marks[i] {
+			marks[k] = v
+		}
+		u.Marks = marks
+		if len(s.lasting[i]) > 0 {
+			if e.lasting == nil {
+				e.lasting = map[*Unit]map[string]int{}
+			}
+			e.lasting[u] = copyMap(e.lasting[u], s.lasting[i])
+		}
+		if len(s.fired[i]) > 0 {
+			f := e.firedBy(u)
+			f.hexes = append(f.hexes[:0], s.fired[i]...)
+		}
+	}
+	for _, o := range s.pending {
+		c := o.o
+		c.Path = slices.Clone(o.o.Path)
+		var err error
+		if c.Unit, err = unit(o.unit); err != nil {
+			return err
+		}
+		if c.Target, err = unit(o.target); err != nil {
+			return err
+		}
+		e.pending = append(e.pending, &c)
+	}
+	for _, m := range s.melees {
+		a, err := unit(m.attacker)
+		if err != nil {
+			return err
+		}
+		d, err := unit(m.defender)
+		if err != nil {
+			return err
+		}
+		e.melees = append(e.melees, meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight})
+	}
+	e.meleeCount = s.meleeCount
+	e.phasing, e.turnNo = s.phasing, s.turnNo
+	// The declared charges are orders of the turn the state was saved in.
+	orders := e.first
+	if s.pos.Turn > 0 {
+		if s.pos.Turn-1 >= len(e.later) {
+			return fmt.Errorf("the saved state is in turn %d of a scenario of %d", s.pos.Turn+1, len(e.later)+1)
+		}
+		orders = e.later[s.pos.Turn-1].Orders
+	}
+	e.declared = e.declared[:0]
+	for _, i := range s.declared {
+		if i < 0 || i >= len(orders) {
+			return fmt.Errorf("the saved state declares order %d of %d", i, len(orders))
+		}
+		e.declared = append(e.declared, orders[i])
+	}
+	e.from, e.resuming = s.pos, true
+	return e.play(ctx)
+}
+
+// AppendKey appends to b an encoding of s in which two states are equal
+// exactly when the rest of the run cannot tell them apart: the same
+// encoding, the same future. Maps are written in the order of their keys;
+// a unit's fired-into hexes in the order fired.
+func (s *State) AppendKey(b []byte) []byte {
+	k := keyWriter{b}
+	k.num(s.pos.Turn)
+	k.num(s.pos.Phase)
+	k.num(s.pos.Step)
+	k.num(s.turnNo)
+	k.str(s.phasing)
+	k.num(len(s.units))
+	for i := range s.units {
+		u := &s.units[i]
+		k.str(u.ID)
+		k.str(u.Name)
+		k.str(u.Side)
+		k.str(u.Nationality)
+		k.str(u.Class)
+		k.str(u.Arm)
+		k.num(u.Increments)
+		k.str(u.Formation)
+		k.num(u.Morale)
+		k.str(u.State)
+		k.flag(u.Tired)
+		k.flag(u.Exhausted)
+		k.str(u.Regiment)
+		k.flag(u.Leader)
+		k.num(u.CavalryBonus)
+		k.num(u.MP)
+		k.num(u.mpSpent)
+		k.num(u.Melee)
+		k.flag(u.Moved)
+		k.flag(u.Charged)
+		k.flag(u.FiredOn)
+		k.num(u.Hexes)
+		k.str(u.Terrain)
+		k.hex(u.Hex)
+		k.optHex(u.Hex2)
+		k.num(int(u.Facing))
+		k.optHex(u.Vacated)
+		k.flags(u.Attrs)
+		k.flags(s.marks[i])
+		names := sortedKeys(s.lasting[i])
+		k.num(len(names))
+		for _, name := range names {
+			k.str(name)
+			k.num(s.lasting[i][name])
+		}
+		k.num(len(s.fired[i]))
+		for _, h := range s.fired[i] {
+			k.hex(h)
+		}
+	}
+	k.num(len(s.pending))
+	for _, o := range s.pending {
+		k.num(o.unit)
+		k.num(o.target)
+		k.str(o.o.Kind)
+		k.str(o.o.Formation)
+		k.num(o.o.Step)
+		k.num(len(o.o.Path))
+		for _, h := range o.o.Path {
+			k.hex(h)
+		}
+		k.flag(o.o.Reaction)
+	}
+	k.num(len(s.melees))
+	for _, m := range s.melees {
+		k.num(m.attacker)
+		k.num(m.defender)
+		k.flag(m.charging)
+		k.num(m.straight)
+	}
+	k.num(s.meleeCount)
+	k.num(len(s.declared))
+	for _, i := range s.declared {
+		k.num(i)
+	}
+	return k.b
+}
+
+// keyWriter writes a state's key: numbers end with a comma, strings
+// have their length before them, so no two states write the same bytes.
+type keyWriter struct{ b []byte }
+
+func (k *keyWriter) num(n int) {
+	k.b = strconv.AppendInt(k.b, int64(n), 10)
+	k.b = append(k.b, ',')
+}
+
+func (k *keyWriter) str(s string) {
+	k.num(len(s))
+	k.b = append(k.b, s...)
+}
+
+func (k *keyWriter) flag(v bool) {
+	if v {
+		k.b = append(k.b, 't')
+	} else {
+		k.b = append(k.b, 'f')
+	}
+}
+
+func (k *keyWriter) hex(h Hex) {
+	k.num(h.Q)
+	k.num(h.R)
+}
+
+func (k *keyWriter) optHex(h *Hex) {
+	k.flag(h != nil)
+	if h != nil {
+		k.hex(*h)
+	}
+}
+
+func (k *keyWriter) flags(m map[string]bool) {
+	names := sortedKeys(m)
+	k.num(len(names))
+	for _, name := range names {
+		k.str(name)
+		k.flag(m[name])
+	}
+}
+
+// unitIndex numbers the board's units in its order.
+func (e *Engine) unitIndex() map[*Unit]int {
+	m := make(map[*Unit]int, len(e.Board.Units))
+	for i, u := range e.Board.Units {
+		m[u] = i
+	}
+	return m
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	if len(m) == 0 {
+		return nil
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}
+
+func copyMap[V any](dst, src map[string]V) map[string]V {
+	if len(src) == 0 {
+		if dst != nil {
+			clear(dst)
+		}
+		return dst
+	}
+	if dst == nil {
+		dst = make(map[string]V, len(src))
+	} else {
+		clear(dst)
+	}
+	for k, v := range src {
+		dst[k] = v
+	}
+	return dst
+}
+
+func grow[T any](s []T, n int) []T {
+	for len(s) < n {
+		var zero T
+		s = append(s, zero)
+	}
+	return s[:n]
+}
