@@ -63,8 +63,11 @@ type QuestionAdvice struct {
 	Unit, Ask string
 	Side      string // the side that answers it
 	// Fixed is the answer the scenario (or AdviseOptions.Answers) gives,
-	// nil when the advisor answers it.
-	Fixed *bool
+	// nil when the advisor answers it. FixedWhere says the scenario's answer
+	// depends on where the question is asked (`decide … when`): Fixed is
+	// then nil.
+	Fixed      *bool
+	FixedWhere bool
 	// Asked is the chance the question is put at all under best play.
 	Asked *big.Rat
 	// Yes and No are the scenario played with that answer given wherever
@@ -105,7 +108,10 @@ type Taken struct {
 // PlaceAdvice counts the points of the play where a rule asks a question,
 // by which answer is better there for the side that answers.
 type PlaceAdvice struct {
-	Rule, Hook          string
+	Rule, Hook string
+	// Distance is where the question is put: the hexes between the unit
+	// asked and the other side of the charge (see interpreter.Question).
+	Distance            int
 	Points              int
 	YesBetter, NoBetter int
 }
@@ -155,20 +161,27 @@ type qkey struct{ unit, ask string }
 type qinfo struct {
 	key        qkey
 	side       string
-	fixed      *bool
 	rule, hook string
+	// fixed is the answer the scenario gives at the first point it settles
+	// the question, fixedAt how many points it settles, fixedVaries that
+	// its answer is not the same at all of them (a decide line's condition).
+	fixed       *bool
+	fixedAt     int
+	fixedVaries bool
 }
 
 // node is a roll (p holds its alternatives' chances), a question (q set;
 // kids[0] is yes, kids[1] no), or the end of a play (end set).
 type node struct {
-	id   int
-	q    *qinfo
-	rule string // for a question: the rule that asks it
-	hook string
-	p    []*big.Rat
-	kids []*node
-	end  *ending
+	id    int
+	q     *qinfo
+	fixed *bool  // the answer the scenario gives here, if it settles it
+	dist  int    // where it is asked: Question.Distance
+	rule  string // for a question: the rule that asks it
+	hook  string
+	p     []*big.Rat
+	kids  []*node
+	end   *ending
 }
 
 type ending struct {
@@ -211,7 +224,7 @@ func newAdvisor(mod *dsl.Module, sd *dsl.ScenarioDef, opt AdviseOptions) (*advis
 		a.sides = append(a.sides, s)
 	}
 	sort.Strings(a.sides)
-	goals, err := objectives(mod, a.sides, opt.Goals)
+	goals, err := objectives(mod, sd, a.sides, opt.Goals)
 	if err != nil {
 		return nil, err
 	}
@@ -220,9 +233,10 @@ func newAdvisor(mod *dsl.Module, sd *dsl.ScenarioDef, opt AdviseOptions) (*advis
 }
 
 // objectives finds the objective each side plays for: a goal for it, else
-// a goal for any side, else the module's one objective for it, else the
-// one its param advise.objective names (the base's "strength").
-func objectives(mod *dsl.Module, sides, goals []string) ([]*dsl.ObjectiveDef, error) {
+// a goal for any side, else the scenario's goal line for it, else the
+// module's one objective for it, else the one its param advise.objective
+// names (the base's "strength").
+func objectives(mod *dsl.Module, sd *dsl.ScenarioDef, sides, goals []string) ([]*dsl.ObjectiveDef, error) {
 	var chosen []*dsl.ObjectiveDef
 	for _, g := range goals {
 		o, ok := mod.Objectives[g]
@@ -255,6 +269,11 @@ func objectives(mod *dsl.Module, sides, goals []string) ([]*dsl.ObjectiveDef, er
 		o, err := one(chosen, side, side, "are goals for it")
 		if err == nil && o == nil {
 			o, err = one(chosen, side, "", "are goals for every side")
+		}
+		if g, ok := sd.Goals[side]; err == nil && o == nil && ok {
+			if o = mod.Objectives[g.Objective]; o == nil {
+				return nil, fmt.Errorf("%w: %s: scenario %s names objective %q for side %s, which module %s does not declare", ErrNoObjective, g.Pos, sd.Name, g.Objective, side, mod.ID)
+			}
 		}
 		if err == nil && o == nil {
 			o, err = one(declared, side, side, "are declared for it")
@@ -462,13 +481,19 @@ func (a *advisor) newNode(s step) *node {
 		if s.q.Unit != nil {
 			qi.side = s.q.Unit.Side
 		}
-		if ans, fixed := a.fixedBy.Fixed(*s.q); fixed {
-			qi.fixed = &ans
-		}
 		a.qs[k] = qi
 		a.qorder = append(a.qorder, k)
 	}
-	n.q, n.rule, n.hook = qi, s.q.Rule, s.q.Hook
+	n.q, n.rule, n.hook, n.dist = qi, s.q.Rule, s.q.Hook, s.q.Distance
+	if ans, fixed := a.fixedBy.Fixed(*s.q); fixed {
+		n.fixed = &ans
+		qi.fixedAt++
+		if qi.fixed == nil {
+			qi.fixed = &ans
+		} else if *qi.fixed != ans {
+			qi.fixedVaries = true
+		}
+	}
 	return n
 }
 
@@ -577,8 +602,8 @@ func (p *pass) better(n *node, yes, no []*big.Rat) bool {
 	switch {
 	case p.pol.force != nil && *p.pol.force == n.q.key && !p.pol.free:
 		return p.pol.answer
-	case n.q.fixed != nil && (p.pol.force == nil || *p.pol.force != n.q.key):
-		return *n.q.fixed
+	case n.fixed != nil && (p.pol.force == nil || *p.pol.force != n.q.key):
+		return *n.fixed
 	}
 	s := p.sideOf(n.q)
 	if s >= len(p.a.sides) || p.a.sides[s] != n.q.side {
@@ -703,7 +728,12 @@ func (a *advisor) advise(scenario string) *Advice {
 	}
 	for _, k := range a.qorder {
 		qi := a.qs[k]
-		qa := QuestionAdvice{Unit: k.unit, Ask: k.ask, Side: qi.side, Fixed: qi.fixed, Asked: best.asked(k)}
+		qa := QuestionAdvice{Unit: k.unit, Ask: k.ask, Side: qi.side, Asked: best.asked(k)}
+		if qi.fixedVaries {
+			qa.FixedWhere = true
+		} else {
+			qa.Fixed = qi.fixed
+		}
 		s := best.sideOf(qi)
 		known := s < len(a.sides) && a.sides[s] == qi.side
 		for _, ans := range []bool{true, false} {
@@ -754,8 +784,12 @@ func (a *advisor) advise(scenario string) *Advice {
 // answered as advised. The answer is dominant when it is never worse and
 // better somewhere.
 func (a *advisor) places(best *pass, qi *qinfo, s int, known bool) ([]PlaceAdvice, bool) {
-	byPlace := map[[2]string]*PlaceAdvice{}
-	var order [][2]string
+	type place struct {
+		rule, hook string
+		dist       int
+	}
+	byPlace := map[place]*PlaceAdvice{}
+	var order []place
 	seen := map[int]bool{}
 	var walk func(n *node)
 	walk = func(n *node) {
@@ -764,10 +798,10 @@ func (a *advisor) places(best *pass, qi *qinfo, s int, known bool) ([]PlaceAdvic
 		}
 		seen[n.id] = true
 		if n.q == qi {
-			key := [2]string{n.rule, n.hook}
+			key := place{n.rule, n.hook, n.dist}
 			pl := byPlace[key]
 			if pl == nil {
-				pl = &PlaceAdvice{Rule: n.rule, Hook: n.hook}
+				pl = &PlaceAdvice{Rule: n.rule, Hook: n.hook, Distance: n.dist}
 				byPlace[key] = pl
 				order = append(order, key)
 			}
@@ -786,6 +820,12 @@ func (a *advisor) places(best *pass, qi *qinfo, s int, known bool) ([]PlaceAdvic
 		}
 	}
 	walk(a.root)
+	sort.SliceStable(order, func(i, j int) bool {
+		if order[i].rule != order[j].rule || order[i].hook != order[j].hook {
+			return false
+		}
+		return order[i].dist > order[j].dist
+	})
 	var out []PlaceAdvice
 	yes, no := 0, 0
 	for _, k := range order {

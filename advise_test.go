@@ -3,6 +3,7 @@ package bataille_test
 import (
 	"context"
 	"math/big"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -123,6 +124,61 @@ objective careful "Increments only" for x { unit.increments when unit.side == pl
 	}
 	if _, err := bataille.Advise(ctx, mod, sd, bataille.AdviseOptions{Goals: []string{"carefull"}}); err == nil {
 		t.Error("an unknown goal: want an error")
+	}
+}
+
+// TestScenarioGoal: a scenario's goal line names what a side plays for
+// there; --goal still wins; a goal naming nothing is a check error.
+func TestScenarioGoal(t *testing.T) {
+	src := gamble + `
+objective careful "Increments only" { unit.increments when unit.side == player }
+
+scenario careful_s "The same gamble, played carefully" {
+  map 3 x 3 clear
+  unit a "A" { side: x  arm: infantry  increments: 4  formation: line  facing: N  morale: 30  at: 0202 }
+  unit b "B" { side: y  arm: infantry  increments: 4  formation: line  facing: S  morale: 30  at: 0101 }
+  goal x careful
+}
+`
+	mod := loadText(t, map[string]string{"rules.rules": src})
+	sd, err := bataille.FindScenario(mod, "careful_s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	adv, err := bataille.Advise(ctx, mod, sd, bataille.AdviseOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if adv.Sides[0].Objective != "careful" || adv.Questions[0].Best {
+		t.Errorf("x plays for %s, best %v; want careful, and no gamble", adv.Sides[0].Objective, adv.Questions[0].Best)
+	}
+	adv, err = bataille.Advise(ctx, mod, sd, bataille.AdviseOptions{Goals: []string{"prize"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if adv.Sides[0].Objective != "prize" {
+		t.Errorf("with --goal prize x plays for %s", adv.Sides[0].Objective)
+	}
+	for _, c := range []struct{ line, want string }{
+		{"goal x carefull", `no objective "carefull"; did you mean "careful"?`},
+		{"goal y prize", "objective prize scores side x, not y"},
+		{"goal z careful", "no unit of scenario bad is of side z"},
+	} {
+		bad := gamble + `
+objective careful "Increments only" { unit.increments when unit.side == player }
+scenario bad {
+  map 3 x 3 clear
+  unit a "A" { side: x  arm: infantry  increments: 4  formation: line  facing: N  morale: 30  at: 0202 }
+  unit b "B" { side: y  arm: infantry  increments: 4  formation: line  facing: S  morale: 30  at: 0101 }
+  ` + c.line + `
+}
+`
+		fsys := fstest.MapFS{"g/rules.rules": &fstest.MapFile{Data: []byte(bad)}}
+		_, diags := bataille.LoadDir(fsys, "g")
+		if !diags.HasErrors() || !strings.Contains(diags.Err().Error(), c.want) {
+			t.Errorf("%s: got %v, want an error with %q", c.line, diags.Err(), c.want)
+		}
 	}
 }
 

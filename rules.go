@@ -1,8 +1,10 @@
 package bataille
 
 import (
+	"fmt"
 	"io/fs"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -15,6 +17,10 @@ type Rules struct {
 	mod  *dsl.Module
 	fsys fs.FS
 	dir  string
+	// started numbers each Reload as it begins reading; applied is the
+	// number of the reload whose module is in force.
+	started atomic.Uint64
+	applied uint64
 }
 
 // Open loads the module in dir of fsys.
@@ -34,14 +40,22 @@ func (r *Rules) Module() *dsl.Module {
 }
 
 // Reload reads and checks the scripts again. When they have errors the
-// module in force stays, and the diagnostics say why.
+// module in force stays, and the diagnostics say why. Reloads apply in the
+// order they began reading: one that finishes after a later one has
+// applied newer scripts is refused as stale (code "stale-reload"), so a
+// slow reload of older files never reinstalls them.
 func (r *Rules) Reload() dsl.Diagnostics {
+	n := r.started.Add(1)
 	mod, diags := LoadDir(r.fsys, r.dir)
 	if diags.HasErrors() {
 		return diags
 	}
 	r.mu.Lock()
-	r.mod = mod
-	r.mu.Unlock()
+	defer r.mu.Unlock()
+	if n < r.applied {
+		return append(diags, dsl.Diagnostic{Severity: dsl.Error, Code: "stale-reload", Pos: dsl.Pos{File: r.dir},
+			Message: fmt.Sprintf("reload %d read the scripts before reload %d, which is in force; not applied", n, r.applied)})
+	}
+	r.mod, r.applied = mod, n
 	return diags
 }

@@ -6,8 +6,10 @@ import (
 	"math"
 	"math/big"
 	"math/bits"
+	"regexp"
 	"runtime"
 	"sort"
+	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -103,14 +105,20 @@ func (c Counter) CI95(share bool) (lo, hi float64) {
 		den := 1 + z*z/n
 		mid := (p + z*z/(2*n)) / den
 		half := z * math.Sqrt(p*(1-p)/n+z*z/(4*n*n)) / den
-		return mid - half, mid + half
+		// At p = 0 or 1 the bound is 0 or 1 exactly; rounding must not
+		// make it -0.0000000001.
+		return math.Max(0, mid-half), math.Min(1, mid+half)
 	}
 	m := c.Mean()
 	v := c.SumSq.Float()/n - m*m
 	if c.N > 1 {
 		v *= n / (n - 1)
 	}
-	half := z * math.Sqrt(math.Max(v, 0)/n)
+	// A variance within rounding of 0 is 0: every run gave the same value.
+	if v <= 1e-12*math.Max(1, m*m) {
+		v = 0
+	}
+	half := z * math.Sqrt(v/n)
 	return m - half, m + half
 }
 
@@ -173,6 +181,11 @@ func Simulate(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt Sim
 	}
 	if opt.From < 0 {
 		return nil, fmt.Errorf("runs start at 0, not %d", opt.From)
+	}
+	if last := uint64(opt.To - 1); opt.Seed > math.MaxUint64-last {
+		// Seed+i would wrap past 2^64-1 to 0 and replay the sweep's first
+		// seeds under other run numbers.
+		return nil, fmt.Errorf("seed %d: run i plays seed+i, and run %d would pass the largest seed, 2^64-1 (18446744073709551615); give a seed of at most %d for %d runs", opt.Seed, last, uint64(math.MaxUint64)-last, opt.To)
 	}
 	workers = min(workers, total)
 	var next, done atomic.Int64
@@ -313,17 +326,30 @@ type outcome struct {
 
 func newTallyKeys(r *Runner) *tallyKeys {
 	k := &tallyKeys{index: map[tallyKey]int{}, named: map[string]bool{}}
+	// Every string the rules write as a literal may name a mark, whatever
+	// effect sets it (mark, mark_for, a battle's own) or reads it
+	// (marked): the literals are bounded by the module's text, where a
+	// computed name is not.
 	for _, rule := range r.Engine.Module.Rules {
 		for _, c := range rule.Clauses {
+			if c.Cond != nil {
+				namedLiterals(k.named, c.Cond.Source)
+			}
 			for _, cd := range c.Calls {
-				if cd.Effect.Name != "mark" || len(cd.Args) < 2 || cd.Args[1] == nil || cd.Args[1].Prog == nil {
-					continue
-				}
-				if s, ok := cd.Args[1].Prog.Const.(string); ok && cd.Args[1].Prog.IsConst {
-					k.named[s] = true
+				for _, a := range cd.Args {
+					if a == nil || a.Prog == nil {
+						continue
+					}
+					if s, ok := a.Prog.Const.(string); ok && a.Prog.IsConst {
+						k.named[s] = true
+					}
+					namedLiterals(k.named, a.Prog.Source)
 				}
 			}
 		}
+	}
+	for _, s := range engineMarks {
+		k.named[s] = true
 	}
 	for _, u := range r.start {
 		for m := range u.Marks {
@@ -346,6 +372,21 @@ func (k *tallyKeys) name(unit int, id, kind, word string) outcome {
 	k.names = append(k.names, s)
 	k.index[key] = n
 	return outcome{s, n}
+}
+
+// engineMarks are the marks the effects set by a name of their own.
+var engineMarks = []string{"reaction_charged"}
+
+// stringLiteral is a string literal of an expression.
+var stringLiteral = regexp.MustCompile(`"((?:[^"\\]|\\.)*)"`)
+
+// namedLiterals adds the string literals of an expression's source.
+func namedLiterals(named map[string]bool, src string) {
+	for _, m := range stringLiteral.FindAllStringSubmatch(src, -1) {
+		if s, err := strconv.Unquote(`"` + m[1] + `"`); err == nil {
+			named[s] = true
+		}
+	}
 }
 
 // fixedOf gives a unit's outcomes that take no word.
@@ -381,11 +422,16 @@ func (k *tallyKeys) each(r *Runner, t outcomeSink) {
 		t.value(f[1], int64(interpreter.Distance(s.Hex, u.Hex)))
 		t.share(f[2], u.Exhausted)
 		t.share(f[3], u.Tired)
+		computed := false
 		for m := range u.Marks {
 			if !k.named[m] {
 				// A mark whose name a rule computes could take a new name
-				// every run and grow the tally without end.
-				m = "(a computed name)"
+				// every run and grow the tally without end. A unit with
+				// two such marks is counted once.
+				if computed {
+					continue
+				}
+				computed, m = true, "(a computed name)"
 			}
 			t.share(k.name(i, u.ID, "marked %s", m), true)
 		}

@@ -411,6 +411,7 @@ type ScenarioItem struct {
 	Unit    *UnitDef    `parser:"| @@"`
 	Order   *Order      `parser:"| @@"`
 	Decide  *Decide     `parser:"| @@"`
+	Goal    *Goal       `parser:"| @@"`
 	Turn    *TurnItem   `parser:"| @@"`
 	Army    *ArmySet    `parser:"| @@"`
 	Seed    *string     `parser:"| 'seed' @Number"`
@@ -479,6 +480,14 @@ type Decide struct {
 	Question string    `parser:"@(Ident | String)"`
 	Answer   string    `parser:"( @('yes' | 'no')"`
 	When     *LineExpr `parser:"| 'when' @@ )"`
+}
+
+// Goal names the objective a side plays for in a scenario, for the
+// advisor: `goal russian unbroken`.
+type Goal struct {
+	Pos       lexer.Position
+	Side      string `parser:"'goal' @Ident"`
+	Objective string `parser:"@Ident"`
 }
 
 // LineExpr is an expression that ends with its line as well as where an Expr

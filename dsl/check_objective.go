@@ -35,3 +35,32 @@ func (u *unit) compileObjectives() {
 		o.When = u.compile(o.ast.When, env, true)
 	}
 }
+
+// checkGoals checks a scenario's goal lines: each names an objective of the
+// module that may score the side, and a side some unit of the scenario has.
+func (u *unit) checkGoals(s *ScenarioDef) {
+	sides := map[string]bool{}
+	for _, us := range s.Units {
+		if v, ok := us.Props["side"]; ok && len(v.Values) > 0 {
+			if w, isWord := v.Values[0].(string); isWord {
+				sides[w] = true
+			}
+		}
+	}
+	for _, side := range sortedKeys(s.Goals) {
+		g := s.Goals[side]
+		o, ok := u.mod.Objectives[g.Objective]
+		switch {
+		case !ok:
+			u.errorf(g.Pos, "unknown-name", "goal %s %s: no objective %q%s", side, g.Objective, g.Objective, didYouMean(g.Objective, u.names(KindObjective)))
+		case o.For != "" && o.For != side:
+			u.errorf(g.Pos, "bad-goal", "goal %s %s: objective %s scores side %s, not %s", side, g.Objective, g.Objective, o.For, side)
+		case len(sides) > 0 && !sides[side]:
+			var list []string
+			for k := range sides {
+				list = append(list, k)
+			}
+			u.errorf(g.Pos, "unknown-name", "goal %s %s: no unit of scenario %s is of side %s%s", side, g.Objective, s.Name, side, didYouMean(side, list))
+		}
+	}
+}

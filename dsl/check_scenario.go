@@ -146,6 +146,15 @@ func (u *unit) scenario(s *Scenario, src string) {
 			sd.Orders = append(sd.Orders, u.orderSpec(it.Order))
 		case it.Decide != nil:
 			sd.Decisions = append(sd.Decisions, decision(it.Decide, ipos))
+		case it.Goal != nil:
+			if prev, dup := sd.Goals[it.Goal.Side]; dup {
+				u.errorf(ipos, "duplicate", "scenario %s names side %s's goal twice; the first is at %s", s.Name, it.Goal.Side, prev.Pos)
+				continue
+			}
+			if sd.Goals == nil {
+				sd.Goals = map[string]GoalSpec{}
+			}
+			sd.Goals[it.Goal.Side] = GoalSpec{Objective: it.Goal.Objective, Pos: ipos}
 		case it.Turn != nil && (it.Turn.Block || (it.Turn.Number != nil && *it.Turn.Number != "1")):
 			u.turnBlock(sd, it.Turn, ipos)
 		case it.Turn != nil:
@@ -262,6 +271,7 @@ func (u *unit) checkScenarios() {
 		for _, hs := range s.Hexsides {
 			u.word(KindHexside, hs.Name, hs.Pos)
 		}
+		u.checkGoals(s)
 		ids := map[string]bool{}
 		for _, us := range s.Units {
 			if ids[us.ID] {

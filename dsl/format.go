@@ -1169,6 +1169,12 @@ func (p *printer) scenarioItem(it *ScenarioItem) {
 		} else {
 			p.kw(d.Answer)
 		}
+	case it.Goal != nil:
+		p.kw("goal")
+		p.sp()
+		p.kw(it.Goal.Side)
+		p.sp()
+		p.kw(it.Goal.Objective)
 	case it.Turn != nil:
 		t := it.Turn
 		p.kw("turn")

@@ -13,8 +13,11 @@ type ScenarioDef struct {
 	Units          []*UnitSpec
 	Orders         []*OrderSpec
 	Decisions      []*DecisionSpec
-	Turn           string // the side whose turn it is (in the first turn)
-	TurnPos        Pos
+	// Goals name, by side, the objective the side plays for here (the
+	// scenario's `goal` lines), for the advisor.
+	Goals   map[string]GoalSpec
+	Turn    string // the side whose turn it is (in the first turn)
+	TurnPos Pos
 	// Turns are the turns after the orders at the top level, each with its
 	// side and orders: a scenario of several turns. Their numbers run on
 	// from the first without a gap.
@@ -34,6 +37,12 @@ type ArmySpec struct {
 	Side   string
 	Values map[string]int
 	Pos    Pos
+}
+
+// GoalSpec is a scenario's `goal SIDE OBJECTIVE` line.
+type GoalSpec struct {
+	Objective string
+	Pos       Pos
 }
 
 // HexSetDef is a terrain or road over some hexes.

@@ -13,6 +13,10 @@ import (
 // engine from the rulebook's text: the timing of the Carré attempt, who may
 // charge, what a charge's every movement may enter, and what it may melee.
 // Each case names its clause ID.
+// closedSlope is a battle's own charge restriction (BER-37-TERRAIN: "any
+// other terrain specified as restricted"), declared once, as a battle would.
+const closedSlope = `override terrain slope "Slope (closed to charges)" { cost: 2  no_charge }`
+
 var chargeRulings = []clause{
 	// FRI-36-CARRE-WHEN: "at any time" the cavalry is within four hexes,
 	// the charge's start included.
@@ -70,6 +74,78 @@ var chargeRulings = []clause{
 		check: func(t *testing.T, r *played) {
 			r.asked("by", "form_carre", 2) // once per charge sequence: no, then yes
 			r.text("(french, line, 3)")
+		}},
+	// BER-37-ELIGIBLE: only tired cavalry may still reaction-charge; the
+	// page gives exhausted cavalry no such leave.
+	{id: "BER-37-ELIGIBLE", folder: "ber", scenario: "exhausted_react", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+		check: func(t *testing.T, r *played) {
+			r.asked("hus", "reaction_charge", 1)
+			r.blockedWith("charge.eligible", "exhausted cavalry may not charge")
+			r.notMarked("hus", "reaction_charged")
+			r.fired("melee.straight") // it stood: the charger's straight line counts
+		}},
+	{id: "BER-37-ELIGIBLE", folder: "ber", scenario: "tired_react", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.eligible")
+			r.marked("hus", "reaction_charged")
+			r.notFired("melee.straight") // BER-37-CAV-VS-CAV: no doubling against a reaction charge
+		}},
+	// BER-37-TERRAIN binds every movement of a charge: a close-in.
+	{id: "BER-37-TERRAIN", folder: "ber", scenario: "close_woods", variant: closedSlope, faces: []int{3, 4}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.state("inf", "disordered")
+			r.blockedWith("charge.terrain", "may not charge into or through")
+			r.at("hus", "0608") // stopped before the woods at 0607
+			// FRI-36-DISORDER: it moves adjacent "if it has enough MP";
+			// it could not get there, so no melee is fought.
+			r.text("hus will not melee inf: they are 3 hexes apart")
+			r.notFired("melee.resolve")
+			r.notFired("end.no_contact") // the procedure stopped it
+		}},
+	// BER-37-TERRAIN on a follow after a failed recall (BER-40-RECALL-FAIL):
+	// blocked, the cavalry does not turn back onto its declared path.
+	{id: "BER-37-TERRAIN", folder: "ber", scenario: "follow_woods", variant: closedSlope, faces: []int{6, 6, 6}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.outcome("recall", "fail")
+			r.blockedWith("charge.terrain", "may not charge into or through")
+			r.at("hus", "0614") // not on to 0714, away from the routed
+			r.notFired("end.no_contact")
+			r.fired("turn.pgd") // BER-40-PGD: it did not recall
+		}},
+	{id: "BER-40-RECALL-FAIL", folder: "ber", scenario: "follow_woods", variant: closedSlope, faces: []int{6, 6, 6}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.count("hus enters 07", 0)
+		}},
+	// BER-37-TERRAIN on a ride into a Carré's hex (BER-17-CARRE-CAV): the
+	// dragoons may not ride into a dwelling, so they cannot melee the Carré.
+	{id: "BER-37-TERRAIN", folder: "ber", scenario: "carre_dwelling",
+		check: func(t *testing.T, r *played) {
+			r.blockedWith("charge.terrain", "may not charge into or through")
+			r.at("drag", "0606")
+			r.blockedWith("assault.carre_cavalry", "rest in the Carré's hex")
+		}},
+	// BER-17-CARRE-TERRAIN, -MIN, -STACK hold for a Carré formed against a
+	// charge: where it may not form, the battalion is not offered the attempt
+	// and stands instead (AUS-36-MORALE).
+	{id: "BER-17-CARRE-TERRAIN", folder: "ber", scenario: "dwelling_line", faces: []int{1, 1, 3, 3}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.asked("inf", "form_carre", 0)
+			r.blockedWith("carre.terrain", "only in clear terrain")
+			r.fired("contact.stand")
+			r.formation("inf", "line")
+			r.at("hus", "0606") // next to the dwelling, never in it
+		}},
+	{id: "BER-17-CARRE-MIN", folder: "ber", scenario: "small_battalion", faces: []int{1, 1, 3, 3}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.asked("inf", "form_carre", 0)
+			r.blockedWith("carre.min", "at least 3 increments")
+			r.fired("contact.stand")
+		}},
+	{id: "BER-17-CARRE-STACK", folder: "ber", scenario: "stacked_battalions", faces: []int{1, 1, 3, 3}, answers: yes("inf", "form_carre", "inf2", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.asked("inf", "form_carre", 0)
+			r.blockedWith("stacking", "18 increments or one regiment")
+			r.fired("contact.stand")
 		}},
 }
 

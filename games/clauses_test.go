@@ -856,3 +856,10 @@ func (r *played) marked(unit, mark string) {
 		r.t.Errorf("%s is not marked %q", unit, mark)
 	}
 }
+
+func (r *played) notMarked(unit, mark string) {
+	r.t.Helper()
+	if r.unit(unit).Marked(mark) {
+		r.t.Errorf("%s is marked %s", unit, mark)
+	}
+}

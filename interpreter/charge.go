@@ -16,6 +16,8 @@ type chargeState struct {
 	cap             int // most MP it may still spend; -1 for no limit
 	halted          bool
 	byRule          bool // a rule stopped it (halt, pause), not the path
+	ruled           bool // a rule moved it (follow, close-in): its path is over
+	transient       []transientMark
 	contacted       bool
 }
 
@@ -363,10 +365,15 @@ func (e *Engine) resolveCharge(o *Order) error {
 	}
 	// The charge's state lives in the engine and is reused, its trail too:
 	// a simulation resolves one charge after another.
-	e.chBuf = chargeState{charger: u, target: o.Target, order: o, trail: append(e.chBuf.trail[:0], u.Hex), mpLeft: u.MP, cap: -1}
+	e.chBuf = chargeState{charger: u, target: o.Target, order: o, trail: append(e.chBuf.trail[:0], u.Hex), mpLeft: u.MP, cap: -1, transient: e.chBuf.transient[:0]}
 	ch := &e.chBuf
 	e.ch = ch
-	defer func() { e.ch = nil }()
+	defer func() {
+		for _, m := range ch.transient {
+			e.Mark(m.u, m.name, false)
+		}
+		e.ch = nil
+	}()
 	if e.Tracing() {
 		e.Note(u, "%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)
 	}
@@ -385,12 +392,14 @@ func (e *Engine) resolveCharge(o *Order) error {
 	if err := e.approach(); err != nil {
 		return err
 	}
-	for i, h := range o.Path {
-		// A contact made by a rule (a follow) ends the walk along the path.
-		if ch.halted || ch.contacted {
+	for _, h := range o.Path {
+		// A contact made by a rule, or a rule's own movement of the
+		// charger (a follow, a close-in), ends the walk along the declared
+		// path: the cavalry goes where the procedure sends it, and does not
+		// turn back onto its path when that way is blocked.
+		if ch.halted || ch.contacted || ch.ruled {
 			break
 		}
-		ch.step = i + 1
 		if err := e.work(1); err != nil {
 			return err
 		}
@@ -414,8 +423,11 @@ func (e *Engine) resolveCharge(o *Order) error {
 			return err
 		}
 	}
+	// Only a charge that chose its own way could have struck and did not:
+	// one a rule stopped or moved (a halt, a follow that was blocked) did
+	// what the procedure made it do.
 	could := false
-	if !ch.contacted && !ch.byRule {
+	if !ch.contacted && !ch.byRule && !ch.ruled {
 		for _, en := range e.enemies(u) {
 			if UnitDistance(u, en)-1 <= e.spendable() {
 				could = true
@@ -446,8 +458,45 @@ func (e *Engine) approach() error {
 	return nil
 }
 
-// chargeStep enters the next hex of the path, if the rules and the MP allow.
+// chargeStep enters the next hex of the declared path, if the rules and the
+// MP allow; a path that cannot go on halts the charge.
 func (e *Engine) chargeStep(h Hex) (bool, error) {
+	ch := e.ch
+	ok, why, err := e.chargeEnter(h, movePath)
+	if err != nil || ok {
+		return ok, err
+	}
+	ch.halted = true
+	if why == whyRule {
+		ch.byRule = true
+	}
+	return false, nil
+}
+
+// The kinds of a charge's movement, as the charge_enter hook names them.
+const (
+	movePath     = "path"      // the declared path
+	moveFollow   = "follow"    // toward a unit, to contact it (follow)
+	moveCloseIn  = "close_in"  // next to a unit, without contact (close_in)
+	moveRideInto = "ride_into" // into the hex of the unit it melees (a Carré)
+)
+
+// Why a charge's step was refused.
+const (
+	whyNone  = iota
+	whyPlace // not next to it, off the map, or an enemy's hex
+	whyRule  // a charge_enter rule (a battle's restriction, the first hex)
+	whyMP    // not the MP
+)
+
+// chargeEnter is the one step every movement of a charge takes — its
+// declared path, a follow, a close-in, a ride into a Carré's hex — so that
+// a restriction the rules state once (no charge into dwellings, woods,
+// forest, redoubts, or a battle's restricted terrain; the first hex
+// straight ahead; turning costs) binds them all. It asks the charge_enter
+// rules, pays the MP and moves the charger, and says why not when it
+// cannot. Only a ride into a unit's hex enters a hex an enemy holds.
+func (e *Engine) chargeEnter(h Hex, how string) (bool, int, error) {
 	ch := e.ch
 	u := ch.charger
 	dir, adjacent := DirectionTo(u.Hex, h)
@@ -455,15 +504,19 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 		if e.Tracing() {
 			e.Note(u, "%s halts: %s is not next to %s", u.ID, h, u.Hex)
 		}
-		ch.halted = true
-		return false, nil
+		return false, whyPlace, nil
 	}
 	if !e.Board.Fits(u, h) {
 		if e.Tracing() {
 			e.Note(u, "%s halts: %s is off the map", u.ID, h)
 		}
-		ch.halted = true
-		return false, nil
+		return false, whyPlace, nil
+	}
+	if how != moveRideInto && e.enemyIn(u, h) {
+		if e.Tracing() {
+			e.Note(u, "%s halts before %s: an enemy holds it", u.ID, h)
+		}
+		return false, whyPlace, nil
 	}
 	fronts := e.fronts(u)
 	ahead := IsAhead(u.Hex, u.Facing, fronts, h)
@@ -471,36 +524,55 @@ func (e *Engine) chargeStep(h Hex) (bool, error) {
 	c := e.cell(h)
 	across, extra, up := e.crossing(u, u.Hex, h)
 	e.act = action{cost: c.Cost + extra}
-	blocked, msg, err := e.hook(hChargeEnter).unit(u).unit(ch.target).cell(c).int(ch.step).int(ch.mpSpent).int(ch.mpLeft).int(c.Cost + extra).bool(ahead).int(turns).int(Distance(h, ch.target.Hex)).str(asString(across)).bool(up).fire()
+	blocked, msg, err := e.hook(hChargeEnter).unit(u).unit(ch.target).cell(c).int(ch.step + 1).int(ch.mpSpent).int(ch.mpLeft).int(c.Cost + extra).bool(ahead).int(turns).int(Distance(h, ch.target.Hex)).str(asString(across)).bool(up).str(how).fire()
 	if err != nil {
-		return false, err
+		return false, whyNone, err
 	}
 	if blocked {
 		if e.Tracing() {
 			e.Note(u, "%s halts before %s: %s", u.ID, h, msg)
 		}
-		ch.halted, ch.byRule = true, true
-		return false, nil
+		return false, whyRule, nil
 	}
 	if ch.halted {
-		return false, nil
+		return false, whyRule, nil
 	}
 	cost := e.act.cost
-	if cost > ch.mpLeft || (ch.cap >= 0 && cost > ch.cap) {
+	if cost > e.spendable() {
 		if e.Tracing() {
 			e.Note(u, "%s halts before %s: it needs %d MP and has %d", u.ID, h, cost, e.spendable())
 		}
-		ch.halted = true
-		return false, nil
+		return false, whyMP, nil
 	}
 	e.pay(cost)
 	u.MoveTo(h)
 	u.Facing = dir
 	ch.trail = append(ch.trail, h)
+	ch.step++
 	if !e.cfg.NoTrace {
-		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: fmt.Sprintf("%s enters %s (%s%s, %d MP; %d spent, %d left)", u.ID, h, c.Terrain, crossed(across, up), cost, ch.mpSpent, ch.mpLeft)})
+		var text string
+		switch how {
+		case movePath:
+			text = fmt.Sprintf("%s enters %s (%s%s, %d MP; %d spent, %d left)", u.ID, h, c.Terrain, crossed(across, up), cost, ch.mpSpent, ch.mpLeft)
+		case moveRideInto:
+			text = fmt.Sprintf("%s rides into %s (%s%s, %d MP; %d spent, %d left)", u.ID, h, c.Terrain, crossed(across, up), cost, ch.mpSpent, ch.mpLeft)
+		default:
+			text = fmt.Sprintf("%s follows to %s (%d MP%s; %d spent, %d left)", u.ID, h, cost, crossed(across, up), ch.mpSpent, ch.mpLeft)
+		}
+		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text})
 	}
-	return true, nil
+	return true, whyNone, nil
+}
+
+// enemyIn reports whether an enemy of u holds h.
+func (e *Engine) enemyIn(u *Unit, h Hex) bool {
+	e.Board.charge(1 + len(e.Board.Units))
+	for _, x := range e.Board.Units {
+		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
+			return true
+		}
+	}
+	return false
 }
 
 func (e *Engine) spendable() int {
@@ -561,6 +633,8 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 	if ch == nil || ch.charger != u {
 		return false, fmt.Errorf("%s is not charging", u.ID)
 	}
+	// The procedure moves it now: its declared path is over.
+	ch.ruled = true
 	for range 64 {
 		if toward.Increments <= 0 {
 			return false, nil
@@ -585,22 +659,15 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 		if !ok || !e.Board.Fits(u, next) {
 			return false, nil
 		}
-		c := e.cell(next)
-		across, extra, up := e.crossing(u, u.Hex, next)
-		cost := c.Cost + extra
-		if c.NoCharge || cost > e.spendable() {
-			if e.Tracing() {
+		how := moveFollow
+		if !contact {
+			how = moveCloseIn
+		}
+		if moved, _, err := e.chargeEnter(next, how); err != nil || !moved {
+			if err == nil && e.Tracing() {
 				e.Note(u, "%s cannot go on toward %s (%d MP it may spend)", u.ID, toward.ID, e.spendable())
 			}
-			return false, nil
-		}
-		dir, _ := DirectionTo(u.Hex, next)
-		e.pay(cost)
-		u.MoveTo(next)
-		u.Facing = dir
-		ch.trail = append(ch.trail, next)
-		if !e.cfg.NoTrace {
-			e.emit(Event{Kind: "move", Unit: u.ID, Hex: next.String(), Text: fmt.Sprintf("%s follows to %s (%d MP%s; %d spent, %d left)", u.ID, next, cost, crossed(across, up), ch.mpSpent, ch.mpLeft)})
+			return false, err
 		}
 	}
 	return false, nil

@@ -105,7 +105,8 @@ func (s *ScriptedDecider) Decide(q Question) bool {
 }
 
 // Fixed reports the answer s gives q by a line of its own (for the unit,
-// or for every unit), not by its default: the answers a scenario settles.
+// or for every unit, or a condition where q is asked), not by its default:
+// the answers a scenario settles.
 func (s *ScriptedDecider) Fixed(q Question) (answer, ok bool) {
 	id := ""
 	if q.Unit != nil {
@@ -113,6 +114,9 @@ func (s *ScriptedDecider) Fixed(q Question) (answer, ok bool) {
 	}
 	if a, ok := s.Answers[[2]string{id, q.Ask}]; ok {
 		return a, true
+	}
+	if c, ok := s.Conds[[2]string{id, q.Ask}]; ok {
+		return c.Holds(q), true
 	}
 	a, ok := s.Answers[[2]string{"*", q.Ask}]
 	return a, ok

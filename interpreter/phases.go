@@ -300,6 +300,14 @@ func ToFloat(v any) float64 {
 
 // ScheduleMelee queues a melee for the melee phase.
 func (e *Engine) ScheduleMelee(a, d *Unit) {
+	// A melee is fought only between units the procedure brought into
+	// contact: cavalry too short of MP to close stays where it is.
+	if UnitDistance(a, d) > 1 {
+		if e.Tracing() {
+			e.Note(a, "%s will not melee %s: they are %d hexes apart", a.ID, d.ID, UnitDistance(a, d))
+		}
+		return
+	}
 	m := meleeOrder{attacker: a, defender: d}
 	if e.ch != nil && e.ch.charger == a {
 		m.charging, m.straight = true, StraightRun(e.ch.trail)

@@ -298,7 +298,8 @@ func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, q string) bool {
 }
 
 // EnterHexOf moves the charger into the hex of a unit next to it (cavalry
-// assaulting a Carré rests in its hex), paying the terrain.
+// assaulting a Carré rests in its hex), by the charge's one checked step:
+// the charge restrictions hold (no riding into a dwelling), and the MP.
 func (e *Engine) EnterHexOf(u, of *Unit) error {
 	if e.ch == nil || e.ch.charger != u {
 		return fmt.Errorf("%s is not charging", u.ID)
@@ -306,24 +307,8 @@ func (e *Engine) EnterHexOf(u, of *Unit) error {
 	if UnitDistance(u, of) != 1 || !e.Board.Fits(u, of.Hex) {
 		return nil
 	}
-	c := e.cell(of.Hex)
-	_, extra, _ := e.crossing(u, u.Hex, of.Hex)
-	cost := c.Cost + extra
-	if cost > e.spendable() {
-		if e.Tracing() {
-			e.Note(u, "%s has not the MP to enter %s's hex", u.ID, of.ID)
-		}
-		return nil
-	}
-	dir, _ := DirectionTo(u.Hex, of.Hex)
-	e.pay(cost)
-	u.MoveTo(of.Hex)
-	u.Facing = dir
-	e.ch.trail = append(e.ch.trail, of.Hex)
-	if e.Tracing() {
-		e.Note(u, "%s rides into %s's hex %s", u.ID, of.ID, of.Hex)
-	}
-	return nil
+	_, _, err := e.chargeEnter(of.Hex, moveRideInto)
+	return err
 }
 
 // ShareResult gives the friends of u of the given arm in its hex u's
@@ -376,4 +361,20 @@ func (e *Engine) question(ask string, whom *Unit, rule, hook string) Question {
 		}
 	}
 	return q
+}
+
+// MarkForCharge sets a mark that lasts while the charge being resolved
+// does (a Carré's precondition read by the attempt that follows): it is
+// cleared when the charge is over, so it is not an outcome of the run. With
+// no charge under way it lasts as a plain mark does.
+func (e *Engine) MarkForCharge(u *Unit, name string, on bool) {
+	e.Mark(u, name, on)
+	if on && e.ch != nil {
+		e.ch.transient = append(e.ch.transient, transientMark{u, name})
+	}
+}
+
+type transientMark struct {
+	u    *Unit
+	name string
 }

@@ -4,6 +4,7 @@ import (
 	"io"
 	"math"
 	"strconv"
+	"strings"
 )
 
 // Chart is a set of estimates to compare side by side: one bar per series
@@ -186,14 +187,23 @@ func (b Bar) exact() bool { return b.Lo == b.Mean && b.Hi == b.Mean }
 func barText(bar Bar, share bool) string {
 	if bar.exact() {
 		if share {
-			return strconv.FormatFloat(100*bar.Mean, 'f', 1, 64) + "%"
+			return fixed(100*bar.Mean, 1) + "%"
 		}
-		return strconv.FormatFloat(bar.Mean, 'f', 2, 64)
+		return fixed(bar.Mean, 2)
 	}
 	if share {
-		return strconv.FormatFloat(100*bar.Mean, 'f', 1, 64) + "% [" + strconv.FormatFloat(100*bar.Lo, 'f', 1, 64) + ", " + strconv.FormatFloat(100*bar.Hi, 'f', 1, 64) + "]"
+		return fixed(100*bar.Mean, 1) + "% [" + fixed(100*bar.Lo, 1) + ", " + fixed(100*bar.Hi, 1) + "]"
 	}
-	return strconv.FormatFloat(bar.Mean, 'f', 2, 64) + " [" + strconv.FormatFloat(bar.Lo, 'f', 2, 64) + ", " + strconv.FormatFloat(bar.Hi, 'f', 2, 64) + "]"
+	return fixed(bar.Mean, 2) + " [" + fixed(bar.Lo, 2) + ", " + fixed(bar.Hi, 2) + "]"
+}
+
+// fixed writes v with the given decimals, never as -0.0.
+func fixed(v float64, decimals int) string {
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	if strings.HasPrefix(s, "-") && strings.Trim(s[1:], "0.") == "" {
+		return s[1:]
+	}
+	return s
 }
 
 // niceMax rounds a scale's top up to 1, 2 or 5 times a power of ten.

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
@@ -531,7 +532,7 @@ func (m *mapper) counter(v unitView) string {
 		b.WriteString(`<circle cx="0" cy="-8" r="2.8" fill="#1b1b1b"/>`)
 	default:
 		if v.Arm != "" {
-			b.f(`<text x="0" y="-4.5" font-size="9" text-anchor="middle">%s</text>`, esc(strings.ToUpper(v.Arm[:1])))
+			b.f(`<text x="0" y="-4.5" font-size="9" text-anchor="middle">%s</text>`, esc(initial(v.Arm)))
 		}
 	}
 	b.f(`<text class="uid" x="0" y="7.5">%s</text>`, esc(v.ID))
@@ -543,7 +544,7 @@ func (m *mapper) counter(v unitView) string {
 		b.WriteString(`<text class="badge" x="-12.5" y="15" style="fill:#ffd54f">G</text>`)
 	}
 	if v.State != "" && v.State != m.firstState() {
-		b.f(`<circle cx="13.5" cy="-13.5" r="5.5" fill="#e65100" stroke="#1b1b1b" stroke-width="0.6"/><text class="badge" x="13.5" y="-11">%s</text>`, esc(strings.ToUpper(v.State[:1])))
+		b.f(`<circle cx="13.5" cy="-13.5" r="5.5" fill="#e65100" stroke="#1b1b1b" stroke-width="0.6"/><text class="badge" x="13.5" y="-11">%s</text>`, esc(initial(v.State)))
 	}
 	if v.Exhausted || v.Tired {
 		mark := "T"
@@ -606,4 +607,15 @@ func describeView(v unitView) string {
 		parts = append(parts, "exhausted")
 	}
 	return strings.Join(parts, ", ")
+}
+
+// initial is the first letter of a word, upper-cased, for a counter's
+// badge: a rune, not a byte, so that an arm or a state named "éclaireur"
+// or "ébranlé" draws "É" rather than half a letter ("\ufffd").
+func initial(s string) string {
+	r, _ := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return "?"
+	}
+	return strings.ToUpper(string(r))
 }

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
@@ -560,6 +561,37 @@ func TestNiceMax(t *testing.T) {
 	for _, tt := range []struct{ in, want float64 }{{0, 1}, {0.7, 1}, {1, 1}, {1.2, 2}, {3, 5}, {6.1, 10}, {17, 20}} {
 		if got := niceMax(tt.in); got != tt.want {
 			t.Errorf("niceMax(%v) = %v, want %v", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestCounterInitials: an arm or a state with a non-ASCII initial draws its
+// first letter, not the first byte of it ("\ufffd" once showed on the
+// counter).
+func TestCounterInitials(t *testing.T) {
+	mod, diags := bataille.LoadDir(fstest.MapFS{"m.rules": {Data: []byte(`game m "M" extends premier
+nationality french "French"
+arm éclaireur "Éclaireurs"
+state ébranlé "Ébranlé"
+scenario s "S" {
+  map 3 x 3 clear
+  unit u "U" { side: french  nationality: french  arm: éclaireur  increments: 4  formation: line  facing: N  morale: 30  state: ébranlé  at: 0202 }
+}
+`)}}, ".")
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	var b bytes.Buffer
+	if err := MapSVG(&b, scene(t, mod, "s")); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	if strings.Contains(svg, "\ufffd") || !strings.Contains(svg, `font-size="9" text-anchor="middle">É</text>`) || !strings.Contains(svg, `y="-11">É</text>`) {
+		t.Errorf("initials not drawn as É:\n%s", svg)
+	}
+	for in, want := range map[string]string{"éclaireur": "É", "lancers": "L", "": "?", "\xff": "?", "ıx": "I"} {
+		if got := initial(in); got != want {
+			t.Errorf("initial(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -70,6 +70,14 @@ var Effects = []*Effect{
 	{dsl.Effect{Name: "set_formation", Doc: "puts the unit in a formation as a rule's result, at no MP cost; the formation's preconditions still hold (its arms, the stacking limits, the change_formation rules): refused, the unit keeps its formation and the trace says why",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "formation", Type: tString, Vocab: dsl.KindFormation}}},
 		func(c *interpreter.Call) error { return c.E.SetFormation(u(c, 0), str(c, 1)) }},
+	{dsl.Effect{Name: "may_form", Doc: "marks the unit `may_form:FORMATION` when the one formation change would let it take the formation now (its arms, the hex's stacking, the change_formation rules), and clears the mark when not; a rule that offers a formation (the Carré attempt) reads the mark before it asks. The mark lasts while the charge being resolved does",
+		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "formation", Type: tString, Vocab: dsl.KindFormation}}},
+		func(c *interpreter.Call) error {
+			x, f := u(c, 0), str(c, 1)
+			ok, _, err := c.E.MayChangeFormation(x, f, interpreter.FormationChange{Result: true})
+			c.E.MarkForCharge(x, "may_form:"+f, ok && err == nil)
+			return err
+		}},
 	{dsl.Effect{Name: "exhaust", Doc: "the cavalry is exhausted", Params: []dsl.EffectParam{unitP("unit", "")}},
 		func(c *interpreter.Call) error { c.E.Exhaust(u(c, 0)); return nil }},
 	{dsl.Effect{Name: "tire", Doc: "the cavalry is tired", Params: []dsl.EffectParam{unitP("unit", "")}},

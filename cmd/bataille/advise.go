@@ -38,16 +38,17 @@ type adviceSide struct {
 }
 
 type adviceQuestion struct {
-	Unit     string                 `json:"unit"`
-	Question string                 `json:"question"`
-	Side     string                 `json:"side"`
-	Fixed    *bool                  `json:"fixed,omitempty"`
-	Asked    string                 `json:"asked"`
-	Best     string                 `json:"best"`
-	Margin   string                 `json:"margin"`
-	Dominant bool                   `json:"dominant"`
-	Places   []bataille.PlaceAdvice `json:"places"`
-	Answers  []adviceAnswer         `json:"answers"`
+	Unit       string                 `json:"unit"`
+	Question   string                 `json:"question"`
+	Side       string                 `json:"side"`
+	Fixed      *bool                  `json:"fixed,omitempty"`
+	FixedWhere bool                   `json:"fixed_where,omitempty"`
+	Asked      string                 `json:"asked"`
+	Best       string                 `json:"best"`
+	Margin     string                 `json:"margin"`
+	Dominant   bool                   `json:"dominant"`
+	Places     []bataille.PlaceAdvice `json:"places"`
+	Answers    []adviceAnswer         `json:"answers"`
 }
 
 type adviceAnswer struct {
@@ -184,18 +185,31 @@ func printAdvice(adv *bataille.Advice, qs []bataille.QuestionAdvice, all, domina
 			}
 			fmt.Fprintf(w, "  fixed: %s by the scenario (%s)\n", answerWord(*q.Fixed), verdict)
 		}
+		if q.FixedWhere {
+			fmt.Fprintln(w, "  fixed: by the scenario, the answer depending on where it is asked (a decide line's condition)")
+		}
 		if q.Dominant {
 			fmt.Fprintf(w, "  dominant: %s is never worse wherever the question is asked\n", answerWord(q.Best))
 		}
 		for _, p := range q.Places {
-			fmt.Fprintf(w, "  asked by rule %s on %s at %d points of the play: yes better at %d, no at %d, alike at %d\n",
-				p.Rule, p.Hook, p.Points, p.YesBetter, p.NoBetter, p.Points-p.YesBetter-p.NoBetter)
+			fmt.Fprintf(w, "  asked by rule %s on %s%s at %d point(s) of the play: yes better at %d, no at %d, alike at %d\n",
+				p.Rule, p.Hook, distanceText(p.Distance), p.Points, p.YesBetter, p.NoBetter, p.Points-p.YesBetter-p.NoBetter)
 		}
 		if q.Situational != nil {
 			fmt.Fprintf(w, "  answered point by point as the play goes: %s for %s\n", ratCell(q.Situational.Score), q.Side)
 		}
 		printAnswerTable(w, q, all)
 	}
+}
+
+func distanceText(d int) string {
+	switch {
+	case d < 0:
+		return ""
+	case d == 1:
+		return " 1 hex away"
+	}
+	return fmt.Sprintf(" %d hexes away", d)
 }
 
 func percent(r *big.Rat) string {
@@ -263,7 +277,7 @@ func printAdviceJSON(battle string, adv *bataille.Advice, qs []bataille.Question
 		rep.Sides = append(rep.Sides, adviceSide{Side: s.Side, Objective: s.Objective, Title: s.Title, Score: s.Score.RatString(), ScoreF: ratFloat(s.Score)})
 	}
 	for _, q := range qs {
-		jq := adviceQuestion{Unit: q.Unit, Question: q.Ask, Side: q.Side, Fixed: q.Fixed, Asked: q.Asked.RatString(),
+		jq := adviceQuestion{Unit: q.Unit, Question: q.Ask, Side: q.Side, Fixed: q.Fixed, FixedWhere: q.FixedWhere, Asked: q.Asked.RatString(),
 			Best: answerWord(q.Best), Margin: q.Margin.RatString(), Dominant: q.Dominant, Places: q.Places}
 		if q.Margin.Sign() == 0 {
 			jq.Best = "either"

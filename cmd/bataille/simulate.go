@@ -309,9 +309,19 @@ func cell(o simOutcome) string {
 		return exactCell(o)
 	}
 	if o.Share {
-		return fmt.Sprintf("%.1f%% [%.1f, %.1f]", 100*o.Mean, 100*o.Lo, 100*o.Hi)
+		return fixed(100*o.Mean, 1) + "% [" + fixed(100*o.Lo, 1) + ", " + fixed(100*o.Hi, 1) + "]"
 	}
-	return fmt.Sprintf("%.2f [%.2f, %.2f]", o.Mean, o.Lo, o.Hi)
+	return fixed(o.Mean, 2) + " [" + fixed(o.Lo, 2) + ", " + fixed(o.Hi, 2) + "]"
+}
+
+// fixed writes v with the given decimals and never as -0.0: a value that
+// rounds to zero is zero, whatever its sign.
+func fixed(v float64, decimals int) string {
+	s := strconv.FormatFloat(v, 'f', decimals, 64)
+	if strings.HasPrefix(s, "-") && strings.Trim(s[1:], "0.") == "" {
+		return s[1:]
+	}
+	return s
 }
 
 // maxReportBytes bounds a shard report --merge reads: a report has one
