@@ -106,10 +106,10 @@ type DecisionSpec struct {
 }
 
 // DecideVars are the names a decide line's condition reads: where the
-// question is asked. A question asked outside a charge has distance -1 and
-// step 0 unless a unit of the hook is another than the one asked.
+// question is asked.
 var DecideVars = []Var{
-	{Name: "distance", Type: reflect.TypeFor[int](), Doc: "hexes between the unit asked and the other side of the charge being resolved: the charger, or the charger's target when the charger is asked (-1 with no charge and no other unit)"},
+	{Name: "about", Type: reflect.TypeFor[string](), Doc: "the id of the unit the question is about: the asking hook's unit when it is another (a Carré to halt before, a unit to charge instead), else the other side of the charge (the charger; for the charger, its target); \"\" for none"},
+	{Name: "distance", Type: reflect.TypeFor[int](), Doc: "hexes between the unit asked and the unit the question is about (-1 for none)"},
 	{Name: "step", Type: reflect.TypeFor[int](), Doc: "hexes the charger has entered so far (0 at the charge's start)"},
 	{Name: "hex", Type: reflect.TypeFor[string](), Doc: "the map number of the charger's hex (of the unit asked, outside a charge)"},
 	{Name: "charging", Type: reflect.TypeFor[bool](), Doc: "a charge is being resolved"},

@@ -147,6 +147,38 @@ var chargeRulings = []clause{
 			r.blockedWith("stacking", "18 increments or one regiment")
 			r.fired("contact.stand")
 		}},
+	// AUS-36-FORMED: a released charge may ride over and through the
+	// Carré, stop short, or charge another unit, and none of it is a charge
+	// that failed to strike (BER-40-NO-CONTACT).
+	{id: "AUS-36-FORMED", folder: "aus", scenario: "through", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.fired("carre.released")
+			r.text("hus enters 0612") // the Carré's hex, over the top of it
+			r.at("hus", "0609")
+			r.notFired("end.no_contact")
+			r.state("hus", "good")
+			r.exhausted("hus", false)
+		}},
+	{id: "AUS-36-FORMED", folder: "aus", scenario: "short", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.at("hus", "0615")
+			r.notFired("end.no_contact")
+			r.state("hus", "good")
+		}},
+	{id: "AUS-36-FORMED", folder: "aus", scenario: "other", faces: []int{1, 1, 6, 6, 6, 6, 3, 3}, answers: yes("inf", "form_carre", "hus", "charge_other"),
+		check: func(t *testing.T, r *played) {
+			r.asked("hus", "charge_other", 1)
+			r.text("hus charges inf2 instead")
+			r.text("hus contacts inf2")
+			r.fired("contact.stand") // the new target checks morale to stand
+		}},
+	// The Friedland page gives no release: the cavalry must melee the Carré
+	// it drew (FRI-36-CARRE-ROLL), even from four hexes.
+	{id: "FRI-36-CARRE-ROLL", folder: "fri", scenario: "line3", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.notFired("carre.released")
+			r.text("drag contacts inf")
+		}},
 }
 
 func TestChargeRulings(t *testing.T) {

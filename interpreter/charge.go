@@ -18,7 +18,11 @@ type chargeState struct {
 	byRule          bool // a rule stopped it (halt, pause), not the path
 	ruled           bool // a rule moved it (follow, close-in): its path is over
 	transient       []transientMark
-	contacted       bool
+	// released: the rules freed it from its target (a Carré formed far
+	// off, AUS-36-FORMED): it may pass over and through a Carré, go on along
+	// its path without striking, take a new target, or halt.
+	released  bool
+	contacted bool
 }
 
 // cell describes a hex for scripts. The hexes of the map are kept in a
@@ -418,6 +422,8 @@ func (e *Engine) resolveCharge(o *Order) error {
 			return err
 		}
 	}
+	// A path that ends next to its target strikes it, released or not: a
+	// released charge that goes on at its Carré chose to.
 	if !ch.halted && !ch.contacted && ch.target.Increments > 0 && UnitDistance(u, ch.target) <= 1 {
 		if err := e.contact(ch.target); err != nil {
 			return err
@@ -426,8 +432,10 @@ func (e *Engine) resolveCharge(o *Order) error {
 	// Only a charge that chose its own way could have struck and did not:
 	// one a rule stopped or moved (a halt, a follow that was blocked) did
 	// what the procedure made it do.
+	// A released charge (AUS-36-FORMED) may go elsewhere or halt as it
+	// likes.
 	could := false
-	if !ch.contacted && !ch.byRule && !ch.ruled {
+	if !ch.contacted && !ch.byRule && !ch.ruled && !ch.released {
 		for _, en := range e.enemies(u) {
 			if UnitDistance(u, en)-1 <= e.spendable() {
 				could = true
@@ -512,7 +520,7 @@ func (e *Engine) chargeEnter(h Hex, how string) (bool, int, error) {
 		}
 		return false, whyPlace, nil
 	}
-	if how != moveRideInto && e.enemyIn(u, h) {
+	if how != moveRideInto && e.enemyIn(u, h) && !(ch.released && e.onlyCarres(u, h)) {
 		if e.Tracing() {
 			e.Note(u, "%s halts before %s: an enemy holds it", u.ID, h)
 		}
@@ -562,6 +570,47 @@ func (e *Engine) chargeEnter(h Hex, how string) (bool, int, error) {
 		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text})
 	}
 	return true, whyNone, nil
+}
+
+// onlyCarres reports whether every enemy of u in h stands in a formation
+// with six fronts (a Carré), which a released charge may ride over and
+// through.
+func (e *Engine) onlyCarres(u *Unit, h Hex) bool {
+	e.Board.charge(1 + len(e.Board.Units))
+	for _, x := range e.Board.Units {
+		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) && e.fronts(x) < 6 {
+			return false
+		}
+	}
+	return true
+}
+
+// Release frees the charge being resolved from its target (AUS-36-FORMED):
+// it goes on along its path without striking it, may pass over and through
+// a Carré, take a new target (Retarget) or halt, and is not a charge that
+// could have struck and did not.
+func (e *Engine) Release() error {
+	if e.ch == nil {
+		return errNoCharge
+	}
+	e.ch.released = true
+	if e.Tracing() {
+		e.Note(e.ch.charger, "%s is released from its charge on %s", e.ch.charger.ID, e.ch.target.ID)
+	}
+	return nil
+}
+
+// Retarget gives the charge being resolved a new target, which it must
+// then strike as a charge strikes its target.
+func (e *Engine) Retarget(t *Unit) error {
+	if e.ch == nil {
+		return errNoCharge
+	}
+	e.ch.target, e.ch.released = t, false
+	if e.Tracing() {
+		e.Note(e.ch.charger, "%s charges %s instead", e.ch.charger.ID, t.ID)
+	}
+	return nil
 }
 
 // enemyIn reports whether an enemy of u holds h.

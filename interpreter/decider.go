@@ -16,10 +16,13 @@ type Question struct {
 	Unit *Unit
 	Rule string
 	Hook string
-	// Distance is the hexes between Unit and the other side of the charge
-	// being resolved: the charger, or, when the charger is asked, its
-	// target. Outside a charge it is the distance to the unit the hook is
-	// about when that is another unit, else -1.
+	// About is the unit the question is about: the unit the asking hook
+	// is about when that is another than Unit (the Carré the charger may
+	// halt before, a unit it may charge instead), else the other side of
+	// the charge being resolved (the charger; for the charger, its
+	// target); nil when there is none.
+	About *Unit
+	// Distance is the hexes between Unit and About, -1 without About.
 	Distance int
 	// Step is the hexes the charger has entered (0 at the charge's start
 	// and outside a charge).
@@ -80,7 +83,11 @@ func (c *Condition) Holds(q Question) bool {
 		}
 		c.machine.MemoryBudget = dsl.MaxExprMemory
 	}
-	c.env["distance"], c.env["step"], c.env["hex"], c.env["charging"], c.env["turn"] = q.Distance, q.Step, q.Hex.String(), q.Charging, q.Turn
+	about := ""
+	if q.About != nil {
+		about = q.About.ID
+	}
+	c.env["distance"], c.env["step"], c.env["hex"], c.env["charging"], c.env["turn"], c.env["about"] = q.Distance, q.Step, q.Hex.String(), q.Charging, q.Turn, about
 	out, err := c.machine.Run(prog, c.env)
 	b, ok := out.(bool)
 	return err == nil && ok && b

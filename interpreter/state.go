@@ -343,22 +343,22 @@ func (e *Engine) Around(u *Unit) []*Unit {
 // and the charger's hex.
 func (e *Engine) question(ask string, whom *Unit, rule, hook string) Question {
 	q := Question{Ask: ask, Unit: whom, Rule: rule, Hook: hook, Distance: -1, Turn: e.turnNo}
+	var other *Unit
+	switch ch := e.ch; {
+	case e.subject != nil && e.subject != whom:
+		other = e.subject // the unit the hook is about: a Carré, a unit to charge instead
+	case ch != nil && whom == ch.charger:
+		other = ch.target
+	case ch != nil:
+		other = ch.charger
+	}
 	if ch := e.ch; ch != nil {
 		q.Charging, q.Step, q.Hex = true, ch.step, ch.charger.Hex
-		other := ch.charger
-		if whom == ch.charger {
-			other = ch.target
-		}
-		if whom != nil && other != nil && other != whom {
-			q.Distance = UnitDistance(whom, other)
-		}
-		return q
-	}
-	if whom != nil {
+	} else if whom != nil {
 		q.Hex = whom.Hex
-		if s := e.subject; s != nil && s != whom {
-			q.Distance = UnitDistance(whom, s)
-		}
+	}
+	if whom != nil && other != nil && other != whom {
+		q.About, q.Distance = other, UnitDistance(whom, other)
 	}
 	return q
 }
