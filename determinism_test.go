@@ -27,7 +27,7 @@ func TestOneAnswerPerInput(t *testing.T) {
 		dir  string
 	}
 	var inputs []input
-	for _, b := range bataille.Bundled() {
+	for _, b := range engineBattles() {
 		inputs = append(inputs, input{"bundled " + b, nil, b})
 	}
 	for _, dir := range []string{"games/testdata/clauses", "interpreter/testdata"} {

@@ -37,6 +37,10 @@ type ExactOptions struct {
 	// end, not merging the paths that reach the same state: the reference
 	// the exploration of states is tested against, exponentially slower.
 	Enumerate bool
+	// Whole explores the scenario at once even where it splits into lanes
+	// that cannot meet (see exploreLanes): for the test that the lanes give
+	// the same answer.
+	Whole bool
 }
 
 // The budgets when ExactOptions gives none: a few seconds of play on one
@@ -83,6 +87,9 @@ type ExactTally struct {
 	Paths  int64
 	States int64
 	Played int64
+	// Lanes is how many parts that cannot meet the scenario was explored
+	// in, each alone (1: as a whole; 0 with Enumerate).
+	Lanes int
 	// Total is the chance of all the paths played together: 1, which the
 	// tally checks.
 	Total    *big.Rat
@@ -136,6 +143,8 @@ func (t *ExactTally) get(name string) ExactValue {
 // add adds another tally; exact sums, so the order does not matter.
 func (t *ExactTally) add(o *ExactTally) {
 	t.Paths += o.Paths
+	t.States += o.States
+	t.Played += o.Played
 	t.Total.Add(t.Total, o.Total)
 	for k, v := range o.Outcomes {
 		c := t.get(k)

@@ -118,27 +118,132 @@ func (c *costBudget) limit() error {
 	return &LimitError{Limit: "--max-cost", Max: c.max, What: "units of cost"}
 }
 
-// exploreStates is Exact by states.
+// exploreStates is Exact by states: by lanes when the scenario splits into
+// parts that cannot meet, else the whole at once.
 func exploreStates(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactOptions) (*ExactTally, error) {
-	x := &stateExploration{ctx: ctx, mod: mod, sd: sd, opt: opt}
-	x.maxPaths, x.maxStates = opt.MaxPaths, opt.MaxStates
-	if x.maxPaths <= 0 {
-		x.maxPaths = DefaultMaxPaths
+	b := &exactBudget{maxPaths: opt.MaxPaths, maxStates: opt.MaxStates, cost: &costBudget{max: opt.MaxCost}}
+	if b.maxPaths <= 0 {
+		b.maxPaths = DefaultMaxPaths
 	}
-	if x.maxStates <= 0 {
-		x.maxStates = DefaultMaxStates
+	if b.maxStates <= 0 {
+		b.maxStates = DefaultMaxStates
 	}
-	x.cost.max = opt.MaxCost
-	if x.cost.max <= 0 {
-		x.cost.max = DefaultExactCost
+	if b.cost.max <= 0 {
+		b.cost.max = DefaultExactCost
 	}
+	var out *ExactTally
+	var err error
+	if !opt.Whole {
+		out, err = exploreLanes(ctx, mod, sd, opt, b)
+	}
+	if out == nil && err == nil {
+		out, _, err = exploreWhole(ctx, mod, sd, opt, b, false)
+	}
+	if out != nil {
+		// Every state and path the exploration took, lanes it merged and
+		// explored again included: what the budgets count.
+		out.States, out.Played = b.states.Load(), b.played.Load()
+	}
+	return out, err
+}
+
+// exactBudget is the budgets of one exploration, shared by its parts.
+type exactBudget struct {
+	maxPaths, maxStates int64
+	played, states      atomic.Int64
+	cost                *costBudget
+}
+
+// exploreLanes explores each lane of the scenario alone and puts the
+// lanes' outcomes together, when the scenario has lanes and they stay
+// apart in every state each reaches (interpreter.Track); nil otherwise.
+func exploreLanes(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactOptions, b *exactBudget) (*ExactTally, error) {
+	approach, ok := interpreter.ApproachReach(mod)
+	lanes := interpreter.LaneUnits(sd)
+	if !ok || len(lanes) < 2 {
+		return nil, nil
+	}
+	setup, diags := interpreter.BuildScenario(mod, sd)
+	if diags.HasErrors() {
+		return nil, nil // the whole says what is wrong
+	}
+	sides := interpreter.PhasingSides(setup)
+	// Lanes that come near each other in some state are one lane, explored
+	// again, until every two are apart or one is left.
+	type lane struct {
+		ids   []string
+		tally *ExactTally
+		track *interpreter.Track
+	}
+	var all []*lane
+	for _, ids := range lanes {
+		all = append(all, &lane{ids: ids})
+	}
+	for {
+		if len(all) < 2 {
+			return nil, nil
+		}
+		for _, l := range all {
+			if l.tally != nil {
+				continue
+			}
+			part, track, err := exploreWhole(ctx, mod, interpreter.LaneScenario(sd, l.ids, sides), opt, b, true)
+			var limit *LimitError
+			if errors.As(err, &limit) || ctx.Err() != nil {
+				return nil, err
+			}
+			if err != nil {
+				return nil, nil // a lane that fails alone: the whole, played at once, says how
+			}
+			l.tally, l.track = part, track
+		}
+		merged := false
+		for i := 0; i < len(all) && !merged; i++ {
+			for j := i + 1; j < len(all) && !merged; j++ {
+				if !interpreter.Apart(all[i].track, all[j].track, approach) {
+					all[i] = &lane{ids: append(append([]string(nil), all[i].ids...), all[j].ids...)}
+					all = append(all[:j], all[j+1:]...)
+					merged = true
+				}
+			}
+		}
+		if !merged {
+			break
+		}
+	}
+	var parts []*ExactTally
+	for _, l := range all {
+		parts = append(parts, l.tally)
+	}
+	out := newExactTally()
+	out.Total.SetInt64(1)
+	paths := big.NewInt(1)
+	for _, p := range parts {
+		total := p.Total
+		p.Total = new(big.Rat)
+		out.add(p)
+		out.Total.Mul(out.Total, total)
+		paths.Mul(paths, big.NewInt(p.Paths))
+	}
+	out.Paths = math.MaxInt64
+	if paths.IsInt64() {
+		out.Paths = paths.Int64()
+	}
+	out.Lanes = len(parts)
+	return out, nil
+}
+
+// exploreWhole explores the scenario at once; with track, it records where
+// its units stand and how far the engine looks, over every path.
+func exploreWhole(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactOptions, b *exactBudget, track bool) (*ExactTally, *interpreter.Track, error) {
+	x := &stateExploration{ctx: ctx, mod: mod, sd: sd, opt: opt, budget: b, track: track}
 	workers := opt.Workers
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
 	first, err := x.newWorker()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	x.workers = []*stateWorker{first}
 	// The start: the engine pauses at the first position, before any roll.
@@ -150,17 +255,20 @@ func exploreStates(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, op
 		if err == nil {
 			err = errors.New("the scenario ended before its first position")
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	start := &interpreter.State{}
 	e.Save(start)
 	f := &frontier{byPos: map[interpreter.Position]map[string]*stateNode{}}
 	f.add(&stateNode{key: string(start.AppendKey(nil)), s: start, p: big.NewRat(1, 1), paths: big.NewInt(1)})
+	if b.states.Add(1) > b.maxStates {
+		return nil, nil, &LimitError{Limit: "--max-states", Max: b.maxStates, What: "states"}
+	}
 	out := newExactTally()
 	paths := new(big.Int)
 	for {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		nodes := f.next()
 		if len(nodes) == 0 {
@@ -169,49 +277,61 @@ func exploreStates(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, op
 		for len(x.workers) < min(workers, len(nodes)) {
 			w, err := x.newWorker()
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
 			x.workers = append(x.workers, w)
 		}
 		if err := x.playOn(nodes); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		for _, w := range x.workers {
 			for _, n := range w.reached {
-				if f.add(n) && f.count > x.maxStates {
-					return nil, &LimitError{Limit: "--max-states", Max: x.maxStates, What: "states"}
+				if f.add(n) && b.states.Add(1) > b.maxStates {
+					return nil, nil, &LimitError{Limit: "--max-states", Max: b.maxStates, What: "states"}
 				}
 			}
 			w.reached = w.reached[:0]
 			clear(w.index)
 			out.add(w.tally)
 			paths.Add(paths, w.paths)
+			x.played += w.played
+			w.played = 0
 			w.tally, w.paths = newExactTally(), new(big.Int)
 		}
 	}
 	if out.Total.Cmp(big.NewRat(1, 1)) != 0 {
-		return nil, fmt.Errorf("the paths played add up to a chance of %s, not 1", out.Total.RatString())
+		return nil, nil, fmt.Errorf("the paths played add up to a chance of %s, not 1", out.Total.RatString())
 	}
 	out.Paths = math.MaxInt64
 	if paths.IsInt64() {
 		out.Paths = paths.Int64()
 	}
-	out.States, out.Played = f.count, x.played.Load()
+	out.States, out.Played, out.Lanes = f.count, x.played, 1
 	if opt.Progress != nil {
-		opt.Progress(out.Played)
+		opt.Progress(b.played.Load())
 	}
-	return out, nil
+	var t *interpreter.Track
+	if track {
+		t = &interpreter.Track{Hexes: map[interpreter.Hex]bool{}}
+		for _, w := range x.workers {
+			t.Reach = max(t.Reach, w.track.Reach)
+			for h := range w.track.Hexes {
+				t.Hexes[h] = true
+			}
+		}
+	}
+	return out, t, nil
 }
 
 type stateExploration struct {
-	ctx                 context.Context
-	mod                 *dsl.Module
-	sd                  *dsl.ScenarioDef
-	opt                 ExactOptions
-	maxPaths, maxStates int64
-	played              atomic.Int64
-	cost                costBudget
-	workers             []*stateWorker
+	ctx     context.Context
+	mod     *dsl.Module
+	sd      *dsl.ScenarioDef
+	opt     ExactOptions
+	budget  *exactBudget
+	played  int64 // by this exploration, counted when it is done
+	track   bool
+	workers []*stateWorker
 }
 
 // stateWorker plays on from states on its own engine, and keeps what it
@@ -224,6 +344,8 @@ type stateWorker struct {
 	paths   *big.Int // the paths from the start that ended
 	scratch interpreter.State
 	key     []byte
+	track   *interpreter.Track
+	played  int64
 	w       weighted
 	pw      big.Rat
 	pn      big.Int
@@ -235,8 +357,13 @@ func (x *stateExploration) newWorker() (*stateWorker, error) {
 		return nil, err
 	}
 	ex.r.Engine.PauseAtPositions(true)
-	ex.cost = &x.cost
-	return &stateWorker{explorer: *ex, index: map[string]*stateNode{}, tally: newExactTally(), paths: new(big.Int)}, nil
+	ex.cost = x.budget.cost
+	w := &stateWorker{explorer: *ex, index: map[string]*stateNode{}, tally: newExactTally(), paths: new(big.Int)}
+	if x.track {
+		w.track = &interpreter.Track{}
+		ex.r.Engine.Board.SetTrack(w.track)
+	}
+	return w, nil
 }
 
 // playOn plays on from every state of one position, sharing them among the
@@ -286,8 +413,9 @@ func (x *stateExploration) from(w *stateWorker, n *stateNode) error {
 	e := w.r.Engine
 	w.b.reset(nil)
 	for {
-		if p := x.played.Add(1); p > x.maxPaths {
-			return pathLimit(x.maxPaths)
+		w.played++
+		if p := x.budget.played.Add(1); p > x.budget.maxPaths {
+			return pathLimit(x.budget.maxPaths)
 		} else if x.opt.Progress != nil && p%256 == 0 {
 			x.opt.Progress(p)
 		}

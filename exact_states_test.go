@@ -2,28 +2,55 @@ package bataille_test
 
 import (
 	"context"
+	"fmt"
+	"os"
+	"runtime/metrics"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
 )
 
 // The exploration of states gives the same fractions, to the last digit,
-// as playing every path from the start, on every bundled scenario: the
-// same outcomes, each with the same exact mean and mean square, the same
-// number of paths through the dice.
+// as playing every path from the start, on every bundled scenario and on
+// two of the lanes benchmark's: the same outcomes, each with the same exact
+// mean and mean square, the same number of paths through the dice; and so
+// does the exploration of the whole at once where a scenario has lanes.
 func TestExactStatesEqualPaths(t *testing.T) {
+	type scenario struct {
+		name string
+		mod  *dsl.Module
+		sd   *dsl.ScenarioDef
+	}
+	var all []scenario
 	for _, battle := range bataille.Bundled() {
 		mod, diags := bataille.LoadBundled(battle)
 		if diags.HasErrors() {
 			t.Fatal(diags.Err())
 		}
 		for _, sd := range mod.AllScenarios() {
-			t.Run(battle+"/"+sd.Name, func(t *testing.T) {
-				paths, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Enumerate: true, Workers: 2})
-				if err != nil {
-					t.Fatal(err)
-				}
-				states, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Workers: 2})
+			all = append(all, scenario{battle + "/" + sd.Name, mod, sd})
+		}
+	}
+	lanes := loadTestBattle(t, "lanes")
+	for _, name := range []string{"lanes1", "lanes2"} {
+		sd, err := bataille.FindScenario(lanes, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, scenario{"lanes/" + name, lanes, sd})
+	}
+	for _, sc := range all {
+		mod, sd := sc.mod, sc.sd
+		t.Run(sc.name, func(t *testing.T) {
+			paths, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Enumerate: true, Workers: 2, MaxPaths: 1 << 20})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, whole := range []bool{false, true} {
+				states, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Workers: 2, Whole: whole})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -46,8 +73,85 @@ func TestExactStatesEqualPaths(t *testing.T) {
 						t.Errorf("%s: a share by one, not by the other", name)
 					}
 				}
-				t.Logf("%d paths, %d states, %d played", paths.Paths, states.States, states.Played)
-			})
+				t.Logf("whole %v: %d paths, %d states, %d played, %d lanes", whole, paths.Paths, states.States, states.Played, states.Lanes)
+			}
+		})
+	}
+	// The lanes scenarios split; the bundled ones, whose units meet, do not.
+	for _, sc := range all {
+		x, err := bataille.Exact(context.Background(), sc.mod, sc.sd, bataille.ExactOptions{})
+		if err != nil {
+			t.Fatal(err)
 		}
+		want := 1
+		switch sc.name {
+		case "lanes/lanes2":
+			want = 2
+		}
+		if x.Lanes != want {
+			t.Errorf("%s: explored in %d lanes, want %d", sc.name, x.Lanes, want)
+		}
+	}
+}
+
+// BenchmarkExactLanes works out the exact odds of N independent charges
+// (testdata/exact/lanes: N copies of carre_attempt side by side), N = 1..4,
+// reporting the states explored, the paths playing every path from the
+// start would take, and the peak heap while it runs (sampled every
+// millisecond). Compare the time from N to N+1: enumeration multiplies it
+// by 182.
+func BenchmarkExactLanes(b *testing.B) {
+	mod, diags := bataille.LoadDir(os.DirFS("testdata/exact"), "lanes")
+	if diags.HasErrors() {
+		b.Fatal(diags.Err())
+	}
+	for n := 1; n <= 4; n++ {
+		sd, err := bataille.FindScenario(mod, fmt.Sprintf("lanes%d", n))
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("N=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			peak := peakHeap()
+			var x *bataille.ExactTally
+			for b.Loop() {
+				if x, err = bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(x.States), "states")
+			b.ReportMetric(float64(x.Paths), "paths-enumerated")
+			b.ReportMetric(float64(peak())/(1<<20), "peak-heap-MB")
+		})
+	}
+}
+
+// peakHeap samples the bytes of live heap objects every millisecond until
+// the function it returns is called, which returns the largest seen.
+func peakHeap() func() uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	var peak atomic.Uint64
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(sample)
+			if v := sample[0].Value.Uint64(); v > peak.Load() {
+				peak.Store(v)
+			}
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 {
+		close(done)
+		<-stopped
+		return peak.Load()
 	}
 }

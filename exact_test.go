@@ -93,7 +93,7 @@ func TestExactByHand(t *testing.T) {
 
 // The same tree, and the same figures, whatever the number of workers.
 func TestExactWorkers(t *testing.T) {
-	for _, battle := range bataille.Bundled() {
+	for _, battle := range engineBattles() {
 		mod, diags := bataille.LoadBundled(battle)
 		if diags.HasErrors() {
 			t.Fatal(diags.Err())
@@ -173,7 +173,7 @@ func TestExactAgreesWithSimulate(t *testing.T) {
 		n = 800
 	}
 	total, misses := 0, 0
-	for _, battle := range bataille.Bundled() {
+	for _, battle := range engineBattles() {
 		mod, diags := bataille.LoadBundled(battle)
 		if diags.HasErrors() {
 			t.Fatal(diags.Err())

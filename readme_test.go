@@ -37,4 +37,19 @@ func TestReadmeModule(t *testing.T) {
 	if len(eng.Trace()) == 0 {
 		t.Error("empty trace")
 	}
+	// The tour's own test passes, and its invariant holds on every path.
+	for _, res := range bataille.RunTests(context.Background(), mod) {
+		if res.Test.Module == "mybattle" && !res.Passed() {
+			t.Errorf("tour test %s: %v", res.Test.Name, res.Failures)
+		}
+	}
+	reps, err := bataille.Verify(context.Background(), mod, mod.AllScenarios(), bataille.VerifyOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range reps {
+		for _, v := range r.Broken {
+			t.Errorf("tour scenario %s: %s", r.Scenario, v.Message)
+		}
+	}
 }

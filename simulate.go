@@ -274,7 +274,9 @@ func newRunner(mod *dsl.Module, sd *dsl.ScenarioDef, answers *interpreter.Script
 	if answers != nil {
 		decider = answers.Under(setup.Decider)
 	}
-	cfg := interpreter.Config{Dice: dice, Decider: decider, NoTrace: true, Effects: defaultEffects(), Brancher: b}
+	// Sampling and exact odds play with the invariants off, for speed:
+	// `verify` is what proves they hold.
+	cfg := interpreter.Config{Dice: dice, Decider: decider, NoTrace: true, NoInvariants: true, Effects: defaultEffects(), Brancher: b}
 	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
 	e.SetPhasing(setup.Turn)
 	e.SetTurns(setup.Turns)

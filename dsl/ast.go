@@ -74,6 +74,8 @@ type Decl struct {
 	Rule        *Rule      `parser:"| @@"`
 	Remove      *Remove    `parser:"| @@"`
 	Sequence    *Sequence  `parser:"| @@"`
+	Invariant   *Invariant `parser:"| @@"`
+	Test        *TestDecl  `parser:"| @@"`
 	Scenario    *Scenario  `parser:"| @@ )"`
 }
 
@@ -390,7 +392,7 @@ func closer(open string) string {
 // Remove drops one declaration of the module extended.
 type Remove struct {
 	Pos  lexer.Position
-	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'objective' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute' | 'army')"`
+	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'objective' | 'invariant' | 'test' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute' | 'army')"`
 	Name *DottedName `parser:"@@"`
 }
 
@@ -597,4 +599,54 @@ type PhaseLine struct {
 	Pos   lexer.Position
 	Proc  string `parser:"'phase' @Ident"`
 	Title string `parser:"@String?"`
+}
+
+// Invariant is a condition over the board and its units that must hold
+// after every step of every run: `invariant enemies_apart "Enemies never
+// share a hex" cite "…" { … }`. The engine stops a run that breaks one.
+type Invariant struct {
+	Pos   lexer.Position
+	Name  *DottedName `parser:"'invariant' @@"`
+	Title string      `parser:"@String?"`
+	Cite  []string    `parser:"('cite' @String (',' @String)*)?"`
+	Cond  *Expr       `parser:"'{' @@ '}'"`
+}
+
+// TestDecl is a ruling written as a test beside the rules it checks: a
+// set-up (a named scenario, or its own map, units and orders), fixed dice
+// or exact odds, and expectations on the result.
+type TestDecl struct {
+	Pos     lexer.Position
+	Name    *DottedName   `parser:"'test' @@"`
+	Title   string        `parser:"@String?"`
+	Cite    []string      `parser:"('cite' @String (',' @String)*)?"`
+	Items   []*TestItem   `parser:"'{' @@*"`
+	Expects []*TestExpect `parser:"@@* '}'"`
+}
+
+// TestItem is one line of a test's set-up: the scenario it starts from,
+// the dice it rolls (faces in order; a d66 takes two), `exact` to play
+// every path through the dice, or a scenario line of its own.
+type TestItem struct {
+	Pos      lexer.Position
+	Scenario *Ident        `parser:"  'scenario' @@"`
+	Dice     []string      `parser:"| 'dice' @Number+"`
+	Exact    bool          `parser:"| @'exact'"`
+	Line     *ScenarioItem `parser:"| @@"`
+}
+
+// TestExpect is one expectation: a condition on the end of the play
+// (`expect inf.formation == "carre"`), an exact chance over every path
+// (`expect chance(inf.state == "routed") == 7/36`), or a rule whose
+// require refused an action (`expect refused "carre.min"`), or did not
+// (`expect allowed "carre.min"`).
+type TestExpect struct {
+	Pos    lexer.Position
+	Ruling string  `parser:"'expect' ( @('refused' | 'allowed')"`
+	Rule   *string `parser:"  @String"`
+	Chance *Expr   `parser:"| 'chance' '(' @@ ')'"`
+	Op     string  `parser:"  @('==' | '!=' | '<=' | '>=' | '<' | '>')"`
+	Num    string  `parser:"  @Number"`
+	Den    *string `parser:"  ('/' @Number)?"`
+	Cond   *Expr   `parser:"| @@ )"`
 }

@@ -153,6 +153,9 @@ type unit struct {
 	// funcNames are the functions an expression may call, charts aside
 	// (methodCall).
 	funcNames map[string]bool
+	// quant is set while an invariant's or a test's expressions are
+	// compiled: they may loop over the units (quantifiers).
+	quant bool
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {
@@ -249,6 +252,10 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.remove(d.Remove)
 			case d.Sequence != nil:
 				u.sequence(d)
+			case d.Invariant != nil:
+				u.invariant(d)
+			case d.Test != nil:
+				u.test(d)
 			case d.Scenario != nil:
 				u.scenario(d.Scenario, f.Src)
 			}
@@ -262,6 +269,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	// effective module, so inherited rules see the game's params and a rule
 	// may read a param declared below it.
 	u.compileAll(u.hookEnvs())
+	u.compileInvariants()
 	u.checkCosts()
 	u.checkOutcomes()
 	u.checkTitleFigures()
@@ -269,6 +277,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 		mod.Hooks[r.Hook] = append(mod.Hooks[r.Hook], r)
 	}
 	u.checkScenarios()
+	u.checkTests()
 	return mod, u.diags
 }
 
@@ -346,6 +355,8 @@ func inherit(mod, base *Module) {
 	mod.Modifiers = append([]*ModifierDef(nil), base.Modifiers...)
 	mod.Rules = append([]*RuleDef(nil), base.Rules...)
 	mod.Sequence = base.Sequence
+	mod.Invariants = append([]*InvariantDef(nil), base.Invariants...)
+	mod.Tests = append([]*TestDef(nil), base.Tests...)
 }
 
 // declKey is a declaration's kind and name (the sequence of play has no
@@ -411,6 +422,14 @@ func (u *unit) names(kind string) []string {
 	case KindRule:
 		for _, r := range u.mod.Rules {
 			out = append(out, r.ID)
+		}
+	case KindInvariant:
+		for _, iv := range u.mod.Invariants {
+			out = append(out, iv.Name)
+		}
+	case KindTest:
+		for _, t := range u.mod.Tests {
+			out = append(out, t.Name)
 		}
 	default:
 		for n := range u.mod.Vocab[kind] {
@@ -616,6 +635,22 @@ func (u *unit) remove(r *Remove) {
 			if rd.ID == name {
 				exists = true
 				u.mod.Rules = append(u.mod.Rules[:i:i], u.mod.Rules[i+1:]...)
+				break
+			}
+		}
+	case KindInvariant:
+		for i, iv := range u.mod.Invariants {
+			if iv.Name == name {
+				exists = true
+				u.mod.Invariants = append(u.mod.Invariants[:i:i], u.mod.Invariants[i+1:]...)
+				break
+			}
+		}
+	case KindTest:
+		for i, t := range u.mod.Tests {
+			if t.Name == name {
+				exists = true
+				u.mod.Tests = append(u.mod.Tests[:i:i], u.mod.Tests[i+1:]...)
 				break
 			}
 		}

@@ -185,7 +185,7 @@ func (u *unit) methodCall(root ast.Node) (at int, name string, ok bool) {
 			u.funcNames[op] = true
 		}
 	}
-	v := &callFinder{funcs: u.funcNames, charts: u.mod.Charts}
+	v := &callFinder{funcs: u.funcNames, charts: u.mod.Charts, quant: u.quant}
 	ast.Walk(&root, v)
 	if v.bad == nil {
 		return 0, "", true
@@ -198,6 +198,7 @@ type callFinder struct {
 	charts map[string]*ChartDef
 	bad    ast.Node // the first call found that is not allowed
 	name   string   // what it calls
+	quant  bool     // the quantifiers are allowed (an invariant, a test)
 }
 
 func (v *callFinder) Visit(n *ast.Node) {
@@ -212,7 +213,7 @@ func (v *callFinder) Visit(n *ast.Node) {
 	case *ast.BuiltinNode:
 		// expr's parser reads its predicate built-ins (all, filter,
 		// reduce …) whatever DisableBuiltin says: refuse them here.
-		if !allowedBuiltins[x.Name] {
+		if !allowedBuiltins[x.Name] && !(v.quant && quantifiers[x.Name]) {
 			v.bad, v.name = x, x.Name
 		}
 	}
@@ -235,7 +236,7 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 			return prog, nil, "", nil
 		}
 	}
-	guard := &sourceGuard{}
+	guard := &sourceGuard{quant: u.quant}
 	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
 	if err == nil && guard.bad == nil {
 		// Found before the code is shared: it is never changed after.
@@ -282,6 +283,9 @@ func (u *unit) exprKey(text string, named map[string]bool, env vars, asBool bool
 	kb.WriteString(text)
 	if asBool {
 		kb.WriteString("\x00bool")
+	}
+	if u.quant {
+		kb.WriteString("\x00quant")
 	}
 	for _, k := range names {
 		if t, ok := env[k]; ok {

@@ -39,6 +39,12 @@ func (u *unit) scenario(s *Scenario, src string) {
 			return
 		}
 	}
+	u.mod.Scenarios = append(u.mod.Scenarios, u.scenarioDef(s, src))
+}
+
+// scenarioDef reads a scenario's lines (a scenario's, or a test's set-up).
+func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
+	pos := position(s.Pos)
 	sd := &ScenarioDef{Name: s.Name, Title: s.Title, Pos: pos, Module: u.mod.ID, Src: src}
 	for _, it := range s.Items {
 		ipos := position(it.Pos)
@@ -175,7 +181,7 @@ func (u *unit) scenario(s *Scenario, src string) {
 		}
 	}
 	u.armySides(sd)
-	u.mod.Scenarios = append(u.mod.Scenarios, sd)
+	return sd
 }
 
 // armySides reports an `army` line for a side no unit of the scenario
@@ -248,15 +254,27 @@ func (u *unit) checkScenarios() {
 			u.errorf(w.Pos, "duplicate", "attribute %s: a unit already has a property %s", w.Name, w.Name)
 		}
 	}
-	// The checks that measure a roll against a unit's morale: a unit
-	// without one would pass them all.
-	var moraleChecks []string
+	for _, s := range u.mod.Scenarios {
+		u.checkScenario(s)
+	}
+}
+
+// moraleChecks are the checks that measure a roll against a unit's
+// morale: a unit without one would pass them all.
+func (u *unit) moraleChecks() []string {
+	var out []string
 	for _, name := range sortedKeys(u.mod.Checks) {
 		if c := u.mod.Checks[name]; c.Threshold != nil && strings.Contains(c.Threshold.Source, ".morale") {
-			moraleChecks = append(moraleChecks, name)
+			out = append(out, name)
 		}
 	}
-	for _, s := range u.mod.Scenarios {
+	return out
+}
+
+// checkScenario checks one scenario (or a test's set-up) against the module.
+func (u *unit) checkScenario(s *ScenarioDef) {
+	moraleChecks := u.moraleChecks()
+	{
 		if s.Cols == 0 {
 			u.errorf(s.Pos, "bad-map", "scenario %s has no `map COLS x ROWS` line", s.Name)
 		}

@@ -16,6 +16,12 @@ type Env struct {
 	// Procedures are the parts of a turn the engine can play, by name, for
 	// a module's `sequence` of phases.
 	Procedures map[string]string
+	// InvariantVars are the names an invariant's condition reads (the
+	// board's units, the phase, the melee under way).
+	InvariantVars []Var
+	// UnitType is the type of a unit, which a test's expectations read by
+	// the ids of its set-up.
+	UnitType reflect.Type
 }
 
 // Hook is a point in the order of play where rules run.

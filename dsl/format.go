@@ -421,6 +421,10 @@ func (p *printer) declMultiline(d *Decl) bool {
 		return p.multiline(off, len(d.Rule.Clauses), false)
 	case d.Scenario != nil:
 		return p.multiline(off, len(d.Scenario.Items), false)
+	case d.Invariant != nil:
+		return p.multiline(off, 1, true)
+	case d.Test != nil:
+		return true
 	}
 	return false
 }
@@ -506,8 +510,91 @@ func (p *printer) decl(d *Decl) {
 		p.dotted(d.Remove.Name)
 	case d.Sequence != nil:
 		p.sequence(d.Sequence)
+	case d.Invariant != nil:
+		p.invariant(d.Invariant)
+	case d.Test != nil:
+		p.test(d.Test)
 	case d.Scenario != nil:
 		p.scenario(d.Scenario)
+	}
+}
+
+func (p *printer) invariant(iv *Invariant) {
+	p.kw("invariant")
+	p.sp()
+	p.dotted(iv.Name)
+	p.optString(iv.Title)
+	p.cite(iv.Cite)
+	p.block(iv.Pos.Offset, 1, true, func(int) int { return iv.Cond.Pos.Offset }, func(int) {
+		p.expr(iv.Cond)
+	})
+}
+
+// test prints a test: its set-up lines, then its expectations, one a line.
+func (p *printer) test(t *TestDecl) {
+	p.kw("test")
+	p.sp()
+	p.dotted(t.Name)
+	p.optString(t.Title)
+	p.cite(t.Cite)
+	n := len(t.Items) + len(t.Expects)
+	off := func(i int) int {
+		if i < len(t.Items) {
+			return t.Items[i].Pos.Offset
+		}
+		return t.Expects[i-len(t.Items)].Pos.Offset
+	}
+	p.block(t.Pos.Offset, n, false, off, func(i int) {
+		if i < len(t.Items) {
+			p.testItem(t.Items[i])
+			return
+		}
+		p.expectLine(t.Expects[i-len(t.Items)])
+	})
+}
+
+func (p *printer) testItem(it *TestItem) {
+	switch {
+	case it.Scenario != nil:
+		p.kw("scenario")
+		p.sp()
+		p.kw(it.Scenario.Name)
+	case it.Dice != nil:
+		p.kw("dice")
+		for _, f := range it.Dice {
+			p.sp()
+			p.kw(f)
+		}
+	case it.Exact:
+		p.kw("exact")
+	case it.Line != nil:
+		p.scenarioItem(it.Line)
+	}
+}
+
+func (p *printer) expectLine(x *TestExpect) {
+	p.kw("expect")
+	p.sp()
+	switch {
+	case x.Rule != nil:
+		p.kw(x.Ruling)
+		p.sp()
+		p.kw(quote(*x.Rule))
+	case x.Chance != nil:
+		p.kw("chance")
+		p.kw("(")
+		p.expr(x.Chance)
+		p.kw(")")
+		p.sp()
+		p.kw(x.Op)
+		p.sp()
+		p.kw(x.Num)
+		if x.Den != nil {
+			p.kw("/")
+			p.kw(*x.Den)
+		}
+	default:
+		p.expr(x.Cond)
 	}
 }
 
@@ -1335,6 +1422,10 @@ func canonicalExpr(toks []ftok) (string, bool) {
 				space = false
 			case isOpen(prev) || isClose(t):
 				space = false
+			case t.typ == symOp && t.val == "." && (prev.typ == symPunct && prev.val == "," || isOp(prev) && prev.val != "." && prev.val != "?."):
+				// A predicate's `.field` (all(units, .increments > 0)) is
+				// an operand.
+				space = true
 			case t.typ == symOp && (t.val == "." || t.val == "?." || t.val == ".."),
 				prev.typ == symOp && (prev.val == "." || prev.val == "?." || prev.val == ".."):
 				space = false

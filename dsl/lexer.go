@@ -13,7 +13,7 @@ import (
 )
 
 // keywords end an expression, so they may not be used as names inside one.
-var keywords = []string{"require", "else", "when", "let", "do", "ask", "cite", "only"}
+var keywords = []string{"require", "else", "when", "let", "do", "ask", "cite", "only", "expect"}
 
 // Token types of the language. Dice ("1d6", "2d6", "d66") are tokens of
 // their own so that tables can state their roll; ranges ("1..4", "..2") are

@@ -19,7 +19,7 @@ var regexLexer = lexer.MustSimple([]lexer.SimpleRule{
 	{Name: "Whitespace", Pattern: `[ \t\r\n]+`},
 	{Name: "String", Pattern: `"(\\.|[^"\\\n])*"`},
 	{Name: "Dice", Pattern: `\b[0-9]*d[0-9]+\b`},
-	{Name: "Keyword", Pattern: `\b(require|else|when|let|do|ask|cite|only)\b`},
+	{Name: "Keyword", Pattern: `\b(require|else|when|let|do|ask|cite|only|expect)\b`},
 	{Name: "Ident", Pattern: `[\p{L}_][\p{L}\p{N}_]*`},
 	{Name: "Number", Pattern: `[0-9]+(\.[0-9]+)?`},
 	{Name: "Op", Pattern: `=>|\.\.|==|!=|<=|>=|&&|\|\||\?\?|\?\.|[-+*/%<>=!?:.^|&~#@$]`},

@@ -37,7 +37,13 @@ type Module struct {
 	Scenarios []*ScenarioDef        // this module's own
 	// Sequence is the phases of a turn, or nil for the engine's own order.
 	Sequence *SequenceDef
-	Files    []*File
+	// Invariants hold after every step of every run, in the order they
+	// were declared (a base's first).
+	Invariants []*InvariantDef
+	// Tests are the rulings written as tests, a base's first; a battle
+	// plays those it inherits against its own rules.
+	Tests []*TestDef
+	Files []*File
 
 	// Env is the environment the module was checked against.
 	Env *Env
@@ -84,6 +90,10 @@ const (
 	// morale level, a count of eliminated units): rules set it with
 	// set_army and add_army, expressions read it with army(unit, "name").
 	KindArmy = "army"
+	// KindInvariant is a condition that holds after every step of a run.
+	KindInvariant = "invariant"
+	// KindTest is a ruling written as a test.
+	KindTest = "test"
 )
 
 // ParamDef is an effective parameter.

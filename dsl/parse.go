@@ -53,7 +53,7 @@ const chunkBytes = 16 << 10
 // declWords are the words a top-level declaration starts with.
 var declWords = map[string]bool{
 	"override": true, "placeholder": true, "param": true, "table": true, "check": true, "modifier": true,
-	"chart": true, "rule": true, "remove": true, "sequence": true, "scenario": true,
+	"chart": true, "rule": true, "remove": true, "sequence": true, "scenario": true, KindInvariant: true, KindTest: true,
 	KindTerrain: true, KindFormation: true, KindArm: true, KindState: true, KindNationality: true,
 	KindClass: true, KindHexside: true, KindAttribute: true, KindArmy: true,
 }

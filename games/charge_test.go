@@ -118,7 +118,7 @@ var chargeRulings = []clause{
 		}},
 	// BER-37-TERRAIN on a ride into a Carré's hex (BER-17-CARRE-CAV): the
 	// dragoons may not ride into a dwelling, so they cannot melee the Carré.
-	{id: "BER-37-TERRAIN", folder: "ber", scenario: "carre_dwelling",
+	{id: "BER-37-TERRAIN", folder: "ber", scenario: "carre_dwelling", unreachable: true,
 		check: func(t *testing.T, r *played) {
 			r.blockedWith("charge.terrain", "may not charge into or through")
 			r.at("drag", "0606")

@@ -31,6 +31,27 @@ type Alternative struct {
 	// What names it: the row ("41..56 disorder") or "pass"/"fail", with the
 	// roll when rules read the roll itself ("roll 43: pass").
 	What string
+	// Dice are what the roll throws, for the faces that give Natural
+	// (Faces): a path replayed on fixed dice.
+	Dice dsl.Dice
+}
+
+// Faces are die faces that throw the alternative's natural roll, in the
+// order the engine reads them: a d66's tens then units, the highest
+// faces first for dice that are summed.
+func (a Alternative) Faces() []int {
+	if a.Dice.D66 {
+		return []int{a.Natural / 10, a.Natural % 10}
+	}
+	out := make([]int, 0, a.Dice.N)
+	left := a.Natural
+	for i := range a.Dice.N {
+		rest := a.Dice.N - 1 - i // dice still to throw, each at least 1
+		f := max(1, min(a.Dice.Sides, left-rest))
+		out = append(out, f)
+		left -= f
+	}
+	return out
 }
 
 // Grains of branching: the coarsest partition of a roll's naturals under
@@ -170,7 +191,7 @@ func alternatives(grain int, k branchKey, cuts []rollCut) []Alternative {
 		if !seen {
 			j = len(out)
 			index[what] = j
-			out = append(out, Alternative{Natural: n, What: what})
+			out = append(out, Alternative{Natural: n, What: what, Dice: k.dice})
 			counts = append(counts, new(big.Int))
 			ranges = append(ranges, nil)
 		}

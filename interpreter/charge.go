@@ -436,6 +436,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 	// likes.
 	could := false
 	if !ch.contacted && !ch.byRule && !ch.ruled && !ch.released {
+		e.Board.reach(e.spendable() + 1)
 		for _, en := range e.enemies(u) {
 			if UnitDistance(u, en)-1 <= e.spendable() {
 				could = true

@@ -33,6 +33,10 @@ type Config struct {
 	// reference the compiled closures are tested against, instead of the
 	// closures.
 	Machine bool
+	// NoInvariants skips the module's invariants (for speed: a sampled
+	// simulation); they are tested by default, and a broken one stops the
+	// run with an *InvariantError.
+	NoInvariants bool
 }
 
 // EffectFunc carries out one effect primitive. Package stdlib provides them.
@@ -125,6 +129,8 @@ type Engine struct {
 	// branches holds what each roll can decide, worked out once, when a
 	// Brancher decides the rolls.
 	branches *branchCache
+	// invEnv holds the names the invariants read (invariant.go).
+	invEnv map[string]any
 
 	// declared are the charges of the charge phase that their declaration
 	// allowed, resolved one after another; meleeCount is how many of
@@ -423,6 +429,9 @@ func (e *Engine) turnPhases(first int) error {
 			return err
 		}
 		if err := e.drainCharges(); err != nil {
+			return err
+		}
+		if err := e.checkInvariants(invariantStep{after: "the end of the phase", phaseEnd: true}); err != nil {
 			return err
 		}
 		if err := e.phaseHook(hPhaseEnd, ph); err != nil {

@@ -239,6 +239,9 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		}
 		return nil
 	}
+	if err := e.checkInvariants(invariantStep{firer: f, target: t}); err != nil {
+		return err
+	}
 	// Found again: the fire rules may have fired, and grown the lists.
 	e.firedBy(f).hexes = append(earlier, t.Hex)
 	if e.Tracing() {
@@ -368,6 +371,9 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 			e.Note(a, "%s may not assault %s: %s", a.ID, d.ID, msg)
 		}
 		return nil
+	}
+	if err := e.checkInvariants(invariantStep{attacker: a, defend: d}); err != nil {
+		return err
 	}
 	side := "front"
 	if dir, ok := DirectionTo(d.Hex, a.Hex); ok && !sameHex {

@@ -224,6 +224,11 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 			f.hexes = append(f.hexes[:0], s.fired[i]...)
 		}
 	}
+	if e.Board.track != nil {
+		for _, u := range units {
+			e.Board.track.stand(u)
+		}
+	}
 	for _, o := range s.pending {
 		c := o.o
 		c.Path = slices.Clone(o.o.Path)

@@ -42,13 +42,13 @@ func TestStateCoversEngine(t *testing.T) {
 		"grid": "descriptions of the map's hexes, which never change", "cells": "as grid", "sorted": "the units in id order",
 		"enemyBuf": "scratch", "keyVals": "scratch", "words": "boxes, a cache", "tables": "a cache", "checks": "a cache",
 		"routed": "a cache", "proc": "set from the position", "start": "the scenario's", "startMarks": "the scenario's", "startArmies": "the scenario's", "branches": "a cache",
-		"pause": "how the run is played, not what", "resuming": "how the run is played, not what",
+		"pause": "how the run is played, not what", "invEnv": "scratch: the names the invariants read, set at each check", "resuming": "how the run is played, not what",
 	}
 	checkFields(t, reflect.TypeFor[Engine](), saved, not)
 	checkFields(t, reflect.TypeFor[Board](), map[string]string{"Units": "State.units", "Armies": "State.armies"}, map[string]string{
 		"Cols": "the map", "Rows": "the map", "Default": "the map", "Terrain": "the map", "Road": "the map",
 		"Hexsides": "the map", "byID": "the units by id", "blocksLOS": "the module's", "defaultBlocks": "the module's",
-		"wallsLOS": "the module's", "module": "the rules", "meter": "a budget",
+		"wallsLOS": "the module's", "module": "the rules", "meter": "a budget", "track": "a record of the play, not part of it",
 	})
 	// A unit is copied whole; its key is checked field by field below.
 	checkFields(t, reflect.TypeFor[Unit](), unitKeyed, map[string]string{

@@ -88,6 +88,7 @@ type Board struct {
 	Armies map[string]map[string]int
 	module *dsl.Module // for functions that read the vocabulary
 	meter  *meter      // the cost meter of the engine playing on the board
+	track  *Track      // where units stand and looks reach, when a program asks (lanes.go)
 }
 
 // Module is the rules module the board is played under (set by New).
@@ -213,6 +214,9 @@ func (u *Unit) MoveTo(h Hex) {
 	u.Hex = h
 	if u.board != nil {
 		u.Terrain = u.board.TerrainAt(h)
+		if u.board.track != nil {
+			u.board.track.stand(u)
+		}
 	}
 }
 
@@ -288,6 +292,9 @@ func LOS(a, b *Unit) bool {
 	w := newLineWalk(a.Hex, b.Hex)
 	if w.n <= 1 {
 		return true
+	}
+	if bd.track != nil {
+		bd.reach(Distance(a.Hex, b.Hex))
 	}
 	walls := len(bd.wallsLOS) > 0 && len(bd.Hexsides) > 0
 	crossed := false

@@ -513,9 +513,19 @@ func (e *Engine) run(hook string, rules []*ruleCode, mark int, prevSubject *Unit
 		if len(e.saved) > lets {
 			e.restoreTo(lets) // the rule's lets
 		}
-		if err != nil || blocked {
+		if err != nil {
 			return blocked, msg, err
 		}
+		if blocked {
+			break
+		}
 	}
-	return false, "", nil
+	if e.depth == 1 {
+		// A hook the engine fired from its procedures is done: the rules
+		// left the board as the invariants say it may be.
+		if err := e.checkInvariants(invariantStep{hook: hook}); err != nil {
+			return false, "", err
+		}
+	}
+	return blocked, msg, nil
 }

@@ -67,7 +67,7 @@ func symbolKind(kind string) int {
 		return SymbolConstant
 	case dsl.KindTable, dsl.KindCheck, dsl.KindChart:
 		return SymbolStruct
-	case dsl.KindRule, dsl.KindModifier:
+	case dsl.KindRule, dsl.KindModifier, dsl.KindInvariant, dsl.KindTest:
 		return SymbolFunction
 	case "scenario":
 		return SymbolNamespace

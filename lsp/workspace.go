@@ -345,6 +345,9 @@ func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
 	if _, ok := r.node.(*dsl.CheckDecl); ok {
 		r.kind = dsl.KindCheck
 	}
+	if _, ok := r.node.(*dsl.TestDecl); ok {
+		r.kind = dsl.KindTest
+	}
 	// The extent runs to the last token before the next declaration.
 	r.to = r.from
 	for _, t := range f.toks {
@@ -443,5 +446,5 @@ func (a *analysis) lookup(name string, kinds ...string) *declRef {
 }
 
 // declKinds are the kinds a name is looked up among, most specific first.
-var declKinds = append([]string{dsl.KindParam, dsl.KindTable, dsl.KindCheck, dsl.KindRule, dsl.KindModifier, dsl.KindChart},
+var declKinds = append([]string{dsl.KindParam, dsl.KindTable, dsl.KindCheck, dsl.KindRule, dsl.KindModifier, dsl.KindChart, dsl.KindInvariant, dsl.KindTest},
 	append(dsl.VocabKinds(), "scenario")...)

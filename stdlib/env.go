@@ -23,7 +23,8 @@ var (
 // engine's hooks, these functions and these effects.
 func Env() *dsl.Env {
 	envOnce.Do(func() {
-		env = &dsl.Env{Hooks: interpreter.HookByName, Functions: Functions, Effects: map[string]*dsl.Effect{}, Procedures: interpreter.Procedures}
+		env = &dsl.Env{Hooks: interpreter.HookByName, Functions: Functions, Effects: map[string]*dsl.Effect{}, Procedures: interpreter.Procedures,
+			InvariantVars: interpreter.InvariantVars, UnitType: interpreter.UnitType}
 		funcs = map[string]interpreter.EffectFunc{}
 		for _, e := range Effects {
 			env.Effects[e.Name] = &e.Effect

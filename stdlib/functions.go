@@ -64,6 +64,25 @@ var Functions = []*dsl.Function{
 		}),
 	unitFn("on_road", "whether a unit stands on a road hex",
 		func(u *interpreter.Unit) bool { return u.Board() != nil && u.Board().Road[u.Hex] }),
+	unitFn("hex_enemies", "enemy units still on the board that share a hex with the unit (either hex of a two-hex line)",
+		func(u *interpreter.Unit) int {
+			if u.Board() == nil || u.Increments <= 0 {
+				return 0
+			}
+			hexes := []interpreter.Hex{u.Hex}
+			if u.Hex2 != nil {
+				hexes = append(hexes, *u.Hex2)
+			}
+			seen := map[*interpreter.Unit]bool{}
+			for _, h := range hexes {
+				for _, x := range u.Board().At(h) {
+					if x.Side != u.Side {
+						seen[x] = true
+					}
+				}
+			}
+			return len(seen)
+		}),
 	unitStr2Fn("hex_has", "whether a unit of the given arm and side (\"friend\" or \"enemy\" of the unit) shares its hex",
 		func(u *interpreter.Unit, arm, who string) bool {
 			if u.Board() == nil {

@@ -41,6 +41,20 @@ func WriteReference(w io.Writer) {
 		writeVars(w, h.Vars)
 		fmt.Fprintln(w)
 	}
+	fmt.Fprintln(w, "## Invariants and tests")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "An `invariant NAME \"Title\" cite \"…\" { COND }` holds after every step of every run: the engine tests it")
+	fmt.Fprintln(w, "after the rules of every hook it fires from its procedures, at the end of every phase, when a melee")
+	fmt.Fprintln(w, "is joined and when a fire is aimed, and stops a run that breaks it. Its condition reads these names,")
+	fmt.Fprintf(w, "and may loop over a list with %s (two loops deep at most: `all(units, .increments >= 0)`):\n", codeList(dsl.Quantifiers()))
+	fmt.Fprintln(w)
+	writeVars(w, interpreter.InvariantVars)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "A `test`'s expectations read each unit of its set-up by its id (`expect inf.formation == \"carre\"`),")
+	fmt.Fprintln(w, "as the play left it, and the params; `expect chance(COND) == 7/36` is exact over every path")
+	fmt.Fprintln(w, "through the dice, `expect refused \"RULE\"` says that rule's require refused an action, `expect")
+	fmt.Fprintln(w, "allowed \"RULE\"` that it refused none.")
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## Units and hexes")
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "A unit offers: %s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Unit]())))
@@ -100,6 +114,9 @@ func typeWord(t reflect.Type) string {
 		return "unit"
 	case reflect.TypeFor[*interpreter.Cell]():
 		return "hex"
+	}
+	if t == reflect.TypeFor[[]*interpreter.Unit]() {
+		return "list of units"
 	}
 	switch t.Kind() {
 	case reflect.Int:

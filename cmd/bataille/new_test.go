@@ -36,6 +36,14 @@ func TestNewBattleChecksAndRuns(t *testing.T) {
 			if code != exitOK || !strings.Contains(out, "hus declares a charge on inf") || !strings.Contains(out, "across stream") {
 				t.Fatalf("run: exit %d\n%s%s", code, out, stderr)
 			}
+			// Every path through the dice and every answer keeps the
+			// invariants, and the tests it inherits pass against it.
+			if code, out, stderr := bat(t, "verify", dir); code != exitOK || !strings.Contains(out, "ok   first_charge: ") {
+				t.Fatalf("verify: exit %d\n%s%s", code, out, stderr)
+			}
+			if code, out, stderr := bat(t, "test", dir); code != exitOK || !strings.Contains(out, "ok  \t") {
+				t.Fatalf("test: exit %d\n%s%s", code, out, stderr)
+			}
 			code, out, stderr = bat(t, "scenarios", dir)
 			first, _, _ := strings.Cut(out, "\n")
 			if code != exitOK || !strings.HasPrefix(first, "first_charge ") || !strings.HasSuffix(first, " Hussars charge a battalion over a stream") {

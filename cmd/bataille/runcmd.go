@@ -6,6 +6,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"strconv"
+	"strings"
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/interpreter"
@@ -23,9 +25,10 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the trace as JSON Lines")
 	verbose := fs.BoolP("verbose", "v", false, "also show the rules whose requirements merely held")
 	htmlOut := fs.String("html", "", "also write the run as a self-contained HTML replay to this file")
+	diceList := fs.String("dice", "", "play these die faces in order instead of seeded dice, comma-separated (a d66 takes two: tens, then units), or none; the run fails when they run out (the replay `verify` prints)")
 	answers := answerFlags(fs)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N] [--json] [--html FILE]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N | --dice F,F,…] [--answer U:Q=yes|no]… [--json] [--html FILE]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -58,7 +61,16 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "seed %d\n", s)
 	}
 	notePlaceholders(stderr, mod)
-	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: interpreter.NewSeededDice(s), Decider: decider})
+	var dice interpreter.Dice = interpreter.NewSeededDice(s)
+	if fs.Changed("dice") {
+		faces, err := parseFaces(*diceList)
+		if err != nil {
+			fmt.Fprintf(stderr, "bataille run: --dice: %v\n", err)
+			return exitUsage
+		}
+		dice = interpreter.NewFixedDice(faces...)
+	}
+	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: dice, Decider: decider})
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille: %s\n", errAsGiven(fs.Arg(0), err))
 		return exitFail
@@ -79,4 +91,22 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// parseFaces reads a --dice list: faces 1 to 100, comma-separated, or
+// "none" for a play that rolls nothing.
+func parseFaces(s string) ([]int, error) {
+	s = strings.TrimSpace(s)
+	if s == "none" {
+		return []int{}, nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 || n > 100 {
+			return nil, fmt.Errorf("%q is not a die face (1 to 100)", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
 }

@@ -1,0 +1,80 @@
+package dsl
+
+import "strings"
+
+// ---- invariants and tests ----------------------------------------------------
+
+func (iv *InvariantDef) side() *Side {
+	if iv == nil {
+		return nil
+	}
+	return side(iv.Module, iv.Title, iv.Pos, iv.Cite)
+}
+
+func (t *TestDef) side() *Side {
+	if t == nil {
+		return nil
+	}
+	return side(t.Module, t.Title, t.Pos, t.Cite)
+}
+
+// invariants compares what each invariant requires.
+func (d *ModuleDiff) invariants(old, new *Module) {
+	om, nm := map[string]*InvariantDef{}, map[string]*InvariantDef{}
+	for _, iv := range old.Invariants {
+		om[iv.Name] = iv
+	}
+	for _, iv := range new.Invariants {
+		nm[iv.Name] = iv
+	}
+	for _, name := range unionKeys(om, nm) {
+		o, n := om[name], nm[name]
+		c := change(KindInvariant, name, o.side(), n.side())
+		var was, now string
+		if o != nil {
+			was = DisplayExpr(o.Cond.sourceOrEmpty())
+		}
+		if n != nil {
+			now = DisplayExpr(n.Cond.sourceOrEmpty())
+		}
+		if o == nil || n == nil || CanonicalExpr(was, nil) != CanonicalExpr(now, nil) {
+			field(&c.Details, "condition", was, now)
+		}
+		if o != nil && n != nil {
+			field(&c.Details, "title", o.Title, n.Title)
+			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
+		}
+		d.add(c)
+	}
+}
+
+// tests compares what each test expects.
+func (d *ModuleDiff) tests(old, new *Module) {
+	om, nm := map[string]*TestDef{}, map[string]*TestDef{}
+	for _, t := range old.Tests {
+		om[t.Name] = t
+	}
+	for _, t := range new.Tests {
+		nm[t.Name] = t
+	}
+	expects := func(t *TestDef) string {
+		if t == nil {
+			return ""
+		}
+		parts := make([]string, len(t.Expects))
+		for i, x := range t.Expects {
+			parts[i] = x.Source
+		}
+		return strings.Join(parts, "; ")
+	}
+	for _, name := range unionKeys(om, nm) {
+		o, n := om[name], nm[name]
+		c := change(KindTest, name, o.side(), n.side())
+		field(&c.Details, "expects", expects(o), expects(n))
+		if o != nil && n != nil {
+			field(&c.Details, "title", o.Title, n.Title)
+			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
+		}
+		d.add(c)
+	}
+}

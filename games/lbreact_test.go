@@ -1,0 +1,474 @@
+package games_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/bataille/bataille/dsl"
+)
+
+// The battles converted from the lb.react app's data by internal/lbdata are
+// checked here against the data files themselves, read a second way: the
+// files are decoded with encoding/json into the test's own types, and each
+// heading and row is tied to a unit by the table below, typed from the files
+// by hand apart from the converter's tables. Every Carré and Recall cell is
+// then played through the engine on the loaded module, so a slip of the
+// converter or of its tables shows as a difference.
+
+// lbSource is one converted battle as this test reads it.
+type lbSource struct {
+	file string
+	// carre gives, for each heading of the Carré chart, a nationality that
+	// rolls on it.
+	carre map[string]string
+	// natMod names the Carré modifier every roll of a nationality takes.
+	natMod map[string]string
+	// recall gives, for each row of the Recall chart, a cavalry that reads
+	// it: nationality and class.
+	recall map[string][2]string
+	// quatreBras marks the chart whose French columns are by sector.
+	quatreBras bool
+}
+
+var lbSources = map[string]lbSource{
+	"albuera": {file: "albuera.json",
+		carre:  map[string]string{"French": "french", "British/KGL/LLL": "british", "KGL": "kgl", "LLL": "lll", "Portuguese": "portuguese", "Spanish": "spanish"},
+		natMod: map[string]string{"kgl": "KGL", "lll": "LLL"},
+		recall: map[string][2]string{"French": {"french", "hussars"}, "British": {"kgl", "chasseurs"}, "Portuguese": {"portuguese", "dragoons"}, "Spanish": {"spanish", "cuirassiers"}}},
+	"aspern-essling": {file: "aspern_essling.json",
+		carre:  map[string]string{"French": "french", "French Allies": "allies", "Austrians": "austrian"},
+		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Rheinbund": {"allies", "chasseurs"}, "Austrian": {"austrian", "uhlans"}}},
+	"auerstaedt": {file: "auerstaedt.json",
+		carre:  map[string]string{"French": "french", "Prussian": "prussian"},
+		recall: map[string][2]string{"French": {"french", "dragoons"}, "Prussian": {"prussian", "hussars"}}},
+	"bautzen": {file: "bautzen.json",
+		carre: map[string]string{"French": "french", "French Allies": "italian", "Russians": "russian", "Prussians": "prussian"},
+		recall: map[string][2]string{"French": {"french", "chasseurs"}, "French Guard": {"french", "guard_light"}, "Saxon": {"saxon", "cuirassiers"},
+			"Rheinbund": {"rheinbund", "chasseurs"}, "Italienne": {"italian", "dragoons"}, "Russian Light": {"russian", "hussars"},
+			"Russian Heavy": {"russian", "cuirassiers"}, "Russian Guard": {"russian", "guard_heavy"}, "Russian Cossacks": {"russian", "cossacks"},
+			"Prussian Light": {"prussian", "uhlans"}, "Prussian Hussars": {"prussian", "hussars"}, "Prussian Heavy": {"prussian", "dragoons"}}},
+	"eylau": {file: "eylau.json",
+		carre:  map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
+		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Prussian": {"prussian", "hussars"}, "Russian": {"russian", "cossacks"}}},
+	"hagelberg": {file: "hagelberg.json",
+		carre:  map[string]string{"French": "french", "Rheinbund": "rheinbund", "Prussian": "prussian"},
+		recall: map[string][2]string{"French": {"rheinbund", "chasseurs"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}, "Russian Cossacks": {"russian", "cossacks"}}},
+	"halle": {file: "halle.json",
+		carre:  map[string]string{"French": "french", "Prussian": "prussian"},
+		recall: map[string][2]string{"French": {"french", "hussars"}, "Prussian": {"prussian", "dragoons"}}},
+	"leipzig": {file: "leipzig.json",
+		carre: map[string]string{"French": "french", "French Allies": "saxon", "Prussians": "prussian", "Russians": "russian", "Austrians": "austrian"},
+		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Sassen": {"saxon", "cuirassiers"}, "Polska": {"polish", "uhlans"},
+			"Rheinbund": {"rheinbund", "chasseurs"}, "Italienne": {"italian", "dragoons"}, "Prussian": {"prussian", "landwehr_cavalry"},
+			"Russian Light": {"russian", "cossacks"}, "Russian Heavy": {"russian", "dragoons"}, "Austrian": {"austrian", "hussars"}, "Guard": {"russian", "guard_heavy"}}},
+	"ligny": {file: "ligny.json",
+		carre:  map[string]string{"French": "french", "Prussian": "prussian"},
+		recall: map[string][2]string{"French": {"french", "guard_light"}, "Prussian": {"prussian", "uhlans"}}},
+	"ligny-quatrebras": {file: "ligny-quatrebras.json", quatreBras: true,
+		carre: map[string]string{"French": "french", "Prussian": "prussian", "Allies": "british"},
+		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Polish": {"polish", "guard_light"}, "Prussian": {"prussian", "hussars"},
+			"British": {"british", "dragoons"}, "KGL": {"kgl", "hussars"}, "Belgian": {"belgian", "chasseurs"}, "Dutch": {"nassau", "hussars"},
+			"Braunschweig": {"brunswick", "uhlans"}, "Hanovarian": {"hanoverian", "hussars"}}},
+	"luetzen": {file: "luetzen.json",
+		carre:  map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
+		recall: map[string][2]string{"French": {"italian", "guard_light"}, "Prussian": {"prussian", "cuirassiers"}, "Russian": {"russian", "cossacks"}}},
+	"prusse": {file: "prusse.json",
+		carre: map[string]string{"French": "french", "Coalition": "saxon"},
+		recall: map[string][2]string{"French Dragoons": {"french", "dragoons"}, "French others": {"french", "hussars"}, "Prussian Hussar": {"prussian", "hussars"},
+			"Prussian Dragoon": {"prussian", "dragoons"}, "Prussian Kuirassier": {"prussian", "cuirassiers"}, "Saxon Heavy": {"saxon", "cuirassiers"}, "Saxon Light": {"saxon", "hussars"}}},
+	"quatrebras": {file: "quatrebras.json",
+		carre: map[string]string{"French": "french", "Allies": "kgl"},
+		recall: map[string][2]string{"French": {"french", "uhlans"}, "Polish": {"polish", "uhlans"}, "British": {"british", "hussars"}, "KGL": {"kgl", "dragoons"},
+			"Belgian": {"belgian", "chasseurs"}, "Dutch": {"dutch", "chasseurs"}, "Braunschweig": {"brunswick", "hussars"}, "Hanovarian": {"hanoverian", "hussars"}}},
+	"raszyn": {file: "raszyn.json",
+		carre:  map[string]string{"Polish": "polish", "Austrian": "hungarian"},
+		recall: map[string][2]string{"Polish": {"polish", "uhlans"}, "Allies": {"saxon", "cuirassiers"}, "Austrian": {"austrian", "hussars"}}},
+	"schoengrabern": {file: "schoengrabern.json",
+		carre:  map[string]string{"French": "french", "Russian": "russian"},
+		natMod: map[string]string{"allies": "French Allies"},
+		recall: map[string][2]string{"French": {"french", "dragoons"}, "French Allies": {"allies", "chasseurs"}, "Russian Light": {"russian", "cossacks"}, "Russian Heavy": {"russian", "cuirassiers"}}},
+	"talavera": {file: "talavera.json",
+		carre:  map[string]string{"French": "french", "French Allies": "allies", "British": "british", "KGL": "kgl", "Spanish": "spanish"},
+		recall: map[string][2]string{"French": {"polish", "uhlans"}, "British": {"british", "chasseurs"}, "Spanish": {"spanish", "dragoons"}}},
+	"vauchamps": {file: "vauchamps.json",
+		carre:  map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
+		recall: map[string][2]string{"All": {"russian", "cossacks"}}},
+	"wagram": {file: "wagram.json",
+		carre:  map[string]string{"French": "french", "French Allies": "allies", "Austrians": "austrian"},
+		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "French Allied": {"allies", "chasseurs"}, "Austrian": {"austrian", "uhlans"}}},
+	"wartenburg": {file: "wartenburg.json",
+		carre:  map[string]string{"French": "italian", "Rheinbund": "rheinbund", "Prussian": "prussian"},
+		natMod: map[string]string{"rheinbund": "Rheinbund"},
+		recall: map[string][2]string{"Rheinbund": {"french", "hussars"}, "Prussian Light": {"prussian", "hussars"}, "Prussian Heavy": {"prussian", "cuirassiers"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}}},
+}
+
+// lbFile is the part of a chart file these tests read.
+type lbFile struct {
+	Charge struct {
+		Carre struct {
+			Table     map[string]map[string]map[string][]lbRow
+			Modifiers []lbMod
+		}
+		Recall struct {
+			Table     map[string]struct{ Low, High int }
+			Modifiers []lbMod
+		}
+	}
+	Assault struct {
+		Odds []struct {
+			Name           string
+			Attmod, Defmod int
+		}
+	}
+}
+
+type lbRow struct {
+	Low, High int
+	Result    string
+}
+
+type lbMod struct {
+	Name string
+	Mod  float64
+}
+
+var trailingComma = regexp.MustCompile(`,(\s*[}\]])`)
+
+func readLB(t *testing.T, file string) *lbFile {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "internal", "lbdata", "testdata", "lb.react", "src", "data", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f lbFile
+	if err := json.Unmarshal(trailingComma.ReplaceAll(data, []byte("$1")), &f); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return &f
+}
+
+// lbCell is what the data says of one d66 result of a Carré column: the
+// result when exactly one row holds it, else every result the module may
+// read there (a gap takes a neighbour's, an overlap either row's).
+func lbCell(rows []lbRow, roll int) (sure string, may []string) {
+	var in []string
+	for _, r := range rows {
+		if r.Low <= roll && roll <= r.High {
+			in = append(in, strings.ToLower(r.Result))
+		}
+	}
+	if len(in) == 1 {
+		return in[0], in
+	}
+	if len(in) > 1 {
+		return "", in
+	}
+	// a gap: the rows on either side
+	for _, r := range rows {
+		if r.High < roll || r.Low > roll {
+			may = append(may, strings.ToLower(r.Result))
+		}
+	}
+	return "", may
+}
+
+var lbForm = map[string]string{"Column": "column", "Line": "line", "All": "column", "Ligny": "column", "Quatre-Bras": "column"}
+
+// lbColumns lists a file's Carré columns in a fixed order.
+type lbColumn struct {
+	heading, form string
+	dist          int
+	rows          []lbRow
+}
+
+func lbCarreColumns(f *lbFile) []lbColumn {
+	var out []lbColumn
+	for h, forms := range f.Charge.Carre.Table {
+		for form, dists := range forms {
+			for d, rows := range dists {
+				n, _ := strconv.Atoi(d)
+				out = append(out, lbColumn{h, form, n, rows})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		a, b := out[i], out[j]
+		if a.heading != b.heading {
+			return a.heading < b.heading
+		}
+		if a.form != b.form {
+			return a.form < b.form
+		}
+		return a.dist < b.dist
+	})
+	return out
+}
+
+func lbModValue(mods []lbMod, name string) int {
+	for _, m := range mods {
+		if m.Name == name {
+			return int(m.Mod)
+		}
+	}
+	return 0
+}
+
+// TestLBReactCarreCells plays every cell of every converted Carré chart, each
+// column through a charge that reaches its distance in the first hex, and
+// compares the result with the data file.
+func TestLBReactCarreCells(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "data.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for battle, src := range lbSources {
+		t.Run(battle, func(t *testing.T) {
+			t.Parallel()
+			f := readLB(t, src.file)
+			cols := lbCarreColumns(f)
+			var ligny, quatreBras strings.Builder
+			for i, c := range cols {
+				nat, ok := src.carre[c.heading]
+				if !ok {
+					t.Fatalf("no nationality for the Carré heading %q", c.heading)
+				}
+				s := fmt.Sprintf(`scenario c%d "cell" {
+  map 8 x 12 clear
+  turn allied
+  unit cav { side: allied  nationality: %s  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 04%02d }
+  unit inf { side: french  nationality: %s  arm: infantry  increments: 6  formation: %s  facing: S  morale: 36  melee: 6  at: 0403 }
+  charge cav at inf path %s
+}
+`, i, nat, 3+c.dist+1, nat, lbForm[c.form], northPath(c.dist))
+				if c.form == "Quatre-Bras" {
+					quatreBras.WriteString(s)
+				} else {
+					ligny.WriteString(s)
+				}
+			}
+			mods := map[string]*dsl.Module{"": cellModule(t, battle, ligny.String())}
+			if src.quatreBras {
+				mods["Quatre-Bras"] = cellModule(t, battle, "override param carre.quatre_bras = true\n"+quatreBras.String())
+			}
+			for i, c := range cols {
+				mod := mods[""]
+				if c.form == "Quatre-Bras" {
+					mod = mods["Quatre-Bras"]
+				}
+				nat := src.carre[c.heading]
+				step := 0
+				if name, ok := src.natMod[nat]; ok {
+					step = lbModValue(f.Charge.Carre.Modifiers, name)
+					if step == 0 {
+						t.Fatalf("the modifier %q of %s is not in the file", name, nat)
+					}
+				}
+				unsure := false
+				for tens := 1; tens <= 6; tens++ {
+					for units := 1; units <= 6; units++ {
+						natural := 10*tens + units
+						ev := rollEventAt(t, mod, fmt.Sprintf("c%d", i), "carre_realization", c.dist, tens, units)
+						sure, may := lbCell(c.rows, d66Step(natural, step))
+						switch {
+						case sure != "" && ev.Outcome != sure:
+							t.Errorf("%s %s at %d, d66 %d: got %s, the file says %s (%s)", c.heading, c.form, c.dist, natural, ev.Outcome, sure, ev.Dice)
+						case sure == "":
+							unsure = true
+							found := false
+							for _, m := range may {
+								found = found || m == ev.Outcome
+							}
+							if !found {
+								t.Errorf("%s %s at %d, d66 %d: got %s, the file allows only %v", c.heading, c.form, c.dist, natural, ev.Outcome, may)
+							}
+						}
+					}
+				}
+				if unsure && !strings.Contains(string(doc), fmt.Sprintf("%s, %s, %d:", c.heading, strings.ToLower(lbKey(c.form)), c.dist)) {
+					t.Errorf("%s %s at %d has a gap or an overlap that docs/data.md does not list", c.heading, c.form, c.dist)
+				}
+			}
+		})
+	}
+}
+
+// lbKey is how docs/data.md names a Carré chart's second heading.
+func lbKey(form string) string {
+	return map[string]string{"Column": "column", "Line": "line", "All": "_", "Ligny": "ligny", "Quatre-Bras": "quatre_bras"}[form]
+}
+
+// lbTarget is a nationality whose battalion in column routs on a Carré roll
+// of 66 at one hex, for the Recall cells.
+func lbTarget(t *testing.T, src lbSource, f *lbFile) string {
+	t.Helper()
+	for _, c := range lbCarreColumns(f) {
+		if c.dist != 1 || lbForm[c.form] != "column" || c.form == "Quatre-Bras" {
+			continue
+		}
+		nat := src.carre[c.heading]
+		if _, ok := src.natMod[nat]; ok {
+			continue
+		}
+		if sure, _ := lbCell(c.rows, 66); sure == "rout" {
+			return nat
+		}
+	}
+	t.Fatal("no column routs on 66 at one hex")
+	return ""
+}
+
+// TestLBReactRecallCells plays every row of every converted Recall chart for
+// a cavalry that reads it, each die with and without a leader: the infantry
+// routs on a Carré roll of 66 at one hex, then the cavalry rolls.
+func TestLBReactRecallCells(t *testing.T) {
+	for battle, src := range lbSources {
+		t.Run(battle, func(t *testing.T) {
+			t.Parallel()
+			f := readLB(t, src.file)
+			target := lbTarget(t, src, f)
+			leaderMod := lbModValue(f.Charge.Recall.Modifiers, "Cav Leader") + lbModValue(f.Charge.Recall.Modifiers, "Leader")
+			guardMod := lbModValue(f.Charge.Recall.Modifiers, "Guard")
+			var keys []string
+			for k := range f.Charge.Recall.Table {
+				if _, ok := src.recall[k]; !ok {
+					t.Fatalf("no cavalry for the Recall row %q", k)
+				}
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			var s strings.Builder
+			for i, k := range keys {
+				cav := src.recall[k]
+				for _, leader := range []string{"", "leader"} {
+					fmt.Fprintf(&s, `scenario r%d%s "cell" {
+  map 8 x 12 clear
+  turn allied
+  unit cav { side: allied  nationality: %s  class: %s  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  %s  at: 0405 }
+  unit inf { side: french  nationality: %s  arm: infantry  increments: 6  formation: column  facing: S  morale: 36  melee: 6  at: 0403 }
+  charge cav at inf path 0404
+}
+`, i, leader, cav[0], cav[1], leader, target)
+				}
+			}
+			mod := cellModule(t, battle, s.String())
+			for i, k := range keys {
+				cav, low := src.recall[k], f.Charge.Recall.Table[k].Low
+				for _, leader := range []string{"", "leader"} {
+					bonus := 0
+					if leader != "" {
+						bonus += leaderMod
+					}
+					if strings.HasPrefix(cav[1], "guard_") {
+						bonus += guardMod
+					}
+					for die := 1; die <= 6; die++ {
+						ev := rollEventAt(t, mod, fmt.Sprintf("r%d%s", i, leader), "recall", 1, 6, 6, die)
+						want := "fail"
+						if die+bonus >= low {
+							want = "recall"
+						}
+						if ev.Outcome != want {
+							t.Errorf("%s (%s %s) %s, die %d: got %s, want %s (%s)", k, cav[0], cav[1], leader, die, ev.Outcome, want, ev.Dice)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestLBReactOdds checks the exact odds the language gives each converted
+// Carré column and Recall row against counting the rolls: a d66 column's
+// share of the 36 results stepped in base 6 by each modifier, a Recall row's
+// share of the six faces with each bonus; and each Assault odds row's
+// figures against the file.
+func TestLBReactOdds(t *testing.T) {
+	for battle, src := range lbSources {
+		f := readLB(t, src.file)
+		mod := loadBundled(t, battle)
+		table := mod.Tables["carre_realization"]
+		for _, c := range lbCarreColumns(f) {
+			keys := []any{src.carre[c.heading], lbForm[c.form], c.dist}
+			switch {
+			case src.quatreBras:
+				keys[1] = map[string]string{"Ligny": "ligny", "Quatre-Bras": "quatre_bras", "All": "ligny"}[c.form]
+			case c.form == "All":
+				keys = []any{src.carre[c.heading], c.dist}
+			}
+			col := keyedColumn(t, table, keys...)
+			// the result of each roll: the file's, or where it is unsure
+			// the module's (which the cell test holds to the file's choices)
+			at := func(roll int) string {
+				if sure, _ := lbCell(c.rows, roll); sure != "" {
+					return sure
+				}
+				for _, r := range col.Rows {
+					if r.Lo <= roll && roll <= r.Hi {
+						return r.Outcome
+					}
+				}
+				return ""
+			}
+			for _, m := range []int{0, -9, -6, -3, 3, 6, 9, 12} {
+				want := map[string]int{}
+				for tens := 1; tens <= 6; tens++ {
+					for units := 1; units <= 6; units++ {
+						want[at(d66Step(10*tens+units, m))]++
+					}
+				}
+				got := dsl.ModifiedOdds(table.Roll, col, m)
+				for _, outcome := range []string{"carre", "disorder", "rout"} {
+					w := big.NewRat(int64(want[outcome]), 36)
+					g := got[outcome]
+					if g == nil {
+						g = new(big.Rat)
+					}
+					if g.Cmp(w) != 0 {
+						t.Errorf("%s %s %s at %d, modifier %+d: %s %s, want %s", battle, c.heading, c.form, c.dist, m, outcome, g.RatString(), w.RatString())
+					}
+				}
+			}
+		}
+		recall := mod.Tables["recall"]
+		maxBonus := 0
+		for _, m := range f.Charge.Recall.Modifiers {
+			maxBonus += int(m.Mod)
+		}
+		for k, row := range f.Charge.Recall.Table {
+			cav := src.recall[k]
+			col := keyedColumn(t, recall, cav[0], cav[1])
+			for b := 0; b <= maxBonus; b++ {
+				n := 0
+				for die := 1; die <= 6; die++ {
+					if die+b >= row.Low {
+						n++
+					}
+				}
+				got := dsl.ModifiedOdds(recall.Roll, col, b)["recall"]
+				if want := big.NewRat(int64(n), 6); (got == nil && n > 0) || (got != nil && got.Cmp(want) != 0) {
+					t.Errorf("%s recall %s, bonus %+d: %v, want %s", battle, k, b, got, want.RatString())
+				}
+			}
+		}
+		odds := mod.Charts["assault_odds"]
+		for i, o := range f.Assault.Odds {
+			for side, want := range map[string]int{"attacker": o.Attmod, "defender": o.Defmod} {
+				v, err := odds.Lookup([]any{side, i + 1})
+				if err != nil {
+					t.Fatalf("%s assault odds %s: %v", battle, o.Name, err)
+				}
+				if v != want {
+					t.Errorf("%s assault odds %s, %s: %v, the file says %d", battle, o.Name, side, v, want)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,50 @@
+package lbdata
+
+// SourceDir is the copy of the app's data files kept in the repository, from
+// the repository's root: heatmiser328/lb.react src/data at 2e1536d (each file
+// as its last change left it; Battles names that commit).
+const SourceDir = "internal/lbdata/testdata/lb.react/src/data"
+
+const dataIntro = `# The community chart data, checked
+
+The bundled battles below are converted from the chart data of the lb.react
+app (heatmiser328/lb.react on GitHub, ` + "`src/data/NAME.json`" + `) by
+` + "`go run ./internal/lbdata/lbconvert`" + `, which also writes this page. Its
+check reads every Carré column as the table plays it — each of the 36 results
+of a d66 in exactly one row — and every Recall row, fire multiple and fire
+defence cell; where the data leaves a result in no row (a gap), puts it in two
+(an overlap), prints a range high to low, or prints a label that disagrees with
+the figure the app stores, the finding is listed here with the reading the
+module plays and the other, written so that it can be entered as a variant.
+
+How a gap or an overlap is read: a result in no row belongs to the row before
+it (the printed upper bound is taken as the slip); a result in two rows belongs
+to the row that starts there (the later row's lower bound is taken as right).
+A fire multiple is entered as its printed label where the app's stored factor
+differs; a fire defence cell printed with two figures ("6/8") is entered as
+the app's one stored value.
+`
+
+const dataBerlin = `
+## La Bataille de Berlin 1813 (` + "`berlin1813`" + `)
+
+Marshal Enterprises, 2021; Premier Rules for La Bataille ME. No public chart
+data was found, so its Carré, Recall and fire defence charts stay declared
+` + "`placeholder`" + ` (` + "`bataille explain berlin1813 placeholders`" + ` lists
+them). Where we looked:
+
+- The lb.react app: no Berlin, Gross-Beeren, Dennewitz or Luckau data in any
+  file of its history; its nearest files are Hagelberg and Wartenburg, bundled
+  above, and nothing ties either to the Berlin box.
+- The publisher's flip-book of the game (FlippingBook, user-khs2gwr.cld.bz,
+  "La-Bataille-de-Berlin-1813"), searched through the web pages corpus for its
+  Carré Realization Table, Recall chart, Carré modifiers and fire defence: the
+  pages found hold the Premier Rules (July 2021) and parts of the special rules
+  (morale recovery of the Würzburg and Saxon troops, reaction and opportunity
+  charges, morale levels, the Dennewitz victory conditions), but no page with
+  a Carré, Recall or fire defence chart. The same publisher's flip-book of La
+  Bataille pour la Prusse prints its Carré Realization Table as text, so the
+  Berlin charts may be on pages the corpus does not hold, or printed as
+  pictures.
+- The documentation corpus: nothing on the game.
+`

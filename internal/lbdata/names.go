@@ -1,0 +1,429 @@
+package lbdata
+
+import "strings"
+
+// The hand-kept table from each modifier's printed name to its condition. The
+// app names a modifier by the words printed beside the chart, with synonyms
+// between battles ("Light Cav" and "Light Cavalry", "Fr Old Guard" and
+// "French Old Guard"); each name is entered once here, for each chart that
+// prints it. A name whose condition the engine cannot test (army morale
+// levels, losses since the battle began, times of day) has no condition but
+// the reason it is not entered, which the module says in a comment.
+
+// cond is a printed modifier's meaning: the expression it applies under, or
+// why it is not entered.
+type cond struct {
+	expr string
+	why  string
+}
+
+func when(expr string) cond   { return cond{expr: expr} }
+func notYet(why string) cond  { return cond{why: why} }
+func natIs(n string) string   { return `unit.nationality == "` + n + `"` }
+func classIs(c string) string { return `unit.class == "` + c + `"` }
+func natClass(n, c string) string {
+	return natIs(n) + " && " + classIs(c)
+}
+
+const (
+	whyLevel  = "the engine keeps no army morale level"
+	whyLosses = "the engine does not keep a unit's losses since the battle began"
+	whyFire   = "the engine does not say which fire cost the assaulting unit its increments"
+	whyOrder  = "the engine has no such order or formation"
+	whyPlace  = "the engine has no such terrain or hexside"
+	whyTime   = "the engine keeps no time of day"
+	whyStack  = "the engine does not ask what a stack is made of"
+)
+
+// carreNames: the Carré Realization modifiers. unit is the infantry, charger
+// the cavalry; a positive value is worse for the infantry.
+var carreNames = map[string]cond{
+	"Leader":                   when("unit.leader"),
+	"French Leader":            when("unit.leader && " + natIs("french")),
+	"Light Cav":                when("charger.light"),
+	"Light Cavalry":            when("charger.light"),
+	"Lancers":                  when("charger.lancer"),
+	"Morale Level":             notYet(whyLevel),
+	"French Morale Level":      notYet(whyLevel),
+	"Polish Morale Level":      notYet(whyLevel),
+	"Prussian Morale Level":    notYet(whyLevel),
+	"Austrian Morale Level":    notYet(whyLevel),
+	"Guard":                    when("unit.guard"),
+	"Grenadier":                when(classIs("grenadier")),
+	"Grenadiers":               when(classIs("grenadier")),
+	"French Grenadiers":        when(natClass("french", "grenadier")),
+	"Polish Grenadiers":        when(natClass("polish", "grenadier")),
+	"Legere":                   when(classIs("legere")),
+	"Fr Legere":                when(natClass("french", "legere")),
+	"French Legere":            when(natClass("french", "legere")),
+	"Jaeger":                   when(classIs("jaeger")),
+	"Voltiguers":               when(classIs("voltigeur")),
+	"Line":                     when(`unit.formation == "line"`),
+	"In Line":                  when(`unit.formation == "line"`),
+	"French Line":              when(natIs("french") + ` && unit.formation == "line"`),
+	"Prussian Line":            when(natIs("prussian") + ` && unit.formation == "line"`),
+	"Fusilier":                 when(classIs("fusilier")),
+	"Fusiliers":                when(classIs("fusilier")),
+	"KGL":                      when(natIs("kgl")),
+	"LLL":                      when(natIs("lll")),
+	"French Allies":            when(natIs("allies")),
+	"Rheinbund":                when(natIs("rheinbund")),
+	"Polish":                   when(natIs("polish")),
+	"Dutch":                    when(natIs("dutch")),
+	"Nassauers":                when(natIs("nassau")),
+	"Neapolitan":               when(natIs("neapolitan")),
+	"Croat":                    when(natIs("croat")),
+	"Light Infantry":           when("unit.light"),
+	"On Slope":                 when(`unit.terrain == "slope"`),
+	"French 1ere Guard":        when(natClass("french", "garde_1ere")),
+	"French 2e Guard":          when(natClass("french", "garde_2e")),
+	"French 4e":                when(natClass("french", "quatrieme")),
+	"French 4th Batt":          when(natClass("french", "quatrieme")),
+	"French Jeune Guard":       when(natClass("french", "jeune_garde")),
+	"Fr Young Guard":           when(natClass("french", "jeune_garde")),
+	"French Young Guard":       when(natClass("french", "jeune_garde")),
+	"French Vieille Guard":     when(natClass("french", "vieille_garde")),
+	"Fr Old Guard":             when(natClass("french", "vieille_garde")),
+	"French Old Guard":         when(natClass("french", "vieille_garde")),
+	"French Guard":             when(natIs("french") + " && unit.guard"),
+	"French Marin":             when(natClass("french", "marin")),
+	"French Marine":            when(natClass("french", "marin")),
+	"French Provisoire":        when(natClass("french", "provisoire")),
+	"French Provisional":       when(natClass("french", "provisoire")),
+	"French Prov Line":         when(natClass("french", "prov_ligne")),
+	"French Prov Light":        when(natClass("french", "prov_legere")),
+	"Prussian Grenadier":       when(natClass("prussian", "grenadier")),
+	"Prussian Grenadiers":      when(natClass("prussian", "grenadier")),
+	"Prussian Guard":           when(natIs("prussian") + " && unit.guard"),
+	"Prussian Garde":           when(natIs("prussian") + " && unit.guard"),
+	"Prussian Normal":          when(natClass("prussian", "normal")),
+	"Prussian Jaeger":          when(natClass("prussian", "jaeger")),
+	"Prussian Schuetzen":       when(natClass("prussian", "schuetzen")),
+	"Prussian Reserve":         when(natClass("prussian", "reserve")),
+	"Prussian Landwehr":        when(natClass("prussian", "landwehr")),
+	"Prussian Fusilier":        when(natClass("prussian", "fusilier")),
+	"Prussian Musketeer":       when(natClass("prussian", "musketeer")),
+	"Russian Grenadier":        when(natClass("russian", "grenadier")),
+	"Russian Guard":            when(natIs("russian") + " && unit.guard"),
+	"Russian Garde":            when(natIs("russian") + " && unit.guard"),
+	"Russian Jaeger":           when(natClass("russian", "jaeger")),
+	"Austrian Grenz":           when(natClass("austrian", "grenz")),
+	"Polish Line":              when(natClass("polish", "line_infantry")),
+	"Hanovarian Landwehr":      when(natClass("hanoverian", "landwehr")),
+	"Hanovarian Regulars":      when(natIs("hanoverian") + ` && unit.class != "landwehr"`),
+	"Dutch Militia":            when(natClass("dutch", "militia")),
+	"Belgian Line":             when(natClass("belgian", "line_infantry")),
+	"Braunschweig Line":        when(natClass("brunswick", "line_infantry")),
+	"Braunschweig Leib":        when(natClass("brunswick", "leib")),
+	"Braunschweig Avant Garde": when(natClass("brunswick", "avant_garde")),
+	"Braunschweig Light":       when(natClass("brunswick", "light_infantry")),
+	"Hesse-Darmstadt Garde":    when(natIs("hessian") + " && unit.guard"),
+	"Italian Guard":            when(natIs("italian") + " && unit.guard"),
+}
+
+// recallNames: the Recall modifiers, for the cavalry (charger).
+var recallNames = map[string]cond{
+	"Cav Leader": when("charger.leader"),
+	"Leader":     when("charger.leader"),
+	"Guard":      when("charger.guard"),
+}
+
+// standNames: the morale check of infantry charged (target) by cavalry
+// (charger); a positive value helps the infantry stand.
+var standNames = map[string]cond{
+	"Charged in flank":      when(`hexside_to(target, charger) == "flank"`),
+	"In flank":              when(`hexside_to(target, charger) == "flank"`),
+	"Charged in rear":       when(`hexside_to(target, charger) == "rear"`),
+	"In rear":               when(`hexside_to(target, charger) == "rear"`),
+	"In Skirmish":           when(`target.formation == "skirmish"`),
+	"In Line":               when(`target.formation == "line"`),
+	"Disorder":              when(`target.state == "disordered"`),
+	"Rout":                  when(`target.state == "routed"`),
+	"Carre":                 when(`target.formation == "carre"`),
+	"Lancers":               when("charger.lancer"),
+	"Heavy":                 when("charger.heavy"),
+	"Across stream":         when(`across(target, charger) == "stream"`),
+	"Across slope":          when(`across(target, charger) == "slope"`),
+	"Road Column":           when(`on_road(target) && target.formation == "column"`),
+	"50% Losses":            notYet(whyLosses),
+	"50% losses":            notYet(whyLosses),
+	"Morale Level 1 (-3)":   notYet(whyLevel),
+	"Morale Level 2 (-6)":   notYet(whyLevel),
+	"Morale Level 3 (-9)":   notYet(whyLevel),
+	"Battalion Masse":       notYet(whyOrder),
+	"Rally Square: 1 hex":   notYet("the engine does not ask how far a Carré to rally on stands"),
+	"Rally Square: 2 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
+	"Rally Square: 3 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
+	"Rally Square: 4 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
+	"Coalition Line":        when(coalition("target") + ` && target.formation == "line"`),
+	"Coalition Carre":       when(coalition("target") + ` && target.formation == "carre"`),
+	"Coalition Skirmish":    when(coalition("target") + ` && target.formation == "skirmish"`),
+	"Coalition Disorder":    when(coalition("target") + ` && target.state == "disordered"`),
+	"Coalition Rout":        when(coalition("target") + ` && target.state == "routed"`),
+	"Coalition Road":        when(coalition("target") + ` && on_road(target) && target.formation == "column"`),
+}
+
+func coalition(u string) string {
+	return `(` + u + `.nationality == "prussian" || ` + u + `.nationality == "saxon")`
+}
+
+// assaultNames: the conditions of the pre-melee checks; each applies to both
+// sides' checks with the figure of the side that checks.
+var assaultNames = map[string]cond{
+	"Assaulted in flank":         when(`side == "flank"`),
+	"Assaulted in rear":          when(`side == "rear"`),
+	"In skirmish order":          when(`defender.formation == "skirmish"`),
+	"In Line":                    when(`defender.formation == "line"`),
+	"In Carre":                   when(`defender.formation == "carre"`),
+	"Disordered":                 when(`defender.state == "disordered"`),
+	"Routed":                     when(`defender.state == "routed"`),
+	"Assaulting up a slope":      when("uphill(attacker, defender)"),
+	"Assaulting across a stream": when(`across(attacker, defender) == "stream"`),
+	"Assaulting Earthwork":       when(`defender.terrain == "redoubt"`),
+	"Road Column":                when(`on_road(defender) && defender.formation == "column"`),
+	"Target <= 2 incr and Attacker >= 4 incr": when("defender.increments <= 2 && attacker.increments >= 4"),
+	"Old Guard":                         when(`attacker.nationality == "french" && attacker.class == "vieille_garde"`),
+	"Assaulting up a major slope":       notYet(whyPlace),
+	"Assaulting across Spree":           notYet(whyPlace),
+	"Assaulting across Russbach":        notYet(whyPlace),
+	"Assaulting across Flossgrabern":    notYet(whyPlace),
+	"Assaulting Landdamm":               notYet(whyPlace),
+	"Assaulting across a sunken road":   notYet(whyPlace),
+	"Assaulting across sunken road":     notYet(whyPlace),
+	"Sunken Road/Chevaux de frise":      notYet(whyPlace),
+	"Walled Farm/Church":                notYet(whyPlace),
+	"Chateaux/Church":                   notYet(whyPlace),
+	"Church":                            notYet(whyPlace),
+	"Grand Ferme":                       notYet(whyPlace),
+	"Casualty due to defensive fire":    notYet(whyFire),
+	"Attacker Casualty (15-16)":         notYet(whyFire),
+	"Attacker Casualty (13-14)":         notYet(whyFire),
+	"Attacker Casualty (11-12)":         notYet(whyFire),
+	"50% Losses":                        notYet(whyLosses),
+	"50% losses":                        notYet(whyLosses),
+	"Morale Level 1 (-3)":               notYet(whyLevel),
+	"Morale Level 2 (-6)":               notYet(whyLevel),
+	"Morale Level 3 (-9)":               notYet(whyLevel),
+	"Mixed nationality stack":           notYet(whyStack),
+	"French adjacent to British rifles": notYet("the engine does not ask which units stand next to the assault"),
+	"Prussian Surprise: 9:00am":         notYet(whyTime),
+	"Prussian Surprise: 9:20am":         notYet(whyTime),
+	"Prussian Surprise: 9:40am":         notYet(whyTime),
+}
+
+// meleeNames: the melee multipliers, by the side they scale. A multiplier the
+// base already plays (its figure the same) is named by base, with the base
+// rule, param or state that plays it.
+type melee struct {
+	attack, defend cond
+	base           string // the base's own version, when it has one
+}
+
+var meleeNames = map[string]melee{
+	"Assault in flank":       {attack: when(`side == "flank"`)},
+	"Assault in rear":        {attack: when(`side == "rear"`)},
+	"Skirmish order":         {attack: when(`attacker.formation == "skirmish"`), defend: when(`defender.formation == "skirmish"`)},
+	"Skirmish":               {defend: when(`defender.formation == "skirmish"`)},
+	"Disordered":             {base: "the disordered state's melee factor"},
+	"Disorder":               {base: "the disordered state's melee factor"},
+	"Charge 3 straight":      {base: "melee.straight"},
+	"Inf vs Carre":           {base: "melee.infantry_carre"},
+	"Cav vs Carre":           {base: "melee.cavalry_carre"},
+	"Heavy vs Light":         {attack: when(`attacker.heavy && defender.arm == "cavalry" && defender.light`)},
+	"Tired":                  {attack: when("attacker.tired && !attacker.exhausted"), defend: when("defender.tired && !defender.exhausted")},
+	"Exhausted":              {attack: when("attacker.exhausted"), defend: when("defender.exhausted")},
+	"Cav Tired":              {defend: when(`defender.arm == "cavalry" && defender.tired && !defender.exhausted`)},
+	"Cav Exhausted":          {defend: when(`defender.arm == "cavalry" && defender.exhausted`)},
+	"Cav w/o Recall":         {attack: when(`attacker.arm == "cavalry" && marked(attacker, "no_recall")`)},
+	"Across stream":          {attack: when(`crossing == "stream"`)},
+	"Earthwork":              {attack: when(`defender.terrain == "redoubt"`)},
+	"Lancers in Line":        {attack: when(`attacker.lancer && defender.formation == "line"`)},
+	"Heavy Cav in Line":      {attack: when(`attacker.heavy && attacker.formation == "line"`), defend: when(`defender.heavy && defender.formation == "line"`)},
+	"Cav in Skirmish":        {attack: when(`attacker.arm == "cavalry" && attacker.formation == "skirmish"`)},
+	"Road march":             {defend: when(`on_road(defender) && defender.formation == "column"`)},
+	"Road Order":             {defend: when(`on_road(defender) && defender.formation == "column"`)},
+	"Limbered Artillery":     {defend: when(`defender.formation == "limbered"`)},
+	"Preserve Readiness":     {attack: notYet(whyOrder), defend: notYet(whyOrder)},
+	"Cav Preserve Readiness": {defend: notYet(whyOrder)},
+	"Cav in General":         {attack: notYet(whyOrder), defend: notYet(whyOrder)},
+	"Coalition Inf/Towns":    {attack: notYet("the chart does not say whose town it means"), defend: notYet("the chart does not say whose town it means")},
+	// "Routed" and "Cav Routed" are written by the converter: which arms
+	// "Routed" covers depends on whether the battle prints "Cav Routed".
+}
+
+// moraleNames: the battle's own morale-check modifiers (the base's morale
+// check, for unit).
+var moraleNames = map[string]cond{
+	"Disorder":                       when(`unit.state == "disordered"`),
+	"Rout":                           when(`unit.state == "routed"`),
+	"Road Col":                       when(`on_road(unit) && unit.formation == "column"`),
+	"Prussian Not in Line/Sk/Sq":     when(natIs("prussian") + ` && unit.formation != "line" && unit.formation != "skirmish" && unit.formation != "carre"`),
+	"50% Losses":                     notYet(whyLosses),
+	"Force March":                    notYet(whyOrder),
+	"Landdamm":                       notYet(whyPlace),
+	"Disorder pass thru":             notYet("the engine does not ask which units a unit passed through"),
+	"Rout pass thru":                 notYet("the engine does not ask which units a unit passed through"),
+	"Russians and Prussians stacked": notYet(whyStack),
+	"Prussian Surprise: 9:00am":      notYet(whyTime),
+	"Prussian Surprise: 9:20am":      notYet(whyTime),
+	"Prussian Surprise: 9:40am":      notYet(whyTime),
+}
+
+func init() {
+	for _, n := range []string{"Morale Level 1 (-3)", "Morale Level 2 (-6)", "Morale Level 3 (-9)"} {
+		moraleNames[n] = notYet(whyLevel)
+	}
+	for _, army := range []string{"French", "French Guard", "Prussian", "Russian"} {
+		for _, l := range []string{"1", "2", "3"} {
+			moraleNames[army+" Morale Level "+l] = notYet(whyLevel)
+		}
+	}
+}
+
+// classInfo is an infantry type of the fire charts or one a modifier names:
+// its identifier, title and flags.
+type classInfo struct{ id, title, flags string }
+
+// classNames maps a type as the fire charts print it to its class. A type
+// not listed is its name in lower case with underscores.
+var classNames = map[string]classInfo{
+	"Ligne":            {"ligne", "Ligne", ""},
+	"Legere":           {"legere", "Légère", "light"},
+	"Marin":            {"marin", "Marins", ""},
+	"Gd Nat":           {"garde_nationale", "Garde Nationale", ""},
+	"Gd Nat Lt":        {"garde_nationale_legere", "Garde Nationale (light)", "light"},
+	"Prov. Ligne":      {"prov_ligne", "Provisoire de ligne", ""},
+	"Prov. Legere":     {"prov_legere", "Provisoire légère", "light"},
+	"Provisoire":       {"provisoire", "Provisoire", ""},
+	"Jeune Garde T/V":  {"jeune_garde", "Jeune Garde (tirailleurs, voltigeurs)", "guard"},
+	"Jeuene Garde":     {"jeune_garde", "Jeune Garde", "guard"},
+	"Fusilier G/C":     {"fusilier_garde", "Fusiliers de la Garde (grenadiers, chasseurs)", "guard"},
+	"Vielle Garde G/C": {"vieille_garde", "Vieille Garde (grenadiers, chasseurs)", "guard"},
+	"Vieille Garde":    {"vieille_garde", "Vieille Garde", "guard"},
+	"1ere Tiraillier":  {"garde_1ere_tirailleur", "1ere Tirailleurs de la Garde", "guard"},
+	"1ere Fusilier":    {"garde_1ere_fusilier", "1ere Fusiliers de la Garde", "guard"},
+	"2e Vielle Garde":  {"garde_2e", "2e Vieille Garde", "guard"},
+	"Italien":          {"italienne", "Italian infantry", ""},
+	"Italienne":        {"italienne", "Italian infantry", ""},
+	"Leggio":           {"leggera", "Italian light infantry", "light"},
+	"Rheinbund":        {"rheinbund_inf", "Rheinbund infantry", ""},
+	"Foreign":          {"foreign", "Foreign regiments", ""},
+	"Velites":          {"velites", "Vélites", "guard"},
+	"Polska":           {"polska", "Polish infantry", ""},
+	"Linie":            {"linie", "Linie", ""},
+	"Leicht":           {"leicht", "Leichte", "light"},
+	"Grenadier":        {"grenadier", "Grenadiers", ""},
+	"Jaeger":           {"jaeger", "Jäger", "light"},
+	"Guard":            {"guard_inf", "Guard infantry", "guard"},
+	"Gd Jaeger":        {"gd_jaeger", "Guard Jäger", "guard  light"},
+	"Guard Jaeger":     {"gd_jaeger", "Guard Jäger", "guard  light"},
+	"Gd Leicht":        {"gd_leicht", "Guard light infantry", "guard  light"},
+	"Infantrie":        {"infantrie", "Infantry", ""},
+	"Fusilier":         {"fusilier", "Fusiliers", "light"},
+	"Normal":           {"normal", "Normal infantry", ""},
+	"Fus Gd":           {"fus_gd", "Guard Fusiliers", "guard  light"},
+	"Schuetzen":        {"schuetzen", "Schützen", "light"},
+	"Shutzen":          {"schuetzen", "Schützen", "light"},
+	"Reserve":          {"reserve", "Reserve infantry", ""},
+	"Musketeer":        {"musketeer", "Musketeers", ""},
+	"Grenz":            {"grenz", "Grenzer", "light"},
+	"Karl's Legion":    {"karls_legion", "Erzherzog Karl Legion", ""},
+	"Freiwilliger":     {"freiwilliger", "Freiwillige", ""},
+	"Landwehr":         {"landwehr", "Landwehr", ""},
+	"Saxon Jager":      {"saxon_jaeger", "Saxon Jäger", "light"},
+	"Saxon Line":       {"saxon_line", "Saxon line infantry", ""},
+	"Westphalian":      {"westphalian", "Westphalian infantry", ""},
+	"Elbe":             {"elbe", "Elbe infantry", ""},
+	"Hessian":          {"hessian_inf", "Hessian infantry", ""},
+	"Baden":            {"baden", "Baden infantry", ""},
+	"Bavarians":        {"bavarian", "Bavarian infantry", ""},
+	"Line":             {"line_infantry", "Line infantry", ""},
+	"Dragoon":          {"dragoon_foot", "Dragoons (on foot)", ""},
+	"Artillery":        {"artillery_fire", "Artillery", ""},
+}
+
+// extraClasses are infantry classes the modifiers name that no fire chart
+// prints: each is declared in a battle whose conditions name it.
+var extraClasses = map[string]classInfo{
+	"voltigeur":      {"voltigeur", "Voltigeurs", "light"},
+	"garde_1ere":     {"garde_1ere", "1ere Garde", "guard"},
+	"garde_2e":       {"garde_2e", "2e Garde", "guard"},
+	"quatrieme":      {"quatrieme", "4e bataillons", ""},
+	"jeune_garde":    {"jeune_garde", "Jeune Garde", "guard"},
+	"vieille_garde":  {"vieille_garde", "Vieille Garde", "guard"},
+	"marin":          {"marin", "Marins", ""},
+	"provisoire":     {"provisoire", "Provisoire", ""},
+	"prov_ligne":     {"prov_ligne", "Provisoire de ligne", ""},
+	"prov_legere":    {"prov_legere", "Provisoire légère", "light"},
+	"grenadier":      {"grenadier", "Grenadiers", ""},
+	"legere":         {"legere", "Légère", "light"},
+	"jaeger":         {"jaeger", "Jäger", "light"},
+	"fusilier":       {"fusilier", "Fusiliers", "light"},
+	"normal":         {"normal", "Normal infantry", ""},
+	"schuetzen":      {"schuetzen", "Schützen", "light"},
+	"reserve":        {"reserve", "Reserve infantry", ""},
+	"landwehr":       {"landwehr", "Landwehr", ""},
+	"musketeer":      {"musketeer", "Musketeers", ""},
+	"grenz":          {"grenz", "Grenzer", "light"},
+	"line_infantry":  {"line_infantry", "Line infantry", ""},
+	"militia":        {"militia", "Militia", ""},
+	"leib":           {"leib", "Leib battalion", ""},
+	"avant_garde":    {"avant_garde", "Avant-Garde", "light"},
+	"light_infantry": {"light_infantry", "Light infantry", "light"},
+	"ligne":          {"ligne", "Ligne", ""},
+	"linie":          {"linie", "Linie", ""},
+	"guard_inf":      {"guard_inf", "Guard infantry", "guard"},
+	"infantrie":      {"infantrie", "Infantry", ""},
+	"westphalian":    {"westphalian", "Westphalian infantry", ""},
+	"italienne":      {"italienne", "Italian infantry", ""},
+}
+
+// cavalryClasses are declared in every battle: the cavalry the Carré,
+// Recall, stand and melee charts ask about (light, heavy, lancers, Cossacks,
+// Guard, Landwehr).
+var cavalryClasses = []classInfo{
+	{"hussars", "Hussars", "light"},
+	{"chasseurs", "Chasseurs à cheval, light dragoons, chevaulegers", "light"},
+	{"uhlans", "Uhlans and lancers", "light  lancer"},
+	{"cossacks", "Cossacks", "light  cossack"},
+	{"landwehr_cavalry", "Landwehr cavalry", "light"},
+	{"dragoons", "Dragoons", "heavy"},
+	{"cuirassiers", "Cuirassiers and carabiniers", "heavy"},
+	{"guard_light", "Guard light cavalry", "light  guard"},
+	{"guard_heavy", "Guard heavy cavalry", "heavy  guard"},
+}
+
+// classGroups are the words a Recall row may give for several classes.
+var classGroups = map[string][]string{
+	"light":            {"hussars", "chasseurs", "uhlans"},
+	"heavy":            {"dragoons", "cuirassiers"},
+	"guard":            {"guard_light", "guard_heavy"},
+	"cossacks":         {"cossacks"},
+	"hussars":          {"hussars"},
+	"dragoons":         {"dragoons"},
+	"cuirassiers":      {"cuirassiers"},
+	"landwehr_cavalry": {"landwehr_cavalry"},
+}
+
+// slug is a printed name as an identifier.
+func slug(s string) string {
+	s = strings.NewReplacer("é", "e", "è", "e", "ü", "ue", "ö", "oe", "ä", "ae", "β", "ss", "ß", "ss", "'", "").Replace(strings.ToLower(s))
+	var b strings.Builder
+	under := false
+	for _, r := range s {
+		if (r >= 'a' && r <= 'z') || (r >= '0' && r <= '9') {
+			if under && b.Len() > 0 {
+				b.WriteByte('_')
+			}
+			under = false
+			b.WriteRune(r)
+		} else {
+			under = true
+		}
+	}
+	out := b.String()
+	if out == "" || (out[0] >= '0' && out[0] <= '9') {
+		out = "n" + out
+	}
+	return out
+}

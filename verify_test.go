@@ -1,0 +1,241 @@
+package bataille_test
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"testing/fstest"
+
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
+)
+
+// TestBundledRulings plays every test the base and the bundled battles
+// declare or inherit: `go test ./...` runs the rulings written in the
+// language, each of which cites the clause it tests.
+func TestBundledRulings(t *testing.T) {
+	for _, name := range append([]string{"premier"}, bataille.Bundled()...) {
+		mod, diags := bataille.LoadBundled(name)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		for _, res := range bataille.RunTests(context.Background(), mod) {
+			if len(res.Test.Cite) == 0 {
+				t.Errorf("%s: test %s cites no clause", name, res.Test.Name)
+			}
+			for _, f := range res.Failures {
+				t.Errorf("%s: test %s: %s", name, res.Test.Name, f)
+			}
+		}
+	}
+}
+
+// TestVerifyBundled proves the invariants over every path through the dice
+// and every answer of every bundled scenario.
+func TestVerifyBundled(t *testing.T) {
+	for _, name := range bataille.Bundled() {
+		mod, diags := bataille.LoadBundled(name)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		reps, err := bataille.Verify(context.Background(), mod, mod.AllScenarios(), bataille.VerifyOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range reps {
+			if r.Paths < 2 {
+				t.Errorf("%s %s: %d path(s): the dice and the answers were not explored", name, r.Scenario, r.Paths)
+			}
+			for _, v := range r.Broken {
+				t.Errorf("%s %s: %s\n  replay: %s", name, r.Scenario, v.Message, v.Replay(name, r.Scenario))
+			}
+		}
+	}
+}
+
+// BenchmarkVerifyBundled is `bataille verify` over every bundled scenario.
+func BenchmarkVerifyBundled(b *testing.B) {
+	var mods []*dsl.Module
+	for _, name := range bataille.Bundled() {
+		mod, diags := bataille.LoadBundled(name)
+		if diags.HasErrors() {
+			b.Fatal(diags)
+		}
+		mods = append(mods, mod)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		paths := int64(0)
+		for _, mod := range mods {
+			reps, err := bataille.Verify(context.Background(), mod, mod.AllScenarios(), bataille.VerifyOptions{})
+			if err != nil {
+				b.Fatal(err)
+			}
+			for _, r := range reps {
+				paths += r.Paths
+			}
+		}
+		b.ReportMetric(float64(paths), "paths/op")
+	}
+}
+
+// planted is a battle with a wrong script planted in it, and what must
+// catch it: an invariant verify reports, or a test that fails.
+type planted struct {
+	name  string
+	class string // the class of wrong ruling (issue 20) it plants
+	rules string // a game extending berlin1813
+	// invariant verify must report broken, or test the test that must fail
+	invariant, test string
+}
+
+var plantedCases = []planted{
+	{name: "enemies_in_one_hex", class: "1 physical limits", invariant: "hex.enemies_apart", rules: `
+invariant hex.enemies_apart "Enemy units never share a hex once the melees are over" cite "BER-17-CARRE-CAV" {
+  !phase_end || phase not in ["melee", "end"] || none(units, hex_enemies(#) > 0)
+}
+scenario s "Two enemies left in one hex" {
+  map 6 x 6 clear
+  turn french
+  unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: N  morale: 36  melee: 6  at: 0303 }
+  unit b "B" { side: allied  nationality: prussian  arm: infantry  increments: 6  formation: column  facing: S  morale: 36  melee: 6  at: 0303 }
+}`},
+	{name: "carre_in_woods", class: "2 a formation's preconditions skipped", invariant: "carre.where_it_may_form", rules: `
+remove rule carre.terrain
+remove test carre.terrain_woods
+remove test carre.terrain_clear
+scenario s "A battalion in woods forms Carré" {
+  map 6 x 6 clear
+  terrain woods 0303
+  turn french
+  unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: N  morale: 36  melee: 6  mp: 6  at: 0303 }
+  form a as carre
+}`},
+	{name: "fire_at_friends", class: "1 physical limits", invariant: "fire.at_enemies", rules: `
+rule plant.fire "A rule fires at a unit of its own side" on turn_start cite "planted" {
+  when unit.id == "a"
+  do fire_at(unit, unit)
+}
+scenario s "A battalion that fires at itself" {
+  map 6 x 6 clear
+  turn french
+  unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: line  facing: N  morale: 36  melee: 6  at: 0303 }
+}`},
+	{name: "carre_min", class: "2 a formation's preconditions skipped", test: "carre.min_two", rules: `
+override rule carre.min "Any strength forms Carré" on change_formation cite "planted" {
+  when formation == "carre"
+  require hex_increments(unit) >= 1 else "a Carré needs a unit"
+}`},
+	{name: "tired_charges", class: "4 eligibility", test: "charge.tired", rules: `
+override rule charge.eligible "Any cavalry charges" on declare_charge cite "planted" {
+  require charger.arm == "cavalry" else "only cavalry charges"
+}`},
+}
+
+func loadPlanted(t *testing.T, p planted) *dsl.Module {
+	t.Helper()
+	src := "game planted \"Planted\" extends berlin1813\n" + p.rules + "\n"
+	mod, diags := bataille.LoadDir(fstest.MapFS{"planted/rules.rules": {Data: []byte(src)}}, "planted")
+	if diags.HasErrors() {
+		t.Fatalf("%s: %v", p.name, diags)
+	}
+	return mod
+}
+
+// TestPlantedWrongRulingsAreCaught plants each class of wrong ruling in a
+// battle and sees verify or test catch it; the replay verify prints
+// breaks the same invariant again.
+func TestPlantedWrongRulingsAreCaught(t *testing.T) {
+	for _, p := range plantedCases {
+		t.Run(p.name, func(t *testing.T) {
+			mod := loadPlanted(t, p)
+			if p.test != "" {
+				found := false
+				for _, res := range bataille.RunTests(context.Background(), mod) {
+					if res.Test.Name == p.test {
+						found = true
+						if res.Passed() {
+							t.Errorf("class %s: test %s passes against the planted rules", p.class, p.test)
+						}
+					}
+				}
+				if !found {
+					t.Fatalf("no test %s", p.test)
+				}
+				return
+			}
+			sd, _ := mod.Scenario("s")
+			reps, err := bataille.Verify(context.Background(), mod, []*dsl.ScenarioDef{sd}, bataille.VerifyOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var v *bataille.Violation
+			for _, x := range reps[0].Broken {
+				if x.Invariant == p.invariant {
+					v = x
+				}
+			}
+			if v == nil {
+				t.Fatalf("class %s: verify reports %v, not invariant %s", p.class, reps[0].Broken, p.invariant)
+			}
+			// The replay: the same faces and answers on a traced run.
+			answers := &interpreter.ScriptedDecider{Answers: map[[2]string]bool{}}
+			for _, a := range v.Answers {
+				answers.Answers[[2]string{a.Unit, a.Question}] = a.Yes
+			}
+			e, err := bataille.NewEngine(mod, "s", interpreter.Config{Dice: interpreter.NewFixedDice(v.Faces...), Decider: answers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			err = e.Run(context.Background())
+			var ie *interpreter.InvariantError
+			if !errors.As(err, &ie) || ie.Name != p.invariant {
+				t.Fatalf("replay %s: got %v", v.Replay("planted", "s"), err)
+			}
+			if !strings.Contains(err.Error(), ".rules:") || !strings.Contains(err.Error(), "turn 1") {
+				t.Errorf("the error names no place or no step: %v", err)
+			}
+			// Turned off, the same run goes to its end.
+			e, _ = bataille.NewEngine(mod, "s", interpreter.Config{Dice: interpreter.NewFixedDice(v.Faces...), Decider: answers, NoInvariants: true})
+			if err := e.Run(context.Background()); err != nil && errors.As(err, &ie) {
+				t.Errorf("with the invariants off: %v", err)
+			}
+		})
+	}
+}
+
+// TestInvariantOverrideAndRemove: a battle changes or drops an invariant as
+// it does any declaration.
+func TestInvariantOverrideAndRemove(t *testing.T) {
+	for _, tc := range []struct{ rules, want string }{
+		{"remove invariant carre.where_it_may_form\n", ""},
+		{"override invariant carre.where_it_may_form \"Stricter\" cite \"x\" { all(units, .formation != \"carre\") }\n", "Stricter"},
+		{"invariant carre.where_it_may_form \"Again\" { true }\n", "needs-override"},
+	} {
+		src := "game planted \"Planted\" extends berlin1813\n" + tc.rules
+		mod, diags := bataille.LoadDir(fstest.MapFS{"planted/rules.rules": {Data: []byte(src)}}, "planted")
+		if tc.want == "needs-override" {
+			if !diags.HasErrors() || !strings.Contains(diags.Err().Error(), "override") {
+				t.Errorf("%q: want a needs-override error, got %v", tc.rules, diags)
+			}
+			continue
+		}
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		var got *dsl.InvariantDef
+		for _, iv := range mod.Invariants {
+			if iv.Name == "carre.where_it_may_form" {
+				got = iv
+			}
+		}
+		switch {
+		case tc.want == "" && got != nil:
+			t.Errorf("%q: the invariant is still there", tc.rules)
+		case tc.want != "" && (got == nil || got.Title != tc.want || got.Module != "planted"):
+			t.Errorf("%q: got %+v", tc.rules, got)
+		}
+	}
+}
