@@ -32,12 +32,14 @@ var vocabSchema = map[string]map[string]propKind{
 		"stack_increments": {what: "number", doc: "most increments a hex in this formation may hold"},
 		"stack_regiment":   {what: "flag", doc: "one regiment may exceed stack_increments"},
 		"hexes":            {what: "number", doc: "hexes the unit covers (2 for a two-hex line)"},
+		"refused_flank":    {what: "flag", doc: "a flank hexside counts as a front while a friend projects Zd'I into the hex beyond it, in melee and wherever a side is read (hexside_to)"},
 	},
 	KindArm: {
 		"mounted": {what: "flag", doc: "cavalry: may charge"},
 		"guns":    {what: "flag", doc: "artillery: limbers and unlimbers"},
 		"fire":    {what: "number", doc: "fire multiple per increment"},
 		"mp":      {what: "number", doc: "movement allowance of a unit of this arm whose scenario gives none"},
+		"range":   {what: "number", doc: "most hexes a unit of this arm fires (no limit when absent)"},
 	},
 	KindNationality: {},
 	KindClass: {

@@ -52,7 +52,7 @@ var chargeRulings = []clause{
 		check: func(t *testing.T, r *played) {
 			r.before("form_carre? yes", "drag follows to 0608") // the Carré draws the charge in
 			r.formation("inf", "carre")
-			r.formation("art", "carre") // the battery shares the result at the start too
+			r.formation("art", "unlimbered") // the battery shares the result at the start too, inside the Carré in its own formation
 		}},
 	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "line3_edge", faces: []int{4, 5}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
@@ -178,6 +178,65 @@ var chargeRulings = []clause{
 		check: func(t *testing.T, r *played) {
 			r.notFired("carre.released")
 			r.text("drag contacts inf")
+		}},
+	// BER-37-STACK: regiments of one hex sent at one target charge as one
+	// stack; one sent alone, or at another target, is an individual charge.
+	{id: "BER-37-STACK", folder: "ber", scenario: "lone_regiment",
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c1 declares a charge on inf")
+			r.at("c2", "0616")
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "two_targets",
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c2 declares a charge on inf2")
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "stack_together", faces: []int{1, 1, 3, 3}, answers: yes(),
+		check: func(t *testing.T, r *played) {
+			r.notBlocked("charge.stack")
+			r.text("c2 charges with c1, as one stack (13 MP)")
+			r.at("c1", "0611")
+			r.at("c2", "0611") // its own path (07xx) is not taken: the stack stays together
+			r.count("c2 declares", 1)
+			r.count("c2 charges inf", 0) // no charge of its own
+			r.text("c1 melees with c2 beside it, as one stack")
+			r.text("melee strengths 24 against 3") // (6 + 6) × 2 straight against a disordered 6
+			r.exhausted("c2", true)                // BER-40-EXHAUSTED: it charged and assaulted too
+		}},
+	{id: "BER-37-STACK", folder: "ber", scenario: "stack_separated", faces: []int{1, 1, 3, 3},
+		check: func(t *testing.T, r *played) {
+			r.text("c2 is left at 0610: it needs 1 MP and has 0")
+			r.at("c2", "0610")
+			r.at("c1", "0609")
+			r.count("melees with c2", 0) // c1 melees alone
+			r.text("melee strengths 12 against 3")
+		}},
+	// BER-40-EXHAUSTED: the cavalry that reaction-charged and meleed ends
+	// exhausted too; the other reading is a one-line variant.
+	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+		check: func(t *testing.T, r *played) {
+			r.fired("end.reaction_assaulted")
+			r.exhausted("hus", true)
+			r.exhausted("cuir", true)
+		}},
+	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", variant: "remove rule end.reaction_assaulted", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+		check: func(t *testing.T, r *played) {
+			r.exhausted("hus", false)
+			r.exhausted("cuir", true)
+		}},
+	// FRI-36-NO-RECALL: the flight's die is the whole of what the contact
+	// costs the infantry; no trample (BER-40-TRAMPLE-ROUTED) on top.
+	{id: "FRI-36-NO-RECALL", folder: "fri", scenario: "attempt", faces: []int{6, 6, 1, 2}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.text("hus contacts inf")
+			r.notFired("contact.trample_routed")
+			r.increments("inf", 4) // 6 less the die's 2
+		}},
+	{id: "FRI-36-NO-RECALL", folder: "fri", scenario: "attempt", variant: "remove rule contact.trample_routed\nrule contact.trample_all \"Trample after the flight too\" on charge_contact { when target.state == \"routed\"  do lose(target, int(mp_spent / trample.routed_mp)) }", faces: []int{6, 6, 1, 2}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.fired("contact.trample_all")
+			r.increments("inf", 1) // the other reading: the trample takes 3 more (6 MP spent / 2)
 		}},
 }
 

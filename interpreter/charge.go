@@ -18,6 +18,7 @@ type chargeState struct {
 	byRule          bool // a rule stopped it (halt, pause), not the path
 	ruled           bool // a rule moved it (follow, close-in): its path is over
 	transient       []transientMark
+	riders          []rider // the other regiments of its stack, still with it
 	// released: the rules freed it from its target (a Carré formed far
 	// off, AUS-36-FORMED): it may pass over and through a Carré, go on along
 	// its path without striking, take a new target, or halt.
@@ -217,6 +218,7 @@ func (e *Engine) chargePhase(title string, from int) error {
 	}
 	e.beginPhase(title)
 	if from == 0 {
+		stacks(charges)
 		e.declared = e.declared[:0]
 		for _, o := range charges {
 			ok, err := e.declare(o)
@@ -233,6 +235,9 @@ func (e *Engine) chargePhase(title string, from int) error {
 			return err
 		}
 		o := e.declared[k]
+		if o.lead != nil && e.isDeclared(o.lead) {
+			continue // it rides with its stack's lead
+		}
 		if err := e.resolveCharge(o); err != nil {
 			return err
 		}
@@ -244,21 +249,54 @@ func (e *Engine) chargePhase(title string, from int) error {
 	return nil
 }
 
+// stacks groups the charges ordered from one hex at one target into a
+// stack's charge (BER-37-STACK): regiments of one hex that charge as a
+// stack are those sent at the same target; one sent alone, or at another
+// target, charges as an individual regiment and needs no leader.
+func stacks(charges []*Order) {
+	for i, o := range charges {
+		o.lead, o.stack = nil, 1
+		for _, l := range charges[:i] {
+			if l.lead == nil && l.Unit.Hex == o.Unit.Hex && l.Target == o.Target && l.Unit.Side == o.Unit.Side {
+				o.lead = l
+				break
+			}
+		}
+	}
+	for _, o := range charges {
+		if o.lead != nil {
+			o.lead.stack++
+		}
+	}
+	for _, o := range charges {
+		if o.lead != nil {
+			o.stack = o.lead.stack
+		}
+	}
+}
+
+// isDeclared reports whether a charge of this phase was declared.
+func (e *Engine) isDeclared(o *Order) bool {
+	for _, d := range e.declared {
+		if d == o {
+			return true
+		}
+	}
+	return false
+}
+
 // declare runs the declare_charge rules for a charge order: whether it may
 // go, with what stack and leader.
 func (e *Engine) declare(o *Order) (bool, error) {
 	u := o.Unit
-	stack, leader := 0, false
+	stack, leader := max(o.stack, 1), false
+	if o.Reaction {
+		stack = 1
+	}
 	e.Board.charge(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
-		if x.Increments <= 0 || !x.occupies(u.Hex) {
+		if x.Increments <= 0 || !x.occupies(u.Hex) || x.Side != u.Side {
 			continue
-		}
-		if x.Side != u.Side {
-			continue
-		}
-		if x.Arm == u.Arm {
-			stack++
 		}
 		if x.Leader && x.CavalryBonus > 0 && x.Nationality == u.Nationality {
 			leader = true
@@ -369,7 +407,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 	}
 	// The charge's state lives in the engine and is reused, its trail too:
 	// a simulation resolves one charge after another.
-	e.chBuf = chargeState{charger: u, target: o.Target, order: o, trail: append(e.chBuf.trail[:0], u.Hex), mpLeft: u.MP, cap: -1, transient: e.chBuf.transient[:0]}
+	e.chBuf = chargeState{charger: u, target: o.Target, order: o, trail: append(e.chBuf.trail[:0], u.Hex), mpLeft: u.MP, cap: -1, transient: e.chBuf.transient[:0], riders: e.chBuf.riders[:0]}
 	ch := &e.chBuf
 	e.ch = ch
 	defer func() {
@@ -384,6 +422,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 	if _, _, err := e.hook(hChargeStart).unit(u).unit(o.Target).int(ch.mpLeft).fire(); err != nil {
 		return err
 	}
+	e.mount(o)
 	if o.Formation != "" && o.Step == 0 {
 		if _, err := e.ChangeFormation(u, o.Formation, FormationChange{Charging: true}); err != nil {
 			return err
@@ -465,6 +504,66 @@ func (e *Engine) approach() error {
 		}
 	}
 	return nil
+}
+
+// rider is a regiment of a stack's charge riding with its lead, with the
+// MP it has left.
+type rider struct {
+	u  *Unit
+	mp int
+}
+
+// mount sets the other declared regiments of the lead's stack riding with
+// it, each with its own MP and the bonus the charge_start rules gave the
+// lead (BER-37-BONUS-MP is each regiment's).
+func (e *Engine) mount(lead *Order) {
+	ch := e.ch
+	bonus := ch.mpLeft - lead.Unit.MP
+	for _, o := range e.declared {
+		if o.lead != lead || o.Unit.Increments <= 0 || o.Unit.Hex != lead.Unit.Hex {
+			continue
+		}
+		ch.riders = append(ch.riders, rider{u: o.Unit, mp: o.Unit.MP + bonus})
+		o.Unit.Facing = lead.Unit.Facing
+		if e.Tracing() {
+			e.Note(o.Unit, "%s charges with %s, as one stack (%d MP)", o.Unit.ID, lead.Unit.ID, o.Unit.MP+bonus)
+		}
+	}
+}
+
+// ride moves the stack's riders into the hex the lead entered at a cost;
+// a rider without the MP is left where it is, separated (BER-37-STACK: the
+// stack stays together unless lack of MP separates it).
+func (e *Engine) ride(from, h Hex, cost int) {
+	ch := e.ch
+	kept := ch.riders[:0]
+	for _, r := range ch.riders {
+		if r.u.Increments <= 0 || r.u.Hex != from {
+			continue
+		}
+		if r.mp < cost {
+			if e.Tracing() {
+				e.Note(r.u, "%s is left at %s: it needs %d MP and has %d", r.u.ID, from, cost, r.mp)
+			}
+			continue
+		}
+		r.mp -= cost
+		r.u.MoveTo(h)
+		r.u.Facing = ch.charger.Facing
+		kept = append(kept, r)
+	}
+	ch.riders = kept
+}
+
+// beside lists the riders in the charger's hex.
+func (e *Engine) beside() []*Unit {
+	var out []*Unit
+	for _, r := range e.ch.riders {
+		if r.u.Increments > 0 && r.u.Hex == e.ch.charger.Hex {
+			out = append(out, r.u)
+		}
+	}
+	return out
 }
 
 // chargeStep enters the next hex of the declared path, if the rules and the
@@ -554,10 +653,14 @@ func (e *Engine) chargeEnter(h Hex, how string) (bool, int, error) {
 		return false, whyMP, nil
 	}
 	e.pay(cost)
+	from := u.Hex
 	u.MoveTo(h)
 	u.Facing = dir
 	ch.trail = append(ch.trail, h)
 	ch.step++
+	if len(ch.riders) > 0 {
+		e.ride(from, h, cost)
+	}
 	if !e.cfg.NoTrace {
 		var text string
 		switch how {
@@ -692,18 +795,16 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 		if err := e.work(1); err != nil {
 			return false, err
 		}
-		for _, en := range e.enemies(u) {
-			if UnitDistance(u, en) <= 1 {
-				if !contact {
-					return false, nil
-				}
-				if en != toward {
-					if e.Tracing() {
-						e.Note(u, "%s meets %s first", u.ID, en.ID)
-					}
-				}
-				return true, e.contact(en)
+		if en := e.Met(u, toward); en != nil {
+			if !contact {
+				return false, nil
 			}
+			if en != toward {
+				if e.Tracing() {
+					e.Note(u, "%s meets %s first", u.ID, en.ID)
+				}
+			}
+			return true, e.contact(en)
 		}
 		next, ok := e.stepToward(u.Hex, toward.Hex)
 		if !ok || !e.Board.Fits(u, next) {

@@ -91,6 +91,7 @@ type Engine struct {
 	pending []*Order
 	act     action
 	melees  []meleeOrder
+	with    []*Unit // the charging stack beside the attacker of the melee being resolved
 	// firedInto lists the hexes each unit fired into this phase.
 	firedInto []firedHexes
 	orders    []*Order
@@ -167,12 +168,18 @@ type Order struct {
 	Path      []Hex
 	// Reaction is set on a charge a rule started (ChargeAt), not ordered.
 	Reaction bool
+	// A stack's charge (BER-37-STACK): the charges ordered from one hex at
+	// one target are one charge, led by the first ordered; the others ride
+	// with it. The charge phase sets these before any charge is declared.
+	lead  *Order // the charge this one rides with; nil for a lead
+	stack int    // regiments ordered to charge together, this one among them
 }
 
 type meleeOrder struct {
 	attacker, defender *Unit
 	charging           bool
-	straight           int // hexes the charger entered last in one straight line
+	straight           int     // hexes the charger entered last in one straight line
+	with               []*Unit // the regiments of the charger's stack beside it
 }
 
 // ErrStepBudget is wrapped by the error of a run that took too many steps.
@@ -469,7 +476,7 @@ func (e *Engine) Turn() int { return e.turnNo }
 // turns are cleared when their last turn is over.
 func (e *Engine) newTurn() {
 	for _, u := range e.Board.Units {
-		u.Moved, u.Charged, u.FiredOn, u.mpSpent = false, false, false, 0
+		u.Moved, u.Charged, u.FiredOn, u.mpSpent, u.tiedTo = false, false, false, 0, nil
 		keep := e.lasting[u]
 		for name := range u.Marks {
 			if until, ok := keep[name]; !ok || until <= e.turnNo {

@@ -73,6 +73,12 @@ func (e *Engine) move(o *Order) error {
 			}
 			return nil
 		}
+		if e.Board.enemyAt(u, h) {
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: an enemy holds it (a unit moves into no enemy's hex; it assaults from the next)", u.ID, h)
+			}
+			return nil
+		}
 		c := e.cell(h)
 		var source, cavalry *Unit
 		for _, en := range e.enemies(u) {
@@ -128,17 +134,19 @@ func (e *Engine) move(o *Order) error {
 
 // projectsZdI reports whether u projects Zd'I into h, as the module's
 // formations say (`zdi: front`, `zdi: self`, `zdi: none`).
-func (e *Engine) projectsZdI(u *Unit, h Hex) bool {
-	mode := "front"
-	if w, ok := e.unitWord(u, wordFormation); ok {
-		mode = w.Str("zdi", "front")
+func (e *Engine) projectsZdI(u *Unit, h Hex) bool { return u.zdiInto(e.Module, h) }
+
+func (u *Unit) zdiInto(mod *dsl.Module, h Hex) bool {
+	mode, fronts := "front", 1
+	if w, ok := u.word(mod, wordFormation); ok {
+		mode, fronts = w.Str("zdi", "front"), w.Int("fronts", 1)
 	}
 	switch mode {
 	case "self":
 		return u.occupies(h)
 	case "front":
 		for _, at := range u.hexes() {
-			if d, ok := DirectionTo(at, h); ok && HexsideClass(u.Facing, e.fronts(u), d) == Front {
+			if d, ok := DirectionTo(at, h); ok && HexsideClass(u.Facing, fronts, d) == Front {
 				return true
 			}
 		}
@@ -147,14 +155,69 @@ func (e *Engine) projectsZdI(u *Unit, h Hex) bool {
 }
 
 // FriendlyZdI reports whether a friend of u (not u) projects Zd'I into h.
-func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool {
-	e.Board.charge(1 + len(e.Board.Units))
-	for _, x := range e.Board.Units {
-		if x != u && x.Side == u.Side && x.Increments > 0 && e.projectsZdI(x, h) {
+func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool { return u.friendlyZdI(e.Module, h) }
+
+func (u *Unit) friendlyZdI(mod *dsl.Module, h Hex) bool {
+	b := u.board
+	if b == nil {
+		return false
+	}
+	b.charge(1 + len(b.Units))
+	for _, x := range b.Units {
+		if x != u && x.Side == u.Side && x.Increments > 0 && x.zdiInto(mod, h) {
 			return true
 		}
 	}
 	return false
+}
+
+// nearestHex is the hex of a nearest to u.
+func nearestHex(u, a *Unit) Hex {
+	best := a.Hex
+	for _, h := range a.hexes() {
+		for _, x := range u.hexes() {
+			if Distance(x, h) < Distance(x, best) {
+				best = h
+			}
+		}
+	}
+	return best
+}
+
+// SideToward classes the hexside of u that faces its neighbour h: front,
+// flank or rear by its facing and formation, and front for a hex it shares.
+// A flank hexside of a formation with `refused_flank` (a line) counts as a
+// front while a friend of u, of any arm, projects Zd'I into h
+// (BER-17-REFUSED). The melee's side and the language's hexside_to (which
+// the stand modifiers read) both come from here, so a refused flank is the
+// same front in melee and in the stand check.
+func (u *Unit) SideToward(h Hex) Side {
+	if u.occupies(h) {
+		return Front
+	}
+	var mod *dsl.Module
+	if u.board != nil {
+		mod = u.board.module
+	}
+	fronts, refuses := 1, false
+	if w, ok := u.word(mod, wordFormation); ok && mod != nil {
+		fronts, refuses = w.Int("fronts", 1), w.Flag("refused_flank")
+	}
+	side, found := Front, false // not next to it: front, as a shared hex
+	for _, at := range u.hexes() {
+		d, ok := DirectionTo(at, h)
+		if !ok {
+			continue
+		}
+		// Of a two-hex line's hexes next to h, the one that faces it best.
+		if c := HexsideClass(u.Facing, fronts, d); !found || c < side {
+			side, found = c, true
+		}
+	}
+	if side == Flank && refuses && u.friendlyZdI(mod, h) {
+		return Front
+	}
+	return side
 }
 
 // firePhase resolves the fire orders of one side: the side not in its turn
@@ -192,6 +255,12 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	if f.Increments <= 0 || t.Increments <= 0 {
 		return nil
 	}
+	if why := e.fireIllegal(f, t); why != "" {
+		if e.Tracing() {
+			e.Note(f, "%s may not fire at %s: %s", f.ID, t.ID, why)
+		}
+		return nil
+	}
 	// Opportunity fire happens inside another action's hook (a move): keep
 	// that action's cost and flags as they were.
 	outer := e.act
@@ -225,11 +294,16 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	}
 	e.act = action{fire: value}
 	earlier := e.firedBy(f).hexes
-	near := false
+	near, others := false, 0
 	for _, h := range earlier {
+		if f.occupies(h) {
+			continue // fire at cavalry inside its own hex is not one of a Carré's three
+		}
+		others++
 		near = near || Distance(h, t.Hex) <= 1
 	}
-	blocked, msg, err := e.hook(hFire).unit(f).unit(t).float(value).bool(UnitDistance(f, t) <= 1).bool(cav).bool(art).bool(defensive).int(len(earlier)).bool(near).fire()
+	sameHex := UnitDistance(f, t) == 0
+	blocked, msg, err := e.hook(hFire).unit(f).unit(t).float(value).bool(UnitDistance(f, t) <= 1).bool(cav).bool(art).bool(defensive).int(others).bool(near).bool(sameHex).fire()
 	if err != nil {
 		return err
 	}
@@ -250,6 +324,37 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	t.FiredOn = true
 	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).fire()
 	return err
+}
+
+// fireIllegal is why f may never fire at t as they stand, whatever the
+// rules of fire say: t is of f's own side, beyond the range of f's arm (its
+// `range`, in hexes; an arm without one has no limit), or out of f's line of
+// sight. "" when the fire may go on to the fire rules.
+func (e *Engine) fireIllegal(f, t *Unit) string {
+	if f.Side == t.Side {
+		return "it is of its own side"
+	}
+	d := UnitDistance(f, t)
+	if r, ok := FireRange(e.Module, f.Arm); ok && d > r {
+		return fmt.Sprintf("it is %d hexes away and %s fires at most %d", d, f.Arm, r)
+	}
+	if d > 1 && !LOS(f, t) {
+		return "it has no line of sight to it"
+	}
+	return ""
+}
+
+// FireRange is the most hexes a unit of the arm fires, from the arm's
+// `range`; false when the module gives it none.
+func FireRange(mod *dsl.Module, arm string) (int, bool) {
+	w, ok := mod.Word(dsl.KindArm, arm)
+	if !ok {
+		return 0, false
+	}
+	if _, has := w.Props["range"]; !has {
+		return 0, false
+	}
+	return w.Int("range", 0), true
 }
 
 // firedHexes are the hexes a unit fired into this phase.
@@ -303,17 +408,16 @@ func ToFloat(v any) float64 {
 
 // ScheduleMelee queues a melee for the melee phase.
 func (e *Engine) ScheduleMelee(a, d *Unit) {
-	// A melee is fought only between units the procedure brought into
-	// contact: cavalry too short of MP to close stays where it is.
-	if UnitDistance(a, d) > 1 {
+	if why := meleeIllegal(a, d); why != "" {
 		if e.Tracing() {
-			e.Note(a, "%s will not melee %s: they are %d hexes apart", a.ID, d.ID, UnitDistance(a, d))
+			e.Note(a, "%s will not melee %s: %s", a.ID, d.ID, why)
 		}
 		return
 	}
 	m := meleeOrder{attacker: a, defender: d}
 	if e.ch != nil && e.ch.charger == a {
 		m.charging, m.straight = true, StraightRun(e.ch.trail)
+		m.with = e.beside()
 	}
 	for _, old := range e.melees {
 		if old.attacker == a && old.defender == d {
@@ -338,7 +442,8 @@ func (e *Engine) meleePhase(title string, from int) error {
 		e.meleeCount = len(e.melees)
 	}
 	if e.meleeCount == 0 {
-		return nil
+		e.beginQuietPhase(title)
+		return e.separate()
 	}
 	e.beginPhase(title)
 	for k := max(from-1, 0); k < e.meleeCount; k++ {
@@ -346,12 +451,112 @@ func (e *Engine) meleePhase(title string, from int) error {
 			return err
 		}
 		m := e.melees[k]
-		if err := e.Melee(m.attacker, m.defender, m.charging, m.straight); err != nil {
+		e.with = m.with
+		err := e.Melee(m.attacker, m.defender, m.charging, m.straight)
+		e.with = nil
+		if err != nil {
 			return err
 		}
 	}
 	e.melees, e.meleeCount = e.melees[:0], 0
+	return e.separate()
+}
+
+// meleeIllegal is why a may never melee d as they stand: d is of its own
+// side, or they are neither next to each other nor in one hex (an assault
+// order from afar, a charge that never closed). "" when the melee may go on
+// to the assault rules.
+func meleeIllegal(a, d *Unit) string {
+	if a.Side == d.Side {
+		return "it is of its own side"
+	}
+	if n := UnitDistance(a, d); n > 1 {
+		return fmt.Sprintf("they are %d hexes apart; a melee is fought between units next to each other or in one hex", n)
+	}
+	return ""
+}
+
+// separate ends every sharing of a hex by enemies once the melees are
+// fought: cavalry that rode into a Carré's hex (BER-17-CARRE-CAV) and is
+// still there, because the melee left both standing or never came, goes
+// back out. Of two enemies in one hex the mounted one leaves a foot unit's
+// hex; between two of one kind, the phasing side's. It goes back to the hex
+// it came from, else to the first neighbour (N first) on the map that no
+// enemy holds; a unit with nowhere to go surrenders.
+func (e *Engine) separate() error {
+	e.Board.charge(1 + len(e.sorted))
+	var at map[Hex][]*Unit // by hex, on a big board: looking pair by pair costs n²
+	if len(e.sorted) > 32 {
+		at = map[Hex][]*Unit{}
+		for _, x := range e.sorted {
+			if x.Increments > 0 {
+				for _, h := range x.hexes() {
+					at[h] = append(at[h], x)
+				}
+			}
+		}
+	}
+	for _, u := range e.sorted {
+		if u.Increments <= 0 {
+			continue
+		}
+		other := e.enemyBeside(u, at)
+		if other == nil || !e.leaves(u, other) {
+			continue
+		}
+		to, ok := Hex{}, false
+		if u.hasPrev && Distance(u.prev, u.Hex) == 1 && e.Board.Fits(u, u.prev) && !e.Board.enemyAt(u, u.prev) {
+			to, ok = u.prev, true
+		}
+		for d := N; d <= NW && !ok; d++ {
+			if h := u.Hex.Neighbor(d); e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
+				to, ok = h, true
+			}
+		}
+		if !ok {
+			if e.Tracing() {
+				e.Note(u, "%s cannot leave %s's hex: no free hex around it; it surrenders", u.ID, other.ID)
+			}
+			e.Lose(u, u.Increments)
+			continue
+		}
+		from := u.Hex
+		u.MoveTo(to)
+		if e.Tracing() {
+			e.Note(u, "%s leaves %s's hex %s for %s: enemies do not share a hex once the melee is over", u.ID, other.ID, from, to)
+		}
+	}
 	return nil
+}
+
+// enemyBeside is the first enemy (by id) in one of u's hexes, or nil; at,
+// when given, holds the units by hex.
+func (e *Engine) enemyBeside(u *Unit, at map[Hex][]*Unit) *Unit {
+	if at == nil {
+		for _, x := range e.sorted {
+			if x.Side != u.Side && x.Increments > 0 && UnitDistance(u, x) == 0 {
+				return x
+			}
+		}
+		return nil
+	}
+	for _, h := range u.hexes() {
+		for _, x := range at[h] {
+			if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
+				return x
+			}
+		}
+	}
+	return nil
+}
+
+// leaves reports whether u, in one hex with the enemy x, is the one of the
+// two that goes.
+func (e *Engine) leaves(u, x *Unit) bool {
+	if mu, mx := e.isMounted(u), e.isMounted(x); mu != mx {
+		return mu
+	}
+	return u.Side == e.phasing
 }
 
 // Melee resolves one melee: may it happen, through which hexside, at what
@@ -359,6 +564,12 @@ func (e *Engine) meleePhase(title string, from int) error {
 // entered last in one straight line.
 func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 	if a.Increments <= 0 || d.Increments <= 0 {
+		return nil
+	}
+	if why := meleeIllegal(a, d); why != "" {
+		if e.Tracing() {
+			e.Note(a, "%s may not assault %s: %s", a.ID, d.ID, why)
+		}
 		return nil
 	}
 	sameHex := a.occupies(d.Hex)
@@ -376,8 +587,8 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		return err
 	}
 	side := "front"
-	if dir, ok := DirectionTo(d.Hex, a.Hex); ok && !sameHex {
-		side = HexsideClass(d.Facing, e.fronts(d), dir).String()
+	if !sameHex {
+		side = d.SideToward(nearestHex(d, a)).String()
 	}
 	e.act = action{side: side}
 	if _, _, err := e.hook(hMeleeSide).unit(a).unit(d).str(side).bool(e.FriendlyZdI(d, a.Hex)).fire(); err != nil {
@@ -385,6 +596,22 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 	}
 	side = e.act.side
 	attack, defense := e.strength(a), e.strength(d)
+	// A stack's charge melees with the strengths of its regiments in the
+	// charger's hex added (BER-37-STACK: the stack charges as one).
+	with := e.with[:0:0]
+	for _, w := range e.with {
+		if w.Increments > 0 && w.Hex == a.Hex {
+			with = append(with, w)
+			attack += e.strength(w)
+		}
+	}
+	if len(with) > 0 && e.Tracing() {
+		ids := make([]string, len(with))
+		for i, w := range with {
+			ids[i] = w.ID
+		}
+		e.Note(a, "%s melees with %s beside it, as one stack", a.ID, strings.Join(ids, ", "))
+	}
 	e.act.attack, e.act.defense = attack, defense
 	if e.Tracing() {
 		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
@@ -403,7 +630,37 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		}
 	}
 	_, _, err = e.hook(hMeleeResolve).unit(a).unit(d).float(attack).float(defense).float(odds).str(side).fire()
-	return err
+	if err != nil {
+		return err
+	}
+	e.shareStack(a, with)
+	return nil
+}
+
+// shareStack gives the regiments that charged and meleed with a the
+// result the melee gave a, the stack's lead: its morale state, where it
+// went if it was driven off, the exhaustion that follows the charge. The
+// increments lost are the lead's, as the table's rules took them.
+func (e *Engine) shareStack(a *Unit, with []*Unit) {
+	for _, w := range with {
+		if w.Increments <= 0 {
+			continue
+		}
+		if w.State != a.State {
+			w.State = a.State
+			if e.Tracing() {
+				e.Note(w, "%s shares %s's result: %s", w.ID, a.ID, w.State)
+			}
+		}
+		if w.Hex != a.Hex && a.Increments > 0 {
+			w.MoveTo(a.Hex)
+		}
+		for _, m := range []string{"exhaust_after_melee", "no_recall"} {
+			if a.Marked(m) && !w.Marked(m) {
+				e.Mark(w, m, true)
+			}
+		}
+	}
 }
 
 // straightHexes is the rulebook's "the last three hexes" of a straight
@@ -451,6 +708,10 @@ func (e *Engine) startPhase(title string, from int) error {
 
 func (e *Engine) endPhase(title string, from int) error {
 	e.beginPhase(title)
+	// A sequence of play without a melee phase still parts enemies.
+	if err := e.separate(); err != nil {
+		return err
+	}
 	units := e.sorted
 	for k := max(from-1, 0); k < len(units); k++ {
 		if err := e.checkpoint(k + 1); err != nil {

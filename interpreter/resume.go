@@ -100,6 +100,7 @@ type savedMelee struct {
 	attacker, defender int
 	charging           bool
 	straight           int
+	with               []int // the charging stack beside the attacker
 }
 
 // Position is where the state was saved.
@@ -149,7 +150,11 @@ func (e *Engine) Save(s *State) {
 	}
 	s.melees = s.melees[:0]
 	for _, m := range e.melees {
-		s.melees = append(s.melees, savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight})
+		sm := savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight, nil}
+		for _, w := range m.with {
+			sm.with = append(sm.with, at(w))
+		}
+		s.melees = append(s.melees, sm)
 	}
 	s.meleeCount = e.meleeCount
 	s.declared = s.declared[:0]
@@ -180,6 +185,9 @@ func (s *State) Clone() *State {
 		c.pending = append(c.pending, o)
 	}
 	c.melees = slices.Clone(s.melees)
+	for i := range c.melees {
+		c.melees[i].with = slices.Clone(c.melees[i].with)
+	}
 	c.declared = slices.Clone(s.declared)
 	c.armies = copyArmies(s.armies)
 	return c
@@ -250,7 +258,15 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 		if err != nil {
 			return err
 		}
-		e.melees = append(e.melees, meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight})
+		mo := meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight}
+		for _, i := range m.with {
+			w, err := unit(i)
+			if err != nil {
+				return err
+			}
+			mo.with = append(mo.with, w)
+		}
+		e.melees = append(e.melees, mo)
 	}
 	e.meleeCount = s.meleeCount
 	e.phasing, e.turnNo = s.phasing, s.turnNo
@@ -317,6 +333,13 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.optHex(u.Hex2)
 		k.num(int(u.Facing))
 		k.optHex(u.Vacated)
+		k.flag(u.hasPrev)
+		k.hex(u.prev)
+		tied := ""
+		if u.tiedTo != nil {
+			tied = u.tiedTo.ID
+		}
+		k.str(tied)
 		k.flags(u.Attrs)
 		k.flags(s.marks[i])
 		names := sortedKeys(s.lasting[i])
@@ -349,6 +372,10 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.num(m.defender)
 		k.flag(m.charging)
 		k.num(m.straight)
+		k.num(len(m.with))
+		for _, w := range m.with {
+			k.num(w)
+		}
 	}
 	sides := sortedKeys(s.armies)
 	k.num(len(sides))

@@ -35,7 +35,7 @@ func TestStateCoversEngine(t *testing.T) {
 		"machine": "expr's machine, reset at each run", "trace": "narration", "phase": "narration",
 		"steps": "a budget", "depth": "0 between actions", "hookCalls": "bindings, made anew at each firing",
 		"ctx": "the run's context", "meter": "a budget", "subject": "set at each firing", "testing": "set while a condition runs",
-		"ch": "nil between actions", "chBuf": "storage for ch", "act": "cleared at every position (checkpoint)",
+		"ch": "nil between actions", "with": "nil between actions (set while one melee is resolved)", "chBuf": "storage for ch", "act": "cleared at every position (checkpoint)",
 		"orders": "the turn's orders, found from turnNo", "turn": "the scenario's", "first": "the scenario's",
 		"later": "the scenario's", "quietPhase": "narration", "shown": "narration", "curRule": "nil between actions",
 		"curCall": "nil between actions", "argStack": "empty between actions", "callStack": "empty between actions",
@@ -62,6 +62,7 @@ var unitKeyed = map[string]string{
 	"Formation": "", "Morale": "", "State": "", "Tired": "", "Exhausted": "", "Regiment": "", "Leader": "",
 	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "Moved": "", "Charged": "", "FiredOn": "", "Hexes": "",
 	"Terrain": "", "Hex": "", "Hex2": "", "Facing": "", "Vacated": "", "Attrs": "", "Marks": "State.marks",
+	"prev": "", "hasPrev": "", "tiedTo": "by the id of the unit it is tied to (the engine resumed is the one saved from)",
 }
 
 func checkFields(t *testing.T, typ reflect.Type, saved, not map[string]string) {
@@ -122,8 +123,17 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 			v.SetBool(!v.Bool())
 		case reflect.Struct: // Hex
 			v.Field(0).SetInt(v.Field(0).Int() + 1)
-		case reflect.Pointer: // *Hex
-			moved := *v.Interface().(*Hex)
+		case reflect.Pointer:
+			if other, ok := v.Interface().(*Unit); ok { // tiedTo
+				if other == nil {
+					other = &Unit{ID: "b"}
+				} else {
+					other = nil
+				}
+				v.Set(reflect.ValueOf(other))
+				break
+			}
+			moved := *v.Interface().(*Hex) // *Hex
 			moved.R++
 			v.Set(reflect.ValueOf(&moved))
 		case reflect.Map:

@@ -2,11 +2,16 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"math/big"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -15,6 +20,7 @@ import (
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/spf13/pflag"
 )
 
@@ -40,8 +46,12 @@ type simReport struct {
 }
 
 type simColumn struct {
-	Rules    string       `json:"rules"`           // the module's id
-	Title    string       `json:"title,omitempty"` // and its title
+	Rules string `json:"rules"`           // the module's id
+	Title string `json:"title,omitempty"` // and its title
+	// Hash identifies the scripts played: their names and text, the
+	// module's and those it extends (moduleHash). --merge refuses shards
+	// that played different ones.
+	Hash     string       `json:"hash,omitempty"`
 	Runs     int64        `json:"runs"`
 	Paths    int64        `json:"paths,omitempty"` // --exact: the paths through the dice played
 	Outcomes []simOutcome `json:"outcomes"`
@@ -178,6 +188,9 @@ Flags:`)
 		}
 		rep.Columns = append(rep.Columns, column(m.ID, m.Title, t))
 	}
+	for i, m := range mods {
+		rep.Columns[i].Hash = moduleHash(m)
+	}
 	bar.clear()
 	if code := writeCharts(rep, *htmlOut, *svgOut, *marks, stderr); code != exitOK {
 		return code
@@ -254,14 +267,14 @@ func printReport(rep simReport, asJSON, marks bool, w io.Writer) int {
 	for _, c := range rep.Columns {
 		if c.Title != "" && !named[c.Rules] {
 			named[c.Rules] = true
-			fmt.Fprintf(w, "  %s: %s\n", c.Rules, c.Title)
+			fmt.Fprintf(w, "  %s: %s\n", visible.Line(c.Rules), visible.Line(c.Title))
 		}
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	header := []string{"outcome"}
 	for _, c := range rep.Columns {
-		header = append(header, c.Rules)
+		header = append(header, visible.Line(c.Rules))
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	rows := map[string][]string{}
@@ -290,7 +303,7 @@ func printReport(rep simReport, asJSON, marks bool, w io.Writer) int {
 			}
 		}
 		if nonzero {
-			fmt.Fprintln(tw, name+"\t"+strings.Join(cells, "\t"))
+			fmt.Fprintln(tw, visible.Line(name)+"\t"+strings.Join(cells, "\t"))
 		}
 	}
 	tw.Flush()
@@ -346,6 +359,10 @@ func mergeReports(files []string, asJSON, marks bool, htmlOut, svgOut string, st
 			fmt.Fprintf(stderr, "bataille simulate --merge: %s: not a simulate --json report: %v\n", f, err)
 			return exitFail
 		}
+		if err := validReport(r); err != nil {
+			fmt.Fprintf(stderr, "bataille simulate --merge: %s: %v; not merged\n", f, err)
+			return exitFail
+		}
 		reps = append(reps, r)
 	}
 	sortReports(reps)
@@ -373,8 +390,17 @@ func mergeReports(files []string, asJSON, marks bool, htmlOut, svgOut string, st
 				fmt.Fprintln(stderr, "bataille simulate --merge: the reports compare different rules")
 				return exitFail
 			}
+			if c.Hash != reps[0].Columns[i].Hash {
+				fmt.Fprintf(stderr, "bataille simulate --merge: the shards of runs %d..%d and %d..%d played different scripts of %s (hash %s, not %s); play every shard with the same files\n",
+					reps[0].From, reps[0].To, r.From, r.To, visible.Line(c.Rules), shortHash(c.Hash), shortHash(reps[0].Columns[i].Hash))
+				return exitFail
+			}
 			part := &bataille.Tally{Runs: c.Runs, Outcomes: map[string]bataille.Counter{}, Shares: map[string]bool{}}
 			for _, o := range c.Outcomes {
+				if cur := tallies[i].Outcomes[o.Name].Sum; o.Sum > 0 && cur > math.MaxInt64-o.Sum || o.Sum < 0 && cur < math.MinInt64-o.Sum {
+					fmt.Fprintf(stderr, "bataille simulate --merge: outcome %s: the shards' sums overflow; not merged\n", visible.Line(o.Name))
+					return exitFail
+				}
 				part.Outcomes[o.Name] = bataille.Counter{N: o.N, Sum: o.Sum, SumSq: o.SumSq}
 				if o.Share {
 					part.Shares[o.Name] = true
@@ -389,7 +415,9 @@ func mergeReports(files []string, asJSON, marks bool, htmlOut, svgOut string, st
 	}
 	for i, t := range tallies {
 		t.Finish()
-		out.Columns = append(out.Columns, column(reps[0].Columns[i].Rules, reps[0].Columns[i].Title, t))
+		col := column(reps[0].Columns[i].Rules, reps[0].Columns[i].Title, t)
+		col.Hash = reps[0].Columns[i].Hash
+		out.Columns = append(out.Columns, col)
 	}
 	if code := writeCharts(out, htmlOut, svgOut, marks, stderr); code != exitOK {
 		return code
@@ -407,6 +435,8 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, total int64) *progress {
+	// The bar is drawn with carriage returns of its own, written raw.
+	w = visible.Raw(w)
 	p := &progress{w: w, total: total}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {
@@ -453,4 +483,81 @@ func simulateOutcomes(mod *dsl.Module, scenario string, n int, seed uint64, work
 		out[name] = c.Mean()
 	}
 	return out, nil
+}
+
+// moduleHash identifies the scripts a module was checked from: the name
+// (without its folder, which differs from machine to machine) and text of
+// each file, the module's and those of every module it extends, as SHA-256.
+func moduleHash(mod *dsl.Module) string {
+	h := sha256.New()
+	for m := mod; m != nil; m = m.Base {
+		fmt.Fprintf(h, "module %q\n", m.ID)
+		for _, f := range m.Files {
+			fmt.Fprintf(h, "file %q %d\n", path.Base(f.Pos.Filename), len(f.Src))
+			io.WriteString(h, f.Src)
+		}
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+func shortHash(h string) string {
+	if h == "" {
+		return "none"
+	}
+	return visible.Line(h[:min(len(h), 19)])
+}
+
+// validReport refuses a shard report whose figures no run could give: a
+// slice outside the sweep, a column that played another number of runs,
+// an outcome counted more often than the runs, a share whose count is not
+// between 0 and its runs or whose squares differ from it (a share's values
+// are 0 and 1), or a mean and its spread that cannot be (Σx² < (Σx)²/n).
+// Such a file once merged into shares of 516% with NaN intervals.
+func validReport(r simReport) error {
+	if r.N < 1 || r.From < 0 || r.To <= r.From || r.To > r.N {
+		return fmt.Errorf("runs %d..%d of a sweep of %d cannot be", r.From, r.To, r.N)
+	}
+	if r.Exact {
+		return fmt.Errorf("an --exact report has nothing to merge")
+	}
+	if len(r.Columns) == 0 {
+		return fmt.Errorf("no column")
+	}
+	runs := int64(r.To - r.From)
+	for _, c := range r.Columns {
+		if c.Runs != runs && !r.Partial {
+			return fmt.Errorf("column %s played %d runs, not the %d of runs %d..%d", visible.Line(c.Rules), c.Runs, runs, r.From, r.To)
+		}
+		for _, o := range c.Outcomes {
+			name := visible.Line(o.Name)
+			if o.N < 0 || o.N > c.Runs {
+				return fmt.Errorf("outcome %s is counted %d times in %d runs", name, o.N, c.Runs)
+			}
+			if o.Share {
+				if o.Sum < 0 || o.Sum > o.N || o.SumSq != bataille.WideOf(uint64(o.Sum)) {
+					return fmt.Errorf("share %s: %d of %d runs (squares %v) cannot be", name, o.Sum, o.N, o.SumSq)
+				}
+				continue
+			}
+			// A run's value is one of the language's numbers, within
+			// ±1,000,000,000 (dsl's bound on numbers), so
+			// |Σx| ≤ n·10⁹ and Σx² ≤ n·10¹⁸; and (Cauchy–Schwarz)
+			// (Σx)² ≤ n·Σx².
+			const most = 1_000_000_000
+			if o.Sum > o.N*most || o.Sum < -o.N*most || wideBig(o.SumSq).Cmp(new(big.Int).Mul(big.NewInt(o.N), big.NewInt(most*most))) > 0 {
+				return fmt.Errorf("outcome %s: a sum of %d (squares %v) over %d runs is past ±1,000,000,000 a run", name, o.Sum, o.SumSq, o.N)
+			}
+			sq := new(big.Int).Mul(big.NewInt(o.Sum), big.NewInt(o.Sum))
+			nsq := new(big.Int).Mul(big.NewInt(o.N), wideBig(o.SumSq))
+			if sq.Cmp(nsq) > 0 || o.N == 0 && (o.Sum != 0 || o.SumSq != (bataille.Wide{})) {
+				return fmt.Errorf("outcome %s: a sum of %d and of squares %v over %d runs cannot be", name, o.Sum, o.SumSq, o.N)
+			}
+		}
+	}
+	return nil
+}
+
+func wideBig(w bataille.Wide) *big.Int {
+	b := new(big.Int).SetUint64(w.Hi)
+	return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(w.Lo))
 }
