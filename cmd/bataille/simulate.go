@@ -152,6 +152,13 @@ Flags:`)
 		if m == nil {
 			return exitFail
 		}
+		// Before a run is played: a word of the scenario that the other
+		// battle does not declare would stop the sweep at its first run.
+		if diags := bataille.CheckUnder(m, sd); diags.HasErrors() {
+			fmt.Fprintf(stderr, "bataille simulate: scenario %s of %s cannot be played under %s's rules:\n", sd.Name, mod.ID, m.ID)
+			diags.Print(stderr)
+			return exitFail
+		}
 		mods = append(mods, m)
 	}
 	for _, m := range mods {
