@@ -2,9 +2,19 @@
 // them: the few calls a program needs to embed the rules language.
 //
 //	mod, diags := bataille.LoadBundled(bataille.Bundled()[0])
+//	if diags.HasErrors() {
+//		diags.Print(os.Stderr)
+//		return
+//	}
 //	eng, err := bataille.NewEngine(mod, "carre_attempt", interpreter.Config{Seed: 1})
+//	if err != nil {
+//		return
+//	}
 //	err = eng.Run(ctx)
-//	eng.Trace().WriteText(os.Stdout)
+//	eng.Trace().WriteText(os.Stdout, false)
+//
+// Example_packageDoc in example_test.go is this example, compiled and run
+// by the tests.
 package bataille
 
 import (
