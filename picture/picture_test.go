@@ -2,10 +2,10 @@ package picture
 
 import (
 	"bytes"
-	"errors"
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
