@@ -25,7 +25,7 @@ func TestExactStatesEqualPaths(t *testing.T) {
 		sd   *dsl.ScenarioDef
 	}
 	var all []scenario
-	for _, battle := range bataille.Bundled() {
+	for _, battle := range engineBattles() {
 		mod, diags := bataille.LoadBundled(battle)
 		if diags.HasErrors() {
 			t.Fatal(diags.Err())
