@@ -89,10 +89,14 @@ type planted struct {
 	rules string // a game extending berlin1813
 	// invariant verify must report broken, or test the test that must fail
 	invariant, test string
+	// refused, for a limit the engine itself holds on every path: what a
+	// run of the planted rules narrates as the engine refuses it; verify
+	// then finds nothing broken.
+	refused string
 }
 
 var plantedCases = []planted{
-	{name: "enemies_in_one_hex", class: "1 physical limits", invariant: "hex.enemies_apart", rules: `
+	{name: "enemies_in_one_hex", class: "1 physical limits", invariant: "hex.enemies_apart", refused: "a leaves b's hex 0303", rules: `
 invariant hex.enemies_apart "Enemy units never share a hex once the melees are over" cite "BER-17-CARRE-CAV" {
   !phase_end || phase not in ["melee", "end"] || none(units, hex_enemies(#) > 0)
 }
@@ -113,7 +117,7 @@ scenario s "A battalion in woods forms Carré" {
   unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: N  morale: 36  melee: 6  mp: 6  at: 0303 }
   form a as carre
 }`},
-	{name: "fire_at_friends", class: "1 physical limits", invariant: "fire.at_enemies", rules: `
+	{name: "fire_at_friends", class: "1 physical limits", invariant: "fire.at_enemies", refused: "a may not fire at a: it is of its own side", rules: `
 rule plant.fire "A rule fires at a unit of its own side" on turn_start cite "planted" {
   when unit.id == "a"
   do fire_at(unit, unit)
@@ -176,6 +180,24 @@ func TestPlantedWrongRulingsAreCaught(t *testing.T) {
 				if x.Invariant == p.invariant {
 					v = x
 				}
+			}
+			if p.refused != "" {
+				if v != nil {
+					t.Fatalf("class %s: the engine should hold this limit, yet verify reports %v", p.class, v)
+				}
+				e, err := bataille.NewEngine(mod, "s", interpreter.Config{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := e.Run(context.Background()); err != nil {
+					t.Fatal(err)
+				}
+				var b strings.Builder
+				_ = e.Trace().WriteText(&b, false)
+				if !strings.Contains(b.String(), p.refused) {
+					t.Errorf("class %s: the engine does not say %q:\n%s", p.class, p.refused, b.String())
+				}
+				return
 			}
 			if v == nil {
 				t.Fatalf("class %s: verify reports %v, not invariant %s", p.class, reps[0].Broken, p.invariant)

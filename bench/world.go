@@ -450,12 +450,25 @@ func (w *world) rout(u, from *interpreter.Unit, hexes int) {
 	}
 }
 
+// retreat moves u n hexes away from `from` (from the hex `from` came from
+// when they share one), each step to the first neighbour, N first, that is
+// farther, on the map and holds no enemy; where there is none it stops.
 func (w *world) retreat(u *interpreter.Unit, n int, from *interpreter.Unit) {
 	start := u.Hex
+	away := from.Hex
+	if prev, ok := from.CameFrom(); ok && from.Hex == u.Hex {
+		away = prev
+	}
 	moved := 0
 	for range n {
-		next := interpreter.StepAway(u.Hex, from.Hex)
-		if !w.board.OnMap(next) {
+		next, found := u.Hex, false
+		for d := interpreter.N; d <= interpreter.NW && !found; d++ {
+			h := u.Hex.Neighbor(d)
+			if interpreter.Distance(h, away) > interpreter.Distance(u.Hex, away) && w.board.OnMap(h) && !w.enemyIn(u, h) {
+				next, found = h, true
+			}
+		}
+		if !found {
 			break
 		}
 		u.MoveTo(next)
@@ -601,6 +614,12 @@ func (w *world) fireAt(f, t *interpreter.Unit) {
 	if f.Increments <= 0 || t.Increments <= 0 {
 		return
 	}
+	// The engine's limits of fire: the enemy, within the arm's range
+	// (premier: infantry 2, artillery 12), in sight.
+	rng := map[string]int{"infantry": 2, "artillery": 12}[f.Arm]
+	if d := unitDistance(f, t); f.Side == t.Side || (rng > 0 && d > rng) || (d > 1 && !w.los(f, t)) {
+		return
+	}
 	value := float64(f.Increments)
 	if f.Arm == "artillery" {
 		value *= 2
@@ -641,6 +660,42 @@ func (w *world) meleePhase() {
 		w.meleeOne(m)
 	}
 	w.melees = w.melees[:0]
+	w.separate()
+}
+
+// enemyIn reports whether an enemy of u stands in h.
+func (w *world) enemyIn(u *interpreter.Unit, h interpreter.Hex) bool {
+	for _, x := range w.all {
+		if w.isEnemy(u, x) && x.Hex == h {
+			return true
+		}
+	}
+	return false
+}
+
+// separate sends cavalry still in an enemy foot unit's hex after the melee
+// back to the hex it came from (the scenario reaches no other case).
+func (w *world) separate() {
+	for _, u := range w.byID {
+		if u.Increments <= 0 || u.Arm != "cavalry" {
+			continue
+		}
+		shared := false
+		for _, x := range w.byID {
+			if w.isEnemy(u, x) && x.Hex == u.Hex && x.Arm != "cavalry" {
+				shared = true
+			}
+		}
+		if !shared {
+			continue
+		}
+		prev, ok := u.CameFrom()
+		if !ok || interpreter.Distance(prev, u.Hex) != 1 || !w.board.OnMap(prev) || w.enemyIn(u, prev) {
+			w.fail(fmt.Errorf("%s cannot go back from %s: %w", u.ID, u.Hex, errUnsupported))
+			return
+		}
+		u.MoveTo(prev)
+	}
 }
 
 func (w *world) meleeOne(m meleeOrder) {

@@ -38,6 +38,7 @@ var vocabSchema = map[string]map[string]propKind{
 		"guns":    {what: "flag", doc: "artillery: limbers and unlimbers"},
 		"fire":    {what: "number", doc: "fire multiple per increment"},
 		"mp":      {what: "number", doc: "movement allowance of a unit of this arm whose scenario gives none"},
+		"range":   {what: "number", doc: "most hexes a unit of this arm fires (no limit when absent)"},
 	},
 	KindNationality: {},
 	KindClass: {

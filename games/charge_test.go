@@ -52,7 +52,7 @@ var chargeRulings = []clause{
 		check: func(t *testing.T, r *played) {
 			r.before("form_carre? yes", "drag follows to 0608") // the Carré draws the charge in
 			r.formation("inf", "carre")
-			r.formation("art", "carre") // the battery shares the result at the start too
+			r.formation("art", "unlimbered") // the battery shares the result at the start too, inside the Carré in its own formation
 		}},
 	{id: "FRI-36-CARRE-WHEN", folder: "fri", scenario: "line3_edge", faces: []int{4, 5}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {

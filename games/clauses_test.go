@@ -67,7 +67,10 @@ var clauses = []clause{
 		check: func(t *testing.T, r *played) {
 			r.fired("move.multihex")
 			r.text("foe fires at lin")
-			r.at("lin", "0510") // not stopped by the Zd'I at 0610
+			// Not stopped by the Zd'I at 0610: it goes on, and is stopped
+			// only by 0510, which would put its other half in foe's hex.
+			r.text("lin stops before 0510: an enemy holds it")
+			r.at("lin", "0610")
 		}},
 	{id: "BER-17-MULTIHEX", folder: "ber", scenario: "multihex_single",
 		check: func(t *testing.T, r *played) {
@@ -189,7 +192,7 @@ var clauses = []clause{
 		}},
 	{id: "BER-17-CARRE-CAV", folder: "ber", scenario: "carre_cav", faces: []int{1, 1, 3, 1},
 		check: func(t *testing.T, r *played) {
-			r.at("drag", "0610") // rests in the Carré's hex
+			r.text("drag rides into 0610") // rests in the Carré's hex
 			r.notBlocked("assault.carre_cavalry")
 			r.text("melee strengths 3 against 6") // a third of 9
 		}},
@@ -409,9 +412,9 @@ var clauses = []clause{
 	{id: "FRI-36-CARRE-ROLL", folder: "fri", scenario: "attempt_guns", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.formation("inf", "carre")
-			r.formation("art", "carre") // the battery shares the result
+			r.formation("art", "unlimbered") // the battery shares the result inside the Carré, in its own formation
 			r.fired("carre.formed_melee")
-			r.at("hus", "0610") // it must melee the Carré
+			r.text("hus rides into 0610") // it must melee the Carré
 		}},
 	{id: "FRI-36-DISORDER", folder: "fri", scenario: "attempt", faces: []int{6, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
@@ -479,7 +482,7 @@ var clauses = []clause{
 	{id: "AUS-36-CARRE-WHEN", folder: "aus", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.formation("inf", "carre")
-			r.formation("art", "carre") // the battery shares the result
+			r.formation("art", "unlimbered") // the battery shares the result inside the Carré, in its own formation
 		}},
 	{id: "AUS-36-CARRE-WHEN", folder: "aus", scenario: "twice", variant: wavering, faces: []int{1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
@@ -510,7 +513,7 @@ var clauses = []clause{
 	{id: "AUS-36-FORMED", folder: "aus", scenario: "attempt", faces: []int{1, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.notFired("carre.formed_melee") // not committed at four hexes
-			r.at("hus", "0610")              // it chose to go on and ride in
+			r.text("hus rides into 0610")    // it chose to go on and ride in
 		}},
 }
 

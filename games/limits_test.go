@@ -3,6 +3,9 @@ package games_test
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"github.com/bataille/bataille"
 )
 
 // The game's limits, each stated once in the pages, must hold on every path
@@ -79,6 +82,125 @@ func TestLimits(t *testing.T) {
 				var b strings.Builder
 				_ = r.trace.WriteText(&b, true)
 				t.Logf("trace:\n%s", b.String())
+			}
+		})
+	}
+}
+
+// routs is a variant Carré Realization Table on which a low roll routs.
+const routs = `override table carre_realization "Carré Realization Table (test: rout)" roll d66 + modifier -30..30 {
+  11..56 => rout
+  61..63 => carre
+  64..66 => disorder
+}`
+
+var contactLimits = []clause{
+	// ---- Class 1: physical limits ------------------------------------------------
+	{id: "BER-17-CARRE-ASSAULT-INF", folder: "lim", scenario: "assault_far",
+		check: func(t *testing.T, r *played) {
+			r.text("att may not assault sq: they are 3 hexes apart")
+			r.notFired("melee.resolve")
+			r.formation("sq", "carre")
+			r.state("sq", "good")
+		}},
+	{id: "BER-17-CARRE-FIRE", folder: "lim", scenario: "fire_far",
+		check: func(t *testing.T, r *played) {
+			r.text("inf may not fire at foe: it is 3 hexes away and infantry fires at most 2")
+			r.notFired("fire.resolve")
+		}},
+	{id: "BER-17-CARRE-FIRE", folder: "lim", scenario: "fire_hidden",
+		check: func(t *testing.T, r *played) {
+			r.text("inf may not fire at foe: it has no line of sight to it")
+			r.notFired("fire.resolve")
+		}},
+	{id: "BER-17-CARRE-CAV", folder: "lim", scenario: "carre_unfired",
+		check: func(t *testing.T, r *played) {
+			r.text("hus rides into 0610")
+			r.blockedWith("assault.carre_cavalry", "defensive fire")
+			r.text("hus leaves sq's hex 0610 for 0611") // back the way it came
+			r.at("hus", "0611")
+		}},
+	{id: "BER-17-CARRE-CAV", folder: "lim", scenario: "carre_corner",
+		check: func(t *testing.T, r *played) {
+			r.text("hus cannot leave sq's hex: no free hex around it; it surrenders")
+			r.increments("hus", 0)
+		}},
+	// ---- Class 5: the stack shares a result, chosen by rule -----------------------
+	{id: "FRI-36-CARRE-ROLL", folder: "lim", scenario: "guns_first", faces: []int{1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.text("hus contacts inf") // not art, whose id sorts first
+			r.text("hus rides into 0610")
+			r.formation("art", "limbered") // inside the Carré, in its own formation
+		}},
+	{id: "FRI-36-CARRE-ROLL", folder: "lim", scenario: "guns_first", variant: routs, faces: []int{1, 1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.state("inf", "routed")
+			r.state("art", "routed") // the battery routs with its battalion…
+			if a, i := r.unit("art"), r.unit("inf"); a.Hex != i.Hex {
+				t.Errorf("art at %s, inf at %s: the battery runs with its battalion", a.Hex, i.Hex)
+			}
+			r.formation("art", "limbered") // …and is never put in line
+		}},
+	{id: "BER-17-CARRE-FIRE-ART", folder: "lim", scenario: "carre_limbered", faces: []int{1, 1},
+		check: func(t *testing.T, r *played) {
+			r.notFired("fire.carre_artillery")
+			r.text("guns fires at cav (fire value 2)") // 1 increment × 2, not doubled
+		}},
+	// ---- Class 8: a result applied whole -------------------------------------------
+	{id: "BER-17-CARRE-FIRE-CAV", folder: "lim", scenario: "carre_fire_both", faces: []int{1, 1, 1, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("sq fires at cav (fire value 6)") // all six, at the cavalry inside
+			r.text("sq fires at t1 (fire value 2)")  // a third into its neighbour
+			r.blockedWith("fire.carre_hexes", "only into neighbouring hexes")
+		}},
+}
+
+func TestContactLimits(t *testing.T) {
+	for _, c := range contactLimits {
+		t.Run(c.id+"/"+c.scenario, func(t *testing.T) {
+			r := play(t, c)
+			c.check(t, r)
+			if t.Failed() || testing.Verbose() {
+				var b strings.Builder
+				_ = r.trace.WriteText(&b, true)
+				t.Logf("trace:\n%s", b.String())
+			}
+		})
+	}
+}
+
+// TestCheckRefusesImpossibleOrders: `check` rejects, at the order's line and
+// column, a fire or an assault that can never be carried out: at one's own
+// side, at a target beyond range or not in contact when no order of the
+// turn moves either unit. An order that a move could make good is let be.
+func TestCheckRefusesImpossibleOrders(t *testing.T) {
+	const head = "game bad \"Impossible orders\" extends berlin1813\n" +
+		"scenario s {\n  map 12 x 20 clear\n  turn french\n" +
+		"  unit a { side: french  arm: infantry  increments: 6  formation: line  facing: N  morale: 36  mp: 4  at: 0615 }\n" +
+		"  unit b { side: french  arm: infantry  increments: 6  formation: line  facing: N  morale: 36  at: 0614 }\n" +
+		"  unit e { side: allied  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  at: 0610 }\n"
+	for _, tc := range []struct {
+		name, order, want string // want: "" when the order is legal
+	}{
+		{"fire at a friend", "fire a at b", "8:3: error: a cannot fire at b: both fight for french"},
+		{"assault a friend", "assault a at b", "8:3: error: a cannot assault b: both fight for french"},
+		{"fire at itself", "fire a at a", "8:3: error: a cannot fire at itself"},
+		{"fire at five hexes", "fire a at e", "8:3: error: a cannot fire at e: it stands 5 hexes away, infantry fires at most 2"},
+		{"assault from five hexes", "assault a at e", "8:3: error: a cannot assault e: they stand 5 hexes apart"},
+		{"a move may close the range", "move a path 0614 0613 0612\n  fire a at e", ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fsys := fstest.MapFS{"bad/rules.rules": {Data: []byte(head + "  " + tc.order + "\n}\n")}}
+			_, diags := bataille.LoadDir(fsys, "bad")
+			got := diags.Err()
+			if tc.want == "" {
+				if got != nil {
+					t.Fatalf("a legal order refused: %v", got)
+				}
+				return
+			}
+			if got == nil || !strings.Contains(got.Error(), tc.want) {
+				t.Fatalf("got %v, want an error containing %q", got, tc.want)
 			}
 		})
 	}

@@ -795,18 +795,16 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 		if err := e.work(1); err != nil {
 			return false, err
 		}
-		for _, en := range e.enemies(u) {
-			if UnitDistance(u, en) <= 1 {
-				if !contact {
-					return false, nil
-				}
-				if en != toward {
-					if e.Tracing() {
-						e.Note(u, "%s meets %s first", u.ID, en.ID)
-					}
-				}
-				return true, e.contact(en)
+		if en := e.Met(u, toward); en != nil {
+			if !contact {
+				return false, nil
 			}
+			if en != toward {
+				if e.Tracing() {
+					e.Note(u, "%s meets %s first", u.ID, en.ID)
+				}
+			}
+			return true, e.contact(en)
 		}
 		next, ok := e.stepToward(u.Hex, toward.Hex)
 		if !ok || !e.Board.Fits(u, next) {

@@ -73,6 +73,12 @@ func (e *Engine) move(o *Order) error {
 			}
 			return nil
 		}
+		if e.Board.enemyAt(u, h) {
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: an enemy holds it (a unit moves into no enemy's hex; it assaults from the next)", u.ID, h)
+			}
+			return nil
+		}
 		c := e.cell(h)
 		var source, cavalry *Unit
 		for _, en := range e.enemies(u) {
@@ -192,6 +198,12 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	if f.Increments <= 0 || t.Increments <= 0 {
 		return nil
 	}
+	if why := e.fireIllegal(f, t); why != "" {
+		if e.Tracing() {
+			e.Note(f, "%s may not fire at %s: %s", f.ID, t.ID, why)
+		}
+		return nil
+	}
 	// Opportunity fire happens inside another action's hook (a move): keep
 	// that action's cost and flags as they were.
 	outer := e.act
@@ -225,11 +237,16 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	}
 	e.act = action{fire: value}
 	earlier := e.firedBy(f).hexes
-	near := false
+	near, others := false, 0
 	for _, h := range earlier {
+		if f.occupies(h) {
+			continue // fire at cavalry inside its own hex is not one of a Carré's three
+		}
+		others++
 		near = near || Distance(h, t.Hex) <= 1
 	}
-	blocked, msg, err := e.hook(hFire).unit(f).unit(t).float(value).bool(UnitDistance(f, t) <= 1).bool(cav).bool(art).bool(defensive).int(len(earlier)).bool(near).fire()
+	sameHex := UnitDistance(f, t) == 0
+	blocked, msg, err := e.hook(hFire).unit(f).unit(t).float(value).bool(UnitDistance(f, t) <= 1).bool(cav).bool(art).bool(defensive).int(others).bool(near).bool(sameHex).fire()
 	if err != nil {
 		return err
 	}
@@ -250,6 +267,37 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	t.FiredOn = true
 	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).fire()
 	return err
+}
+
+// fireIllegal is why f may never fire at t as they stand, whatever the
+// rules of fire say: t is of f's own side, beyond the range of f's arm (its
+// `range`, in hexes; an arm without one has no limit), or out of f's line of
+// sight. "" when the fire may go on to the fire rules.
+func (e *Engine) fireIllegal(f, t *Unit) string {
+	if f.Side == t.Side {
+		return "it is of its own side"
+	}
+	d := UnitDistance(f, t)
+	if r, ok := FireRange(e.Module, f.Arm); ok && d > r {
+		return fmt.Sprintf("it is %d hexes away and %s fires at most %d", d, f.Arm, r)
+	}
+	if d > 1 && !LOS(f, t) {
+		return "it has no line of sight to it"
+	}
+	return ""
+}
+
+// FireRange is the most hexes a unit of the arm fires, from the arm's
+// `range`; false when the module gives it none.
+func FireRange(mod *dsl.Module, arm string) (int, bool) {
+	w, ok := mod.Word(dsl.KindArm, arm)
+	if !ok {
+		return 0, false
+	}
+	if _, has := w.Props["range"]; !has {
+		return 0, false
+	}
+	return w.Int("range", 0), true
 }
 
 // firedHexes are the hexes a unit fired into this phase.
@@ -303,11 +351,9 @@ func ToFloat(v any) float64 {
 
 // ScheduleMelee queues a melee for the melee phase.
 func (e *Engine) ScheduleMelee(a, d *Unit) {
-	// A melee is fought only between units the procedure brought into
-	// contact: cavalry too short of MP to close stays where it is.
-	if UnitDistance(a, d) > 1 {
+	if why := meleeIllegal(a, d); why != "" {
 		if e.Tracing() {
-			e.Note(a, "%s will not melee %s: they are %d hexes apart", a.ID, d.ID, UnitDistance(a, d))
+			e.Note(a, "%s will not melee %s: %s", a.ID, d.ID, why)
 		}
 		return
 	}
@@ -339,7 +385,8 @@ func (e *Engine) meleePhase(title string, from int) error {
 		e.meleeCount = len(e.melees)
 	}
 	if e.meleeCount == 0 {
-		return nil
+		e.beginQuietPhase(title)
+		return e.separate()
 	}
 	e.beginPhase(title)
 	for k := max(from-1, 0); k < e.meleeCount; k++ {
@@ -355,7 +402,104 @@ func (e *Engine) meleePhase(title string, from int) error {
 		}
 	}
 	e.melees, e.meleeCount = e.melees[:0], 0
+	return e.separate()
+}
+
+// meleeIllegal is why a may never melee d as they stand: d is of its own
+// side, or they are neither next to each other nor in one hex (an assault
+// order from afar, a charge that never closed). "" when the melee may go on
+// to the assault rules.
+func meleeIllegal(a, d *Unit) string {
+	if a.Side == d.Side {
+		return "it is of its own side"
+	}
+	if n := UnitDistance(a, d); n > 1 {
+		return fmt.Sprintf("they are %d hexes apart; a melee is fought between units next to each other or in one hex", n)
+	}
+	return ""
+}
+
+// separate ends every sharing of a hex by enemies once the melees are
+// fought: cavalry that rode into a Carré's hex (BER-17-CARRE-CAV) and is
+// still there, because the melee left both standing or never came, goes
+// back out. Of two enemies in one hex the mounted one leaves a foot unit's
+// hex; between two of one kind, the phasing side's. It goes back to the hex
+// it came from, else to the first neighbour (N first) on the map that no
+// enemy holds; a unit with nowhere to go surrenders.
+func (e *Engine) separate() error {
+	e.Board.charge(1 + len(e.sorted))
+	var at map[Hex][]*Unit // by hex, on a big board: looking pair by pair costs n²
+	if len(e.sorted) > 32 {
+		at = map[Hex][]*Unit{}
+		for _, x := range e.sorted {
+			if x.Increments > 0 {
+				for _, h := range x.hexes() {
+					at[h] = append(at[h], x)
+				}
+			}
+		}
+	}
+	for _, u := range e.sorted {
+		if u.Increments <= 0 {
+			continue
+		}
+		other := e.enemyBeside(u, at)
+		if other == nil || !e.leaves(u, other) {
+			continue
+		}
+		to, ok := Hex{}, false
+		if u.hasPrev && Distance(u.prev, u.Hex) == 1 && e.Board.Fits(u, u.prev) && !e.Board.enemyAt(u, u.prev) {
+			to, ok = u.prev, true
+		}
+		for d := N; d <= NW && !ok; d++ {
+			if h := u.Hex.Neighbor(d); e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
+				to, ok = h, true
+			}
+		}
+		if !ok {
+			if e.Tracing() {
+				e.Note(u, "%s cannot leave %s's hex: no free hex around it; it surrenders", u.ID, other.ID)
+			}
+			e.Lose(u, u.Increments)
+			continue
+		}
+		from := u.Hex
+		u.MoveTo(to)
+		if e.Tracing() {
+			e.Note(u, "%s leaves %s's hex %s for %s: enemies do not share a hex once the melee is over", u.ID, other.ID, from, to)
+		}
+	}
 	return nil
+}
+
+// enemyBeside is the first enemy (by id) in one of u's hexes, or nil; at,
+// when given, holds the units by hex.
+func (e *Engine) enemyBeside(u *Unit, at map[Hex][]*Unit) *Unit {
+	if at == nil {
+		for _, x := range e.sorted {
+			if x.Side != u.Side && x.Increments > 0 && UnitDistance(u, x) == 0 {
+				return x
+			}
+		}
+		return nil
+	}
+	for _, h := range u.hexes() {
+		for _, x := range at[h] {
+			if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
+				return x
+			}
+		}
+	}
+	return nil
+}
+
+// leaves reports whether u, in one hex with the enemy x, is the one of the
+// two that goes.
+func (e *Engine) leaves(u, x *Unit) bool {
+	if mu, mx := e.isMounted(u), e.isMounted(x); mu != mx {
+		return mu
+	}
+	return u.Side == e.phasing
 }
 
 // Melee resolves one melee: may it happen, through which hexside, at what
@@ -363,6 +507,12 @@ func (e *Engine) meleePhase(title string, from int) error {
 // entered last in one straight line.
 func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 	if a.Increments <= 0 || d.Increments <= 0 {
+		return nil
+	}
+	if why := meleeIllegal(a, d); why != "" {
+		if e.Tracing() {
+			e.Note(a, "%s may not assault %s: %s", a.ID, d.ID, why)
+		}
 		return nil
 	}
 	sameHex := a.occupies(d.Hex)
@@ -501,6 +651,10 @@ func (e *Engine) startPhase(title string, from int) error {
 
 func (e *Engine) endPhase(title string, from int) error {
 	e.beginPhase(title)
+	// A sequence of play without a melee phase still parts enemies.
+	if err := e.separate(); err != nil {
+		return err
+	}
 	units := e.sorted
 	for k := max(from-1, 0); k < len(units); k++ {
 		if err := e.checkpoint(k + 1); err != nil {

@@ -326,6 +326,13 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.optHex(u.Hex2)
 		k.num(int(u.Facing))
 		k.optHex(u.Vacated)
+		k.flag(u.hasPrev)
+		k.hex(u.prev)
+		tied := ""
+		if u.tiedTo != nil {
+			tied = u.tiedTo.ID
+		}
+		k.str(tied)
 		k.flags(u.Attrs)
 		k.flags(s.marks[i])
 		names := sortedKeys(s.lasting[i])

@@ -62,6 +62,7 @@ var unitKeyed = map[string]string{
 	"Formation": "", "Morale": "", "State": "", "Tired": "", "Exhausted": "", "Regiment": "", "Leader": "",
 	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "Moved": "", "Charged": "", "FiredOn": "", "Hexes": "",
 	"Terrain": "", "Hex": "", "Hex2": "", "Facing": "", "Vacated": "", "Attrs": "", "Marks": "State.marks",
+	"prev": "", "hasPrev": "", "tiedTo": "by the id of the unit it is tied to (the engine resumed is the one saved from)",
 }
 
 func checkFields(t *testing.T, typ reflect.Type, saved, not map[string]string) {
@@ -122,8 +123,17 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 			v.SetBool(!v.Bool())
 		case reflect.Struct: // Hex
 			v.Field(0).SetInt(v.Field(0).Int() + 1)
-		case reflect.Pointer: // *Hex
-			moved := *v.Interface().(*Hex)
+		case reflect.Pointer:
+			if other, ok := v.Interface().(*Unit); ok { // tiedTo
+				if other == nil {
+					other = &Unit{ID: "b"}
+				} else {
+					other = nil
+				}
+				v.Set(reflect.ValueOf(other))
+				break
+			}
+			moved := *v.Interface().(*Hex) // *Hex
 			moved.R++
 			v.Set(reflect.ValueOf(&moved))
 		case reflect.Map:

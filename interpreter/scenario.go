@@ -433,7 +433,56 @@ func (b *builder) orders(specs []*dsl.OrderSpec, board *Board, first bool) []*Or
 		if !good {
 			continue
 		}
+		if !b.reachable(o, os, specs, first) {
+			continue
+		}
 		out = append(out, o)
 	}
 	return out
+}
+
+// reachable refuses a fire or assault order that can never be carried out:
+// at a unit of the firer's own side, or, in the first turn, where the units
+// stand, at a target beyond the firer's range (fire) or not next to it
+// (assault) when no order of the turn moves either of them and neither is
+// cavalry (which a rule may set charging). The engine refuses the same at
+// play, for orders of later turns too.
+func (b *builder) reachable(o *Order, os *dsl.OrderSpec, specs []*dsl.OrderSpec, first bool) bool {
+	if os.Kind != "fire" && os.Kind != "assault" {
+		return true
+	}
+	u, t := o.Unit, o.Target
+	verb := map[string]string{"fire": "fire at", "assault": "assault"}[os.Kind]
+	if u == t {
+		b.errorf(os.Pos, "bad-order", "%s cannot %s itself", u.ID, verb)
+		return false
+	}
+	if u.Side == t.Side {
+		b.errorf(os.Pos, "bad-order", "%s cannot %s %s: both fight for %s", u.ID, verb, t.ID, u.Side)
+		return false
+	}
+	if !first || b.mounted(u) || b.mounted(t) {
+		return true
+	}
+	for _, x := range specs {
+		if (x.Kind == "move" || x.Kind == "charge") && (x.Unit == u.ID || x.Unit == t.ID) {
+			return true
+		}
+	}
+	d := UnitDistance(u, t)
+	if os.Kind == "assault" && d > 1 {
+		b.errorf(os.Pos, "bad-order", "%s cannot assault %s: they stand %d hexes apart, a melee is fought between units next to each other or in one hex, and no order of this turn moves either", u.ID, t.ID, d)
+		return false
+	}
+	if r, ok := FireRange(b.mod, u.Arm); os.Kind == "fire" && ok && d > r {
+		b.errorf(os.Pos, "bad-order", "%s cannot fire at %s: it stands %d hexes away, %s fires at most %d (arm %s's range), and no order of this turn moves either", u.ID, t.ID, d, u.Arm, r, u.Arm)
+		return false
+	}
+	return true
+}
+
+// mounted reports whether a unit's arm is mounted (cavalry).
+func (b *builder) mounted(u *Unit) bool {
+	w, ok := b.mod.Word(dsl.KindArm, u.Arm)
+	return ok && w.Flag("mounted")
 }

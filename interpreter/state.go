@@ -36,6 +36,12 @@ func (e *Engine) SetState(u *Unit, state string) error {
 	if e.Tracing() {
 		e.Note(u, "%s is %s", u.ID, state)
 	}
+	for _, x := range e.tied(u, u.Hex) {
+		x.State = state
+		if e.Tracing() {
+			e.Note(x, "%s is %s with %s", x.ID, state, u.ID)
+		}
+	}
 	return nil
 }
 
@@ -59,20 +65,40 @@ func (e *Engine) RoutedState() (string, error) {
 	return found, nil
 }
 
-// Retreat moves a unit n hexes, each step away from another unit.
+// Retreat moves a unit n hexes, each step away from another unit, and never
+// into a hex an enemy holds: where no hex away from it is free, on the map,
+// the retreat ends. From a unit in its own hex (cavalry inside a Carré) it
+// goes away from the hex that unit came from.
 func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	start := u.Hex
+	away := from.Hex
+	if from.occupies(u.Hex) && from.hasPrev {
+		away = from.prev
+	}
 	moved := 0
 	for range n {
 		e.Board.charge(1)
-		next := StepAway(u.Hex, from.Hex)
-		if !e.Board.Fits(u, next) {
+		next, ok := e.retreatStep(u, away)
+		if !ok {
+			if e.Tracing() && moved < n {
+				e.Note(u, "%s can retreat no farther from %s: no free hex away from it", u.ID, u.Hex)
+			}
 			break
 		}
 		u.MoveTo(next)
 		moved++
 	}
 	if moved > 0 {
+		for _, x := range e.tied(u, start) {
+			if e.Board.Fits(x, u.Hex) {
+				x.MoveTo(u.Hex)
+				x.vacated = start
+				x.Vacated = &x.vacated
+				if e.Tracing() {
+					e.Note(x, "%s goes back with %s to %s", x.ID, u.ID, u.Hex)
+				}
+			}
+		}
 		// The unit keeps the hex itself, so that a retreat allocates
 		// nothing; a unit copied back over itself (Rewind) still points
 		// at its own.
@@ -82,6 +108,20 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 			e.Note(u, "%s retreats %d hex(es) from %s to %s, away from %s", u.ID, moved, start, u.Hex, from.ID)
 		}
 	}
+}
+
+// retreatStep is the next hex of a retreat away from a hex: of the
+// neighbours farther from it, on the map and holding no enemy, the farthest
+// (the first by direction, N first, among equals).
+func (e *Engine) retreatStep(u *Unit, away Hex) (Hex, bool) {
+	best, bestD, found := Hex{}, Distance(u.Hex, away), false
+	for d := N; d <= NW; d++ {
+		h := u.Hex.Neighbor(d)
+		if dd := Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
+			best, bestD, found = h, dd, true
+		}
+	}
+	return best, found
 }
 
 // SetFormation puts a unit in a formation as a rule's result (a Carré that
@@ -287,20 +327,6 @@ func (e *Engine) EnterHexOf(u, of *Unit) error {
 	}
 	_, _, err := e.chargeEnter(of.Hex, moveRideInto)
 	return err
-}
-
-// ShareResult gives the friends of u of the given arm in its hex u's
-// formation and state: artillery stacked with infantry shares its Carré roll.
-func (e *Engine) ShareResult(u *Unit, arm string) {
-	e.Board.charge(1 + len(e.Board.Units))
-	for _, x := range e.Board.Units {
-		if x != u && x.Increments > 0 && x.occupies(u.Hex) && x.Side == u.Side && x.Arm == arm {
-			x.Formation, x.State = u.Formation, u.State
-			if e.Tracing() {
-				e.Note(x, "%s shares %s's result: %s, %s", x.ID, u.ID, x.Formation, x.State)
-			}
-		}
-	}
 }
 
 // Around lists the units next to u (either side), by id.

@@ -46,6 +46,12 @@ type Unit struct {
 	// so that a battle can keep state the engine does not know about.
 	Marks map[string]bool `expr:"-"`
 
+	// tiedTo is the unit whose results this one shares this turn (a battery
+	// stacked with the battalion that rolled for Carré).
+	tiedTo *Unit
+	// prev is the hex the unit last moved from (hasPrev: it has moved).
+	prev    Hex
+	hasPrev bool
 	// mpSpent is what the unit has spent of its movement allowance in this
 	// turn's movement phase (moves and formation changes).
 	mpSpent int
@@ -151,6 +157,28 @@ func (b *Board) At(h Hex) []*Unit {
 	return out
 }
 
+// enemyIn reports whether a unit of another side than u's, still on the
+// board, stands in h.
+func (b *Board) enemyIn(u *Unit, h Hex) bool {
+	b.charge(1 + len(b.Units))
+	for _, x := range b.Units {
+		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
+			return true
+		}
+	}
+	return false
+}
+
+// enemyAt reports whether u, standing with its (first) hex at h, would
+// share a hex with an enemy: h or, for a two-hex line, its second hex moved
+// alongside.
+func (b *Board) enemyAt(u *Unit, h Hex) bool {
+	if b.enemyIn(u, h) {
+		return true
+	}
+	return u.Hex2 != nil && b.enemyIn(u, u.Hex2.Add(h.Sub(u.Hex)))
+}
+
 // occupied reports whether any unit still on the board stands in h.
 func (b *Board) occupied(h Hex) bool {
 	b.charge(1 + len(b.Units))
@@ -166,8 +194,15 @@ func (u *Unit) occupies(h Hex) bool {
 	return u.Hex == h || (u.Hex2 != nil && *u.Hex2 == h)
 }
 
-// MoveTo puts the unit in a hex, keeping its terrain up to date.
+// CameFrom is the hex the unit last moved from, and whether it has moved.
+func (u *Unit) CameFrom() (Hex, bool) { return u.prev, u.hasPrev }
+
+// MoveTo puts the unit in a hex, keeping its terrain up to date and the
+// hex it came from (where a unit that must leave an enemy's hex goes back).
 func (u *Unit) MoveTo(h Hex) {
+	if h != u.Hex {
+		u.prev, u.hasPrev = u.Hex, true
+	}
 	if u.Hex2 != nil {
 		d := h.Sub(u.Hex)
 		h2 := u.Hex2.Add(d)

@@ -189,7 +189,7 @@ var Effects = []*Effect{
 	{dsl.Effect{Name: "ride_into", Doc: "the charger enters the hex of the unit next to it (to melee a Carré from inside its hex)",
 		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("of", "")}},
 		func(c *interpreter.Call) error { return c.E.EnterHexOf(u(c, 0), u(c, 1)) }},
-	{dsl.Effect{Name: "same_result", Doc: "friendly units of an arm in the unit's hex take its formation and state",
+	{dsl.Effect{Name: "same_result", Doc: "friendly units of an arm in the unit's hex share its result for the rest of the turn: its morale state now and every state, retreat and rout after (call it before the result's moves); they keep their own formation (a battery in a Carré stays limbered or unlimbered, and is in_carre)",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "arm", Type: tString, Vocab: dsl.KindArm}}},
 		func(c *interpreter.Call) error { c.E.ShareResult(u(c, 0), str(c, 1)); return nil }},
 	{dsl.Effect{Name: "check_around", Doc: "every unit of the unit's side next to it rolls the check",

@@ -55,6 +55,18 @@ var Functions = []*dsl.Function{
 			}
 			return len(seen)
 		}),
+	unitFn("in_carre", "whether a unit is in a Carré: in that formation, or in the hex of a friend that is (a battery inside the square keeps its own formation)",
+		func(u *interpreter.Unit) bool {
+			if u.Formation == "carre" {
+				return true
+			}
+			for _, x := range friends(u) {
+				if x != u && x.Formation == "carre" {
+					return true
+				}
+			}
+			return false
+		}),
 	unitFn("on_road", "whether a unit stands on a road hex",
 		func(u *interpreter.Unit) bool { return u.Board() != nil && u.Board().Road[u.Hex] }),
 	unitFn("hex_enemies", "enemy units still on the board that share a hex with the unit (either hex of a two-hex line)",

@@ -8,27 +8,31 @@ import (
 	"testing"
 )
 
-// A battle whose script fires at its own side: verify finds the path,
-// prints the run line that replays it, and that line breaks the same
-// invariant again.
+// A battle whose script drops the clear-terrain rule of the Carré: verify
+// finds the path, prints the run line that replays it, and that line breaks
+// the same invariant again. (A fire at one's own side, which this test once
+// planted, the engine now refuses on every path.)
 const plantedFire = `game planted "Planted" extends berlin1813
 
-rule plant.fire "A rule fires at a unit of its own side" on turn_start cite "planted" {
-  when unit.id == "a"
-  do fire_at(unit, unit)
-}
+remove rule carre.terrain
+remove test carre.terrain_woods
+remove test carre.terrain_clear
 
 test plant.stands "The battalion keeps its increments" cite "planted" {
   map 6 x 6 clear
+  terrain woods 0303
   turn french
-  unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: line  facing: N  morale: 36  melee: 6  at: 0303 }
+  unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: N  morale: 36  melee: 6  mp: 6  at: 0303 }
+  form a as carre
   expect a.increments == 6
 }
 
-scenario s "A battalion that fires at itself" {
+scenario s "A battalion in woods forms Carré" {
   map 6 x 6 clear
+  terrain woods 0303
   turn french
-  unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: line  facing: N  morale: 36  melee: 6  at: 0303 }
+  unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: N  morale: 36  melee: 6  mp: 6  at: 0303 }
+  form a as carre
 }
 `
 
@@ -41,7 +45,7 @@ func TestVerifyReportsAndReplays(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, out, stderr := bat(t, "verify", dir)
-	if code != exitFail || !strings.Contains(out, "FAIL s: ") || !strings.Contains(out, "invariant fire.at_enemies") {
+	if code != exitFail || !strings.Contains(out, "FAIL s: ") || !strings.Contains(out, "invariant carre.where_it_may_form") {
 		t.Fatalf("verify: exit %d\n%s%s", code, out, stderr)
 	}
 	_, replay, ok := strings.Cut(out, "replay: bataille ")
@@ -51,7 +55,7 @@ func TestVerifyReportsAndReplays(t *testing.T) {
 	replay, _, _ = strings.Cut(replay, "\n")
 	args := strings.Fields(replay)
 	code, runOut, runErr := bat(t, args...)
-	if code != exitFail || !strings.Contains(runErr, "invariant fire.at_enemies") || !strings.Contains(runOut, "fires") {
+	if code != exitFail || !strings.Contains(runErr, "invariant carre.where_it_may_form") || !strings.Contains(runOut, "forms carre") {
 		t.Fatalf("%s: exit %d\n%s%s", replay, code, runOut, runErr)
 	}
 	code, out, _ = bat(t, "verify", dir, "s", "--json")
@@ -64,7 +68,7 @@ func TestVerifyReportsAndReplays(t *testing.T) {
 			Dice      []int  `json:"dice"`
 		} `json:"broken"`
 	}
-	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitFail || len(rep.Broken) != 1 || rep.Broken[0].Invariant != "fire.at_enemies" || !strings.HasPrefix(rep.Broken[0].Replay, "bataille run ") {
+	if err := json.Unmarshal([]byte(out), &rep); err != nil || code != exitFail || len(rep.Broken) != 1 || rep.Broken[0].Invariant != "carre.where_it_may_form" || !strings.HasPrefix(rep.Broken[0].Replay, "bataille run ") {
 		t.Fatalf("verify --json: exit %d, %v\n%s", code, err, out)
 	}
 	// The battle's own test fails too: the invariant stops its play.
