@@ -109,14 +109,26 @@ func modifiedRoll(t *testing.T) (picture.Scene, interpreter.Trace, int, interpre
 					continue
 				}
 				step++
-				if ev.Kind == "roll" && strings.ContainsAny(ev.Dice, "+-→") {
+				if ev.Kind == "roll" && strings.ContainsAny(ev.Dice, "+-→") && movedBy(s, tr, step) {
 					return s, tr, step, ev
 				}
 			}
 		}
 	}
-	t.Fatal("no bundled battle rolls a modified roll in its first scenario over 40 seeds")
+	t.Fatal("no bundled battle rolls a modified roll after a unit moved in its first scenario over 40 seeds")
 	return picture.Scene{}, nil, 0, interpreter.Event{}
+}
+
+// movedBy says some unit stands elsewhere than at its set-up by step n, so
+// that the test sees a counter move (a Carré may be tried at the charge's
+// start, before the cavalry has moved).
+func movedBy(s picture.Scene, tr interpreter.Trace, n int) bool {
+	for _, u := range s.Board.Units {
+		if hexAt(s, tr, u.ID, n) != u.Hex.String() {
+			return true
+		}
+	}
+	return false
 }
 
 // hexAt is where the trace last put a unit by narration step n (the hex of

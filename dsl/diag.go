@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/bataille/bataille/internal/visible"
 )
 
 // Pos is a place in a source file; Line and Col are 1-based, Col counts
@@ -116,23 +118,27 @@ func (ds Diagnostics) Sort() {
 // then the source line and a caret under the column.
 func (ds Diagnostics) Print(w io.Writer) {
 	for _, d := range ds {
-		fmt.Fprintln(w, d.String())
+		// A message quotes names and strings of the script, and the
+		// source line is the script's: both are shown, not acted on.
+		fmt.Fprintln(w, visible.Line(d.String()))
 		if d.Source == "" {
 			continue
 		}
 		line := strings.ReplaceAll(d.Source, "\t", " ")
-		fmt.Fprintf(w, "    %s\n", line)
 		col := d.Pos.Col - 1
 		if d.SourceCol > 0 {
 			col = d.SourceCol - 1
 		}
-		if n := utf8.RuneCountInString(line); col > n {
-			col = n
+		// The caret stands under the same character once the line is
+		// escaped: count what the part before it takes.
+		at := 0
+		for ; col > 0 && at < len(line); col-- {
+			_, n := utf8.DecodeRuneInString(line[at:])
+			at += n
 		}
-		if col < 0 {
-			col = 0
-		}
-		fmt.Fprintf(w, "    %s^\n", strings.Repeat(" ", col))
+		before := utf8.RuneCountInString(visible.Line(line[:at]))
+		fmt.Fprintf(w, "    %s\n", visible.Line(line))
+		fmt.Fprintf(w, "    %s^\n", strings.Repeat(" ", before))
 	}
 }
 

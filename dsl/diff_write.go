@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/bataille/bataille/internal/visible"
 )
 
 // This file writes a ModuleDiff for people (text, markdown) and programs
@@ -89,7 +91,10 @@ const (
 
 type painter bool
 
+// paint colours s, a part of a line that may hold a script's strings: they
+// are shown, never acted on (a cite once hid a change from the terminal).
 func (p painter) paint(code, s string) string {
+	s = visible.Line(s)
 	if !p || s == "" {
 		return s
 	}
@@ -120,11 +125,11 @@ func (d *ModuleDiff) WriteText(w io.Writer, sim *OutcomeDiff, colored bool) {
 			label := detailLabel(det)
 			switch {
 			case det.Old == "":
-				fmt.Fprintf(w, "    %s: %s\n", label, p.paint(ansiGreen, "+ "+det.New))
+				fmt.Fprintf(w, "    %s: %s\n", visible.Line(label), p.paint(ansiGreen, "+ "+det.New))
 			case det.New == "":
-				fmt.Fprintf(w, "    %s: %s\n", label, p.paint(ansiRed, "- "+det.Old))
+				fmt.Fprintf(w, "    %s: %s\n", visible.Line(label), p.paint(ansiRed, "- "+det.Old))
 			default:
-				fmt.Fprintf(w, "    %s: %s → %s\n", label, p.paint(ansiRed, det.Old), p.paint(ansiGreen, det.New))
+				fmt.Fprintf(w, "    %s: %s → %s\n", visible.Line(label), p.paint(ansiRed, det.Old), p.paint(ansiGreen, det.New))
 			}
 		}
 		if c.Old != nil {
@@ -144,7 +149,7 @@ func (d *ModuleDiff) WriteText(w io.Writer, sim *OutcomeDiff, colored bool) {
 		}
 		changed, same := sim.changed()
 		for _, o := range changed {
-			fmt.Fprintf(w, "    %s: %s → %s%s\n", o.Outcome, p.paint(ansiRed, o.oldText()), p.paint(ansiGreen, o.newText()), o.changeText())
+			fmt.Fprintf(w, "    %s: %s → %s%s\n", visible.Line(o.Outcome), p.paint(ansiRed, o.oldText()), p.paint(ansiGreen, o.newText()), o.changeText())
 		}
 		if same > 0 {
 			fmt.Fprintf(w, "    (%d more the same)\n", same)
@@ -404,6 +409,7 @@ func mdLabel(d Detail) string {
 
 // mdCode writes text as inline code, fenced with enough backticks.
 func mdCode(s string) string {
+	s = visible.Line(s) // a newline would end the code span's paragraph
 	fence := "`"
 	for strings.Contains(s, fence) {
 		fence += "`"
@@ -414,9 +420,15 @@ func mdCode(s string) string {
 	return fence + s + fence
 }
 
-var mdEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", "|", `\|`)
+var mdEscaper = strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`, "<", "&lt;", "|", `\|`,
+	// A bare address is a link on GitHub and in most renderers.
+	"://", `:\/\/`, "www.", `www\.`)
 
-func mdEscape(s string) string { return mdEscaper.Replace(s) }
+// mdEscape writes a script's text as markdown that shows it and does
+// nothing else: no newline (which could start a heading, a quote or a
+// list), no emphasis, code, link or table cell of its own, and no control
+// character or bidi override (shown as `\n`, `\u202e`).
+func mdEscape(s string) string { return mdEscaper.Replace(visible.Line(s)) }
 
 // ---- json -----------------------------------------------------------------------
 

@@ -212,6 +212,32 @@ var chargeRulings = []clause{
 			r.count("melees with c2", 0) // c1 melees alone
 			r.text("melee strengths 12 against 3")
 		}},
+	// BER-40-EXHAUSTED: the cavalry that reaction-charged and meleed ends
+	// exhausted too; the other reading is a one-line variant.
+	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+		check: func(t *testing.T, r *played) {
+			r.fired("end.reaction_assaulted")
+			r.exhausted("hus", true)
+			r.exhausted("cuir", true)
+		}},
+	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", variant: "remove rule end.reaction_assaulted", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+		check: func(t *testing.T, r *played) {
+			r.exhausted("hus", false)
+			r.exhausted("cuir", true)
+		}},
+	// FRI-36-NO-RECALL: the flight's die is the whole of what the contact
+	// costs the infantry; no trample (BER-40-TRAMPLE-ROUTED) on top.
+	{id: "FRI-36-NO-RECALL", folder: "fri", scenario: "attempt", faces: []int{6, 6, 1, 2}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.text("hus contacts inf")
+			r.notFired("contact.trample_routed")
+			r.increments("inf", 4) // 6 less the die's 2
+		}},
+	{id: "FRI-36-NO-RECALL", folder: "fri", scenario: "attempt", variant: "remove rule contact.trample_routed\nrule contact.trample_all \"Trample after the flight too\" on charge_contact { when target.state == \"routed\"  do lose(target, int(mp_spent / trample.routed_mp)) }", faces: []int{6, 6, 1, 2}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.fired("contact.trample_all")
+			r.increments("inf", 1) // the other reading: the trample takes 3 more (6 MP spent / 2)
+		}},
 }
 
 func TestChargeRulings(t *testing.T) {

@@ -86,13 +86,14 @@ func TestThreeBattlesGolden(t *testing.T) {
 
 	// The FRI page (FRI-36-NO-RECALL): one die (a 2) sends the battalion
 	// two hexes back and takes two increments; the hussars follow and make
-	// contact; both end routed, the hussars exhausted.
+	// contact, with no trample on top of the die's loss; both end routed, the
+	// hussars exhausted.
 	if !strings.Contains(traces["fri"], "flee 2") {
 		t.Error("fri: no flight die was rolled")
 	}
 	if hus, inf := unit("fri", "hus"), unit("fri", "inf"); hus.State != "routed" || !hus.Exhausted || inf.State != "routed" ||
-		inf.Hex.String() != "0608" || inf.Increments != 1 {
-		t.Errorf("fri: got hus %s exhausted=%v, inf %s at %s with %d increments; want both routed, hus exhausted, inf at 0608 with 1",
+		inf.Hex.String() != "0608" || inf.Increments != 4 {
+		t.Errorf("fri: got hus %s exhausted=%v, inf %s at %s with %d increments; want both routed, hus exhausted, inf at 0608 with 4",
 			hus.State, hus.Exhausted, inf.State, inf.Hex, inf.Increments)
 	}
 

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/bataille/bataille/internal/visible"
 )
 
 // Event is one step of a resolution: what happened, where, by which rule of
@@ -97,8 +99,9 @@ func (t Trace) WriteText(w io.Writer, verbose bool) error {
 				fmt.Fprintf(&b, " → %s", ev.State)
 			}
 		}
-		b.WriteString("\n")
-		if _, err := io.WriteString(w, b.String()); err != nil {
+		// One event, one line: a newline or an escape sequence in a
+		// script's text is shown, not acted on.
+		if _, err := io.WriteString(w, visible.Line(b.String())+"\n"); err != nil {
 			return err
 		}
 	}

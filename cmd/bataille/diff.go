@@ -10,6 +10,7 @@ import (
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/spf13/pflag"
 )
 
@@ -144,7 +145,13 @@ Flags:`)
 	case "markdown", "md":
 		d.WriteMarkdown(stdout, sim)
 	default:
-		d.WriteText(stdout, sim, colored)
+		if colored {
+			// Its colours are escape sequences of its own: WriteText
+			// escapes the script's strings itself.
+			d.WriteText(visible.Raw(stdout), sim, colored)
+		} else {
+			d.WriteText(stdout, sim, colored)
+		}
 	}
 	if d.Equal() || gitPath != "" {
 		return exitOK
@@ -359,7 +366,7 @@ func useColor(mode string, w io.Writer) (colored, ok bool) {
 		if os.Getenv("NO_COLOR") != "" {
 			return false, true
 		}
-		f, isFile := w.(*os.File)
+		f, isFile := visible.Raw(w).(*os.File)
 		if !isFile {
 			return false, true
 		}

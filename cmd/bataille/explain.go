@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/spf13/pflag"
 )
 
@@ -103,7 +104,7 @@ func explain(w io.Writer, mod *dsl.Module, name string) bool {
 		fmt.Fprintln(w, "PLACEHOLDER: its figures are invented, not published")
 	}
 	if len(eff.cite) > 0 {
-		fmt.Fprintf(w, "cites: %s\n", strings.Join(eff.cite, "; "))
+		fmt.Fprintf(w, "cites: %s\n", visible.Line(strings.Join(eff.cite, "; ")))
 	}
 	for i, d := range chain {
 		what := "declared"
@@ -179,12 +180,12 @@ func explainModifiers(w io.Writer, mods []*dsl.ModifierDef) {
 		if m.When != nil {
 			value += " when " + m.When.Source
 		}
-		fmt.Fprintf(w, "  %-34s %-22s %s (module %s, %s)", m.Name, m.Label(), value, m.Module, m.Pos)
+		fmt.Fprintf(w, "  %-34s %-22s %s (module %s, %s)", m.Name, visible.Line(m.Label()), value, m.Module, m.Pos)
 		if m.Placeholder {
 			fmt.Fprint(w, " PLACEHOLDER")
 		}
 		if len(m.Cite) > 0 {
-			fmt.Fprintf(w, " [%s]", strings.Join(m.Cite, "; "))
+			fmt.Fprintf(w, " [%s]", visible.Line(strings.Join(m.Cite, "; ")))
 		}
 		fmt.Fprintln(w)
 	}
@@ -315,9 +316,9 @@ func explainHook(w io.Writer, mod *dsl.Module, name string) bool {
 	}
 	fmt.Fprintln(w, "\nrules, in the order they run:")
 	for _, r := range rules {
-		fmt.Fprintf(w, "  %-28s %s (module %s, %s)", r.ID, r.Title, r.Module, r.Pos)
+		fmt.Fprintf(w, "  %-28s %s (module %s, %s)", r.ID, visible.Line(r.Title), r.Module, r.Pos)
 		if len(r.Cite) > 0 {
-			fmt.Fprintf(w, " [%s]", strings.Join(r.Cite, "; "))
+			fmt.Fprintf(w, " [%s]", visible.Line(strings.Join(r.Cite, "; ")))
 		}
 		fmt.Fprintln(w)
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/games"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/bataille/bataille/stdlib"
 	"github.com/spf13/pflag"
 )
@@ -95,7 +96,8 @@ func cmdFmt(args []string, stdout, stderr io.Writer) int {
 		}
 		switch {
 		case printOne:
-			_, _ = stdout.Write(out)
+			// The file's text as it will be saved, byte for byte.
+			_, _ = visible.Raw(stdout).Write(out)
 			continue
 		case bytes.Equal(out, f.src):
 			continue

@@ -5,15 +5,11 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/internal/visible"
 )
-
-func main() {
-	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
-}
 
 // Exit codes, as diff(1) and go vet use them.
 const (
@@ -32,7 +28,7 @@ type command struct {
 
 // order is the order commands are listed in help; each command's file
 // registers it with register in an init function.
-var order = []string{"check", "fmt", "run", "verify", "test", "simulate", "advise", "map", "explain", "odds", "diff", "lsp", "new", "scenarios", "version"}
+var order = []string{"check", "fmt", "run", "verify", "test", "simulate", "advise", "map", "explain", "odds", "diff", "lsp", "playground", "new", "scenarios", "version"}
 
 var registered = map[string]command{}
 
@@ -58,7 +54,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	for _, c := range commands() {
 		if c.name == args[0] {
-			return c.run(args[1:], stdout, stderr)
+			if c.name == "lsp" {
+				// The protocol's frames count their bytes; it is JSON, which
+				// escapes what a terminal would act on.
+				return c.run(args[1:], stdout, stderr)
+			}
+			// Text from scripts reaches the terminal through one filter:
+			// no escape sequence, carriage return or bidi override of a
+			// title, cite or message acts on it (see internal/visible).
+			out, errs := visible.NewWriter(stdout), visible.NewWriter(stderr)
+			defer out.Flush()
+			defer errs.Flush()
+			return c.run(args[1:], out, errs)
 		}
 	}
 	fmt.Fprintf(stderr, "bataille: unknown command %q\n\n", args[0])

@@ -9,6 +9,7 @@ import (
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/bataille/bataille/interpreter"
 	"github.com/bataille/bataille/picture"
 	"github.com/spf13/pflag"
@@ -73,7 +74,8 @@ func sceneOf(mod *dsl.Module, scenario string) (picture.Scene, error) {
 // writeOutput writes a picture to a file, or to standard output without one.
 func writeOutput(path string, data []byte, stdout, stderr io.Writer, cmd string) int {
 	if path == "" || path == "-" {
-		if _, err := stdout.Write(data); err != nil {
+		// A picture is not terminal text: its own escaping keeps it inert.
+		if _, err := visible.Raw(stdout).Write(data); err != nil {
 			return exitFail
 		}
 		return exitOK

@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/spf13/pflag"
 )
 
@@ -127,7 +128,7 @@ func cmdScenarios(args []string, stdout, stderr io.Writer) int {
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 0, 3, ' ', 0)
 	for _, sd := range all {
-		fmt.Fprintf(tw, "%s\t%s\n", sd.Name, sd.Title)
+		fmt.Fprintf(tw, "%s\t%s\n", sd.Name, visible.Line(sd.Title))
 	}
 	tw.Flush()
 	return exitOK

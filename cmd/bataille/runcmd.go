@@ -27,8 +27,9 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 	htmlOut := fs.String("html", "", "also write the run as a self-contained HTML replay to this file")
 	diceList := fs.String("dice", "", "play these die faces in order instead of seeded dice, comma-separated (a d66 takes two: tens, then units), or none; the run fails when they run out (the replay `verify` prints)")
 	answers := answerFlags(fs)
+	playArg := fs.String("play", "", "answer the rules' questions in the order they are asked (yes,no,…), the scenario's decide lines left out: the narration stops at the first question past the list, and names it last (with --json, as an event of kind \"question\")")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N | --dice F,F,…] [--answer U:Q=yes|no]… [--json] [--html FILE]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
+		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N | --dice F,F,…] [--answer U:Q=yes|no]… [--play ANSWERS] [--json] [--html FILE]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
 		fs.PrintDefaults()
 	}
 	if code, ok := parseFlags(fs, args); !ok {
@@ -70,19 +71,44 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		}
 		dice = interpreter.NewFixedDice(faces...)
 	}
-	eng, err := bataille.NewEngine(mod, scenario, interpreter.Config{Dice: dice, Decider: decider})
+	cfg := interpreter.Config{Dice: dice, Decider: decider}
+	var play *playDecider
+	if fs.Changed("play") {
+		list, err := parsePlay(*playArg)
+		if err != nil {
+			fmt.Fprintf(stderr, "bataille run: %v\n", err)
+			return exitUsage
+		}
+		play = &playDecider{answers: list}
+		cfg.Decider = play
+	}
+	eng, err := bataille.NewEngine(mod, scenario, cfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "bataille: %s\n", errAsGiven(fs.Arg(0), err))
 		return exitFail
 	}
+	trace := eng.Trace
+	if play != nil {
+		play.eng = eng
+		trace = play.trace
+	}
 	runErr := eng.Run(context.Background())
 	if *asJSON {
-		_ = eng.Trace().WriteJSON(stdout)
+		_ = trace().WriteJSON(stdout)
 	} else {
-		_ = eng.Trace().WriteText(stdout, *verbose)
+		_ = trace().WriteText(stdout, *verbose)
+	}
+	if play != nil {
+		if ev, ok := play.question(); ok {
+			if *asJSON {
+				_ = interpreter.Trace{ev}.WriteJSON(stdout)
+			} else {
+				fmt.Fprintf(stdout, "question: %s\n", ev.Text)
+			}
+		}
 	}
 	if *htmlOut != "" {
-		if code := writeReplay(*htmlOut, fs.Arg(0), mod, scenario, s, eng.Trace(), *verbose, decider, stderr); code != exitOK {
+		if code := writeReplay(*htmlOut, fs.Arg(0), mod, scenario, s, trace(), *verbose, decider, stderr); code != exitOK {
 			return code
 		}
 	}

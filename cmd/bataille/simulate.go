@@ -15,6 +15,7 @@ import (
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/visible"
 	"github.com/spf13/pflag"
 )
 
@@ -254,14 +255,14 @@ func printReport(rep simReport, asJSON, marks bool, w io.Writer) int {
 	for _, c := range rep.Columns {
 		if c.Title != "" && !named[c.Rules] {
 			named[c.Rules] = true
-			fmt.Fprintf(w, "  %s: %s\n", c.Rules, c.Title)
+			fmt.Fprintf(w, "  %s: %s\n", visible.Line(c.Rules), visible.Line(c.Title))
 		}
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 3, ' ', 0)
 	header := []string{"outcome"}
 	for _, c := range rep.Columns {
-		header = append(header, c.Rules)
+		header = append(header, visible.Line(c.Rules))
 	}
 	fmt.Fprintln(tw, strings.Join(header, "\t"))
 	rows := map[string][]string{}
@@ -290,7 +291,7 @@ func printReport(rep simReport, asJSON, marks bool, w io.Writer) int {
 			}
 		}
 		if nonzero {
-			fmt.Fprintln(tw, name+"\t"+strings.Join(cells, "\t"))
+			fmt.Fprintln(tw, visible.Line(name)+"\t"+strings.Join(cells, "\t"))
 		}
 	}
 	tw.Flush()
@@ -407,6 +408,8 @@ type progress struct {
 }
 
 func newProgress(w io.Writer, total int64) *progress {
+	// The bar is drawn with carriage returns of its own, written raw.
+	w = visible.Raw(w)
 	p := &progress{w: w, total: total}
 	if f, ok := w.(*os.File); ok {
 		if st, err := f.Stat(); err == nil && st.Mode()&os.ModeCharDevice != 0 {

@@ -434,6 +434,28 @@ func (c *conv) carre(w *strings.Builder) error {
 			}
 		}
 	}
+	// a nationality whose column and line columns print the same rows at a
+	// distance takes one column for both
+	for i := range cols {
+		if cols[i].key2 != "column" {
+			continue
+		}
+		for j := range cols {
+			o := cols[j]
+			if o.key2 == "line" && o.nats == cols[i].nats && o.dlo == cols[i].dlo && o.dhi == cols[i].dhi && sameRows(o.rows, cols[i].rows) {
+				cols[i].key2 = "_"
+				cols[j].key2 = ""
+				break
+			}
+		}
+	}
+	var merged []carreCol
+	for _, col := range cols {
+		if col.key2 != "" {
+			merged = append(merged, col)
+		}
+	}
+	cols = merged
 	w.WriteString("// ---- Carré Realization Table ----------------------------------------------------\n")
 	w.WriteString("// Rows by d66, and a low roll is good for the infantry; the modifiers step the\n// roll in base 6.\n")
 	var keys string
@@ -1009,9 +1031,12 @@ func (c *conv) fireMultiples(w *strings.Builder) error {
 	c.findingComments(w, first)
 	fmt.Fprintf(w, "\nchart fire_multiple \"Fire multiples\" by nationality only %s, class only %s, formation only column | line | carre | skirmish\n    %s {\n",
 		strings.Join(uniq(natOrder), " | "), strings.Join(classOrder, " | "), c.cite("fire multiples", "fire.attack"))
+	// One line per figure: the nationalities that share it for a class and
+	// formation, then the classes that share those, then the formations.
+	type cellLine struct{ nats, classes, forms, val string }
+	var lines []cellLine
 	for _, cl := range classOrder {
 		for _, f := range fireForms {
-			// nationalities with the same figure share a line
 			byVal := map[string][]string{}
 			var vals []string
 			for _, nat := range uniq(natOrder) {
@@ -1029,9 +1054,39 @@ func (c *conv) fireMultiples(w *strings.Builder) error {
 				if len(vals) == 1 {
 					nats = "_"
 				}
-				fmt.Fprintf(w, "  %s, %s, %s => %s\n", nats, cl, f.id, v)
+				lines = append(lines, cellLine{nats, cl, f.id, v})
 			}
 		}
+	}
+	merge := func(in []cellLine, same func(a, b cellLine) bool, join func(a *cellLine, b cellLine)) []cellLine {
+		var out []cellLine
+		for _, l := range in {
+			found := false
+			for i := range out {
+				if same(out[i], l) {
+					join(&out[i], l)
+					found = true
+					break
+				}
+			}
+			if !found {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	lines = merge(lines, func(a, b cellLine) bool { return a.nats == b.nats && a.forms == b.forms && a.val == b.val },
+		func(a *cellLine, b cellLine) { a.classes += " | " + b.classes })
+	lines = merge(lines, func(a, b cellLine) bool { return a.nats == b.nats && a.classes == b.classes && a.val == b.val },
+		func(a *cellLine, b cellLine) { a.forms += " | " + b.forms })
+	for _, l := range lines {
+		if strings.Count(l.classes, "|")+1 == len(classOrder) {
+			l.classes = "_"
+		}
+		if strings.Count(l.forms, "|")+1 == len(fireForms) {
+			l.forms = "_"
+		}
+		fmt.Fprintf(w, "  %s, %s, %s => %s\n", l.nats, l.classes, l.forms, l.val)
 	}
 	w.WriteString("}\n\n")
 	return nil

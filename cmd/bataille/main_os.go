@@ -1,0 +1,9 @@
+//go:build !(js && wasm)
+
+package main
+
+import "os"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
