@@ -114,6 +114,11 @@ type PlaceAdvice struct {
 	Distance            int
 	Points              int
 	YesBetter, NoBetter int
+	// Reach is the chance the question is put here when every question is
+	// answered as advised; Yes and No are then the expected scores of the
+	// side asked, given it is put here, under each answer (nil when the
+	// advised play never puts it here).
+	Reach, Yes, No *big.Rat
 }
 
 // ErrNoObjective is wrapped by Advise's error when a side has no
@@ -791,6 +796,7 @@ func (a *advisor) places(best *pass, qi *qinfo, s int, known bool) ([]PlaceAdvic
 	byPlace := map[place]*PlaceAdvice{}
 	var order []place
 	seen := map[int]bool{}
+	reach := best.reach()
 	var walk func(n *node)
 	walk = func(n *node) {
 		if n == nil || n.end != nil || seen[n.id] {
@@ -807,11 +813,20 @@ func (a *advisor) places(best *pass, qi *qinfo, s int, known bool) ([]PlaceAdvic
 			}
 			pl.Points++
 			if known {
-				switch best.value(n.kids[0])[s].Cmp(best.value(n.kids[1])[s]) {
+				y, no := best.value(n.kids[0])[s], best.value(n.kids[1])[s]
+				switch y.Cmp(no) {
 				case 1:
 					pl.YesBetter++
 				case -1:
 					pl.NoBetter++
+				}
+				if r := reach[n.id]; r != nil && r.Sign() > 0 {
+					if pl.Reach == nil {
+						pl.Reach, pl.Yes, pl.No = new(big.Rat), new(big.Rat), new(big.Rat)
+					}
+					pl.Reach.Add(pl.Reach, r)
+					pl.Yes.Add(pl.Yes, new(big.Rat).Mul(r, y))
+					pl.No.Add(pl.No, new(big.Rat).Mul(r, no))
 				}
 			}
 		}
@@ -832,7 +847,41 @@ func (a *advisor) places(best *pass, qi *qinfo, s int, known bool) ([]PlaceAdvic
 		pl := byPlace[k]
 		yes += pl.YesBetter
 		no += pl.NoBetter
+		if pl.Reach != nil {
+			// From sums weighted by the chance of each point to the expected
+			// score given the question is put here.
+			pl.Yes.Quo(pl.Yes, pl.Reach)
+			pl.No.Quo(pl.No, pl.Reach)
+		}
 		out = append(out, *pl)
 	}
 	return out, (yes > 0) != (no > 0)
+}
+
+// reach is the chance of reaching each node of the tree under the pass's
+// answers, by node id (nil: not reached).
+func (p *pass) reach() []*big.Rat {
+	out := make([]*big.Rat, p.a.nodes)
+	var walk func(n *node, prob *big.Rat)
+	walk = func(n *node, prob *big.Rat) {
+		if prob.Sign() == 0 {
+			return
+		}
+		out[n.id] = prob
+		switch {
+		case n.end != nil:
+		case n.q != nil:
+			if p.yes[n.id] {
+				walk(n.kids[0], prob)
+			} else {
+				walk(n.kids[1], prob)
+			}
+		default:
+			for i, kid := range n.kids {
+				walk(kid, new(big.Rat).Mul(prob, n.p[i]))
+			}
+		}
+	}
+	walk(p.a.root, big.NewRat(1, 1))
+	return out
 }

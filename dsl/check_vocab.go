@@ -32,6 +32,7 @@ var vocabSchema = map[string]map[string]propKind{
 		"stack_increments": {what: "number", doc: "most increments a hex in this formation may hold"},
 		"stack_regiment":   {what: "flag", doc: "one regiment may exceed stack_increments"},
 		"hexes":            {what: "number", doc: "hexes the unit covers (2 for a two-hex line)"},
+		"refused_flank":    {what: "flag", doc: "a flank hexside counts as a front while a friend projects Zd'I into the hex beyond it, in melee and wherever a side is read (hexside_to)"},
 	},
 	KindArm: {
 		"mounted": {what: "flag", doc: "cavalry: may charge"},

@@ -238,6 +238,27 @@ var chargeRulings = []clause{
 			r.fired("contact.trample_all")
 			r.increments("inf", 1) // the other reading: the trample takes 3 more (6 MP spent / 2)
 		}},
+	// BER-37-FORMATION: the change is made in the first hex, not before it;
+	// the variant that reads "the beginning of the charge" as its start hex.
+	{id: "BER-37-FORMATION", folder: "ber", scenario: "formation_start",
+		check: func(t *testing.T, r *played) {
+			r.blockedWith("charge.formation", "only in its first hex")
+			r.formation("cav", "column")
+		}},
+	{id: "BER-37-FORMATION", folder: "ber", scenario: "formation_start", variant: "override param charge.formation_hex = 0",
+		check: func(t *testing.T, r *played) {
+			r.text("cav forms line (6 MP)")
+			r.before("cav forms line", "cav enters 0615")
+		}},
+	// BER-40-TRAMPLE-DISORDERED applies to infantry disordered when the
+	// charge reaches it; a battalion the Carré roll disorders is closed on
+	// and meleed (FRI-36-DISORDER), not trampled.
+	{id: "BER-40-TRAMPLE-DISORDERED", folder: "fri", scenario: "attempt", faces: []int{6, 1, 1, 1, 1, 1}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.state("inf", "disordered")
+			r.notFired("contact.trample_disordered")
+			r.fired("carre.disorder_close")
+		}},
 }
 
 func TestChargeRulings(t *testing.T) {

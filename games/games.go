@@ -10,6 +10,8 @@ import (
 	"sort"
 )
 
+//go:generate go run ../internal/lbdata/lbconvert -root ..
+
 //go:embed */*.rules
 var embedded embed.FS
 

@@ -61,7 +61,7 @@ var hexsideCases = []clause{
 		}},
 	{folder: "hex", scenario: "refused_flank_assault", faces: []int{6, 6, 6, 6, 1, 1},
 		check: func(t *testing.T, r *played) {
-			r.fired("melee.refused")
+			r.text("through its front") // the line's refused_flank (BER-17-REFUSED)
 			r.count("Assaulted in flank", 0)
 		}},
 	{folder: "hex", scenario: "bridge", faces: []int{6, 6, 6, 6, 1, 3},

@@ -472,3 +472,52 @@ func TestLBReactOdds(t *testing.T) {
 		}
 	}
 }
+
+// TestLBReactClearDefence reads each converted battle's fire defence in the
+// open against the file's Clear row: column, line, Carré and skirmish order,
+// where the chart prints a figure.
+func TestLBReactClearDefence(t *testing.T) {
+	type cell struct {
+		Label string
+		Value float64
+	}
+	for battle, src := range lbSources {
+		data, err := os.ReadFile(filepath.Join("..", "internal", "lbdata", "testdata", "lb.react", "src", "data", src.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var f struct {
+			Fire struct {
+				Defense struct {
+					Terrain map[string]map[string]cell
+				}
+			}
+		}
+		if err := json.Unmarshal(trailingComma.ReplaceAll(data, []byte("$1")), &f); err != nil {
+			t.Fatalf("%s: %v", src.file, err)
+		}
+		row, ok := f.Fire.Defense.Terrain["Clear"]
+		if !ok {
+			row = f.Fire.Defense.Terrain["Clear French"]
+		}
+		chart := loadBundled(t, battle).Charts["fire_defence"]
+		n := 0
+		for col, form := range map[string]string{"Col": "column", "Line": "line", "Carre": "carre", "Skirm": "skirmish"} {
+			c, ok := row[col]
+			if !ok || c.Label == "" || c.Value == 0 {
+				continue
+			}
+			n++
+			v, err := chart.Lookup([]any{"clear", form})
+			if err != nil {
+				t.Fatalf("%s: %v", battle, err)
+			}
+			if fmt.Sprint(v) != fmt.Sprint(c.Value) {
+				t.Errorf("%s fire defence in the open, %s: %v, the file says %v", battle, form, v, c.Value)
+			}
+		}
+		if n < 3 {
+			t.Errorf("%s: only %d cells of the Clear row read", battle, n)
+		}
+	}
+}

@@ -205,3 +205,34 @@ func TestCheckRefusesImpossibleOrders(t *testing.T) {
 		})
 	}
 }
+
+var sideLimits = []clause{
+	// ---- Class 6: one hexside, one reading ----------------------------------------
+	{id: "BER-17-REFUSED", folder: "limaus", scenario: "stand_refused", faces: []int{6, 6, 6, 6, 6, 6},
+		check: func(t *testing.T, r *played) {
+			r.text("Morale check to stand a charge")
+			if r.index("Charged in flank") >= 0 {
+				t.Error("the refused flank was read as a flank by the stand check")
+			}
+			r.text("hus melees def through its front") // and in melee, the same front
+		}},
+	{id: "BER-17-REFUSED", folder: "limaus", scenario: "stand_open", faces: []int{6, 6, 6, 6, 6, 6},
+		check: func(t *testing.T, r *played) {
+			r.text("Charged in flank -12")
+			r.text("hus melees def through its flank")
+		}},
+}
+
+func TestSideLimits(t *testing.T) {
+	for _, c := range sideLimits {
+		t.Run(c.id+"/"+c.scenario, func(t *testing.T) {
+			r := play(t, c)
+			c.check(t, r)
+			if t.Failed() || testing.Verbose() {
+				var b strings.Builder
+				_ = r.trace.WriteText(&b, true)
+				t.Logf("trace:\n%s", b.String())
+			}
+		})
+	}
+}

@@ -589,11 +589,16 @@ func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 
 // asked names the question and the unit asked on the ask event just
 // recorded.
-func (e *Engine) asked(u *Unit, q string) {
+func (e *Engine) asked(q Question) {
 	if n := len(e.trace); n > 0 && e.trace[n-1].Kind == "ask" {
-		e.trace[n-1].Ask = q
-		if u != nil {
-			e.trace[n-1].Asked = u.ID
+		ev := &e.trace[n-1]
+		ev.Ask = q.Ask
+		if q.Unit != nil {
+			ev.Asked = q.Unit.ID
+		}
+		if q.Charging {
+			d := q.Distance
+			ev.Distance = &d
 		}
 	}
 }
@@ -654,7 +659,8 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 					return false, "", ruleErr(c.Of.Pos, r, "ask %s of: no unit to ask (%s gives none)", c.Question, c.Of.Source)
 				}
 			}
-			answer := e.decider.Decide(e.question(c.Question, whom, r.ID, hook))
+			q := e.question(c.Question, whom, r.ID, hook)
+			answer := e.decider.Decide(q)
 			if e.Tracing() {
 				word, who := "no", ""
 				if answer {
@@ -664,7 +670,7 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 					who = whom.ID + " "
 				}
 				e.ruleEvent("ask", r, hook, fmt.Sprintf("%s%s? %s", who, c.Question, word))
-				e.asked(whom, c.Question)
+				e.asked(q)
 			}
 			if !answer {
 				return false, "", nil

@@ -134,17 +134,19 @@ func (e *Engine) move(o *Order) error {
 
 // projectsZdI reports whether u projects Zd'I into h, as the module's
 // formations say (`zdi: front`, `zdi: self`, `zdi: none`).
-func (e *Engine) projectsZdI(u *Unit, h Hex) bool {
-	mode := "front"
-	if w, ok := e.unitWord(u, wordFormation); ok {
-		mode = w.Str("zdi", "front")
+func (e *Engine) projectsZdI(u *Unit, h Hex) bool { return u.zdiInto(e.Module, h) }
+
+func (u *Unit) zdiInto(mod *dsl.Module, h Hex) bool {
+	mode, fronts := "front", 1
+	if w, ok := u.word(mod, wordFormation); ok {
+		mode, fronts = w.Str("zdi", "front"), w.Int("fronts", 1)
 	}
 	switch mode {
 	case "self":
 		return u.occupies(h)
 	case "front":
 		for _, at := range u.hexes() {
-			if d, ok := DirectionTo(at, h); ok && HexsideClass(u.Facing, e.fronts(u), d) == Front {
+			if d, ok := DirectionTo(at, h); ok && HexsideClass(u.Facing, fronts, d) == Front {
 				return true
 			}
 		}
@@ -153,14 +155,69 @@ func (e *Engine) projectsZdI(u *Unit, h Hex) bool {
 }
 
 // FriendlyZdI reports whether a friend of u (not u) projects Zd'I into h.
-func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool {
-	e.Board.charge(1 + len(e.Board.Units))
-	for _, x := range e.Board.Units {
-		if x != u && x.Side == u.Side && x.Increments > 0 && e.projectsZdI(x, h) {
+func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool { return u.friendlyZdI(e.Module, h) }
+
+func (u *Unit) friendlyZdI(mod *dsl.Module, h Hex) bool {
+	b := u.board
+	if b == nil {
+		return false
+	}
+	b.charge(1 + len(b.Units))
+	for _, x := range b.Units {
+		if x != u && x.Side == u.Side && x.Increments > 0 && x.zdiInto(mod, h) {
 			return true
 		}
 	}
 	return false
+}
+
+// nearestHex is the hex of a nearest to u.
+func nearestHex(u, a *Unit) Hex {
+	best := a.Hex
+	for _, h := range a.hexes() {
+		for _, x := range u.hexes() {
+			if Distance(x, h) < Distance(x, best) {
+				best = h
+			}
+		}
+	}
+	return best
+}
+
+// SideToward classes the hexside of u that faces its neighbour h: front,
+// flank or rear by its facing and formation, and front for a hex it shares.
+// A flank hexside of a formation with `refused_flank` (a line) counts as a
+// front while a friend of u, of any arm, projects Zd'I into h
+// (BER-17-REFUSED). The melee's side and the language's hexside_to (which
+// the stand modifiers read) both come from here, so a refused flank is the
+// same front in melee and in the stand check.
+func (u *Unit) SideToward(h Hex) Side {
+	if u.occupies(h) {
+		return Front
+	}
+	var mod *dsl.Module
+	if u.board != nil {
+		mod = u.board.module
+	}
+	fronts, refuses := 1, false
+	if w, ok := u.word(mod, wordFormation); ok && mod != nil {
+		fronts, refuses = w.Int("fronts", 1), w.Flag("refused_flank")
+	}
+	side, found := Front, false // not next to it: front, as a shared hex
+	for _, at := range u.hexes() {
+		d, ok := DirectionTo(at, h)
+		if !ok {
+			continue
+		}
+		// Of a two-hex line's hexes next to h, the one that faces it best.
+		if c := HexsideClass(u.Facing, fronts, d); !found || c < side {
+			side, found = c, true
+		}
+	}
+	if side == Flank && refuses && u.friendlyZdI(mod, h) {
+		return Front
+	}
+	return side
 }
 
 // firePhase resolves the fire orders of one side: the side not in its turn
@@ -530,8 +587,8 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		return err
 	}
 	side := "front"
-	if dir, ok := DirectionTo(d.Hex, a.Hex); ok && !sameHex {
-		side = HexsideClass(d.Facing, e.fronts(d), dir).String()
+	if !sameHex {
+		side = d.SideToward(nearestHex(d, a)).String()
 	}
 	e.act = action{side: side}
 	if _, _, err := e.hook(hMeleeSide).unit(a).unit(d).str(side).bool(e.FriendlyZdI(d, a.Hex)).fire(); err != nil {

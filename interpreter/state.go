@@ -304,14 +304,15 @@ func (e *Engine) SetSide(s string) { e.act.side = s }
 func (e *Engine) IgnoreZdI() { e.act.ignoreZdi = true }
 
 // Ask puts a question to the decider and records it.
-func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, q string) bool {
-	ans := e.decider.Decide(e.question(q, u, r.ID, ""))
+func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, ask string) bool {
+	q := e.question(ask, u, r.ID, "")
+	ans := e.decider.Decide(q)
 	word := "no"
 	if ans {
 		word = "yes"
 	}
-	e.ruleEvent("ask", r, "", fmt.Sprintf("%s %s? %s", u.ID, q, word))
-	e.asked(u, q)
+	e.ruleEvent("ask", r, "", fmt.Sprintf("%s %s? %s", u.ID, ask, word))
+	e.asked(q)
 	return ans
 }
 

@@ -36,6 +36,9 @@ type Event struct {
 	// put to (Unit is the unit the hook is about).
 	Ask   string `json:"ask,omitempty"`
 	Asked string `json:"asked,omitempty"`
+	// Distance is, on an ask event during a charge, the hexes between the
+	// unit asked and the other side of the charge (Question.Distance).
+	Distance *int `json:"distance,omitempty"`
 }
 
 // Mod is one modifier of a roll: a declared modifier, or the modifier a

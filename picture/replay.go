@@ -15,10 +15,9 @@ type Replay struct {
 	Subtitle string // e.g. the seed, shown under the title
 	Trace    interpreter.Trace
 	Verbose  bool // also step through the rules whose requirements merely held
-	// Advice is shown at each question the run asks: by the unit asked and
-	// the question, lines of what the advisor (bataille advise) makes of
-	// each answer.
-	Advice map[[2]string][]string
+	// Advice gives the lines shown at each question the run asks: what the
+	// advisor (bataille advise) makes of each answer there; nil for none.
+	Advice func(interpreter.Event) []string
 }
 
 // frame is the picture after one step: each unit's counter variant and
@@ -99,7 +98,11 @@ func ReplayHTML(w io.Writer, r Replay) error {
 			rolls.WriteByte('\n')
 		}
 		data.Frames = append(data.Frames, snapshot(p.touched(ev), ev.Hex, lastRoll))
-		trace.WriteString(traceLine(step, ev, r.Advice[[2]string{ev.Asked, ev.Ask}]))
+		var advice []string
+		if r.Advice != nil && ev.Kind == "ask" {
+			advice = r.Advice(ev)
+		}
+		trace.WriteString(traceLine(step, ev, advice))
 		trace.WriteByte('\n')
 	}
 

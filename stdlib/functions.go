@@ -21,7 +21,7 @@ var Functions = []*dsl.Function{
 		func(a, b *interpreter.Unit) bool { return interpreter.UnitDistance(a, b) == 0 }),
 	unitsFn("across", "the hexside feature (a word of the module's hexside vocabulary: \"stream\") between two units next to each other, or \"\"",
 		func(a, b *interpreter.Unit) string { return interpreter.Across(a, b) }),
-	withResult(unitsFn("hexside_to", "which of the unit's hexsides, front, flank or rear, faces the other unit (front when they share a hex): a charge comes through the target's flank when hexside_to(target, charger) == \"flank\"",
+	withResult(unitsFn("hexside_to", "which of the unit's hexsides, front, flank or rear, faces the other unit (front when they share a hex; a line's refused flank, into which a friend projects Zd'I, is a front, as in melee): a charge comes through the target's flank when hexside_to(target, charger) == \"flank\"",
 		func(u, other *interpreter.Unit) string { return hexsideTo(u, other) }), "front|flank|rear"),
 	unitsFn("uphill", "whether the ground rises from a's hex to b's, next to it: a charges or assaults b up a slope",
 		func(a, b *interpreter.Unit) bool { return interpreter.UphillOf(a, b) }),
@@ -117,20 +117,13 @@ func withResult(f *dsl.Function, vocab string) *dsl.Function {
 }
 
 // hexsideTo classes the hexside of u that faces other, by the first hex on
-// the straight line from u toward it.
+// the straight line from u toward it, as the engine classes a melee's side
+// (a refused flank is a front: BER-17-REFUSED).
 func hexsideTo(u, other *interpreter.Unit) string {
 	if u.Hex == other.Hex {
 		return "front"
 	}
-	dir, ok := interpreter.DirectionTo(u.Hex, interpreter.FirstStep(u.Hex, other.Hex))
-	if !ok {
-		return "front"
-	}
-	fronts := 1
-	if w, found := u.FormationWord(); found {
-		fronts = w.Int("fronts", 1)
-	}
-	return interpreter.HexsideClass(u.Facing, fronts, dir).String()
+	return u.SideToward(interpreter.FirstStep(u.Hex, other.Hex)).String()
 }
 
 func withVocab(f *dsl.Function, vocab ...string) *dsl.Function {

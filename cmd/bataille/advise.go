@@ -192,8 +192,12 @@ func printAdvice(adv *bataille.Advice, qs []bataille.QuestionAdvice, all, domina
 			fmt.Fprintf(w, "  dominant: %s is never worse wherever the question is asked\n", answerWord(q.Best))
 		}
 		for _, p := range q.Places {
-			fmt.Fprintf(w, "  asked by rule %s on %s%s at %d point(s) of the play: yes better at %d, no at %d, alike at %d\n",
+			fmt.Fprintf(w, "  asked by rule %s on %s%s at %d point(s) of the play: yes better at %d, no at %d, alike at %d",
 				p.Rule, p.Hook, distanceText(p.Distance), p.Points, p.YesBetter, p.NoBetter, p.Points-p.YesBetter-p.NoBetter)
+			if p.Reach != nil {
+				fmt.Fprintf(w, "; put there in %s of plays, it scores %s for yes, %s for no", percent(p.Reach), p.Yes.FloatString(3), p.No.FloatString(3))
+			}
+			fmt.Fprintln(w)
 		}
 		if q.Situational != nil {
 			fmt.Fprintf(w, "  answered point by point as the play goes: %s for %s\n", ratCell(q.Situational.Score), q.Side)
@@ -299,10 +303,11 @@ func printAdviceJSON(battle string, adv *bataille.Advice, qs []bataille.Question
 	return exitOK
 }
 
-// replayAdvice is what the replay shows at each question the run asks: the
-// advisor's figures for each answer over the whole scenario. A scenario too
-// large to advise is replayed without them, and says so.
-func replayAdvice(mod *dsl.Module, scenario string, trace interpreter.Trace, answers *interpreter.ScriptedDecider, stderr io.Writer) map[[2]string][]string {
+// replayAdvice is what the replay shows at each question the run asks:
+// the advisor's figures for each answer over the whole scenario, and at
+// the point it is asked (its distance), the scores given it is put there.
+// A scenario too large to advise is replayed without them, and says so.
+func replayAdvice(mod *dsl.Module, scenario string, trace interpreter.Trace, answers *interpreter.ScriptedDecider, stderr io.Writer) func(interpreter.Event) []string {
 	asks := false
 	for _, ev := range trace {
 		asks = asks || ev.Kind == "ask"
@@ -319,21 +324,41 @@ func replayAdvice(mod *dsl.Module, scenario string, trace interpreter.Trace, ans
 		fmt.Fprintf(stderr, "bataille run: the replay shows no advice: %v\n", err)
 		return nil
 	}
-	out := map[[2]string][]string{}
+	byQuestion := map[[2]string]bataille.QuestionAdvice{}
 	for _, q := range adv.Questions {
-		goal := ""
-		for _, s := range adv.Sides {
-			if s.Side == q.Side {
-				goal = s.Objective
+		byQuestion[[2]string{q.Unit, q.Ask}] = q
+	}
+	goals := map[string]string{}
+	for _, s := range adv.Sides {
+		goals[s.Side] = s.Objective
+	}
+	return func(ev interpreter.Event) []string {
+		q, ok := byQuestion[[2]string{ev.Asked, ev.Ask}]
+		if !ok || ev.Kind != "ask" {
+			return nil
+		}
+		lines := []string{}
+		if ev.Distance != nil {
+			for _, p := range q.Places {
+				if p.Distance == *ev.Distance && p.Rule == ev.Rule && p.Reach != nil {
+					better := "the answers are worth the same here"
+					switch p.Yes.Cmp(p.No) {
+					case 1:
+						better = "yes is better here"
+					case -1:
+						better = "no is better here"
+					}
+					lines = append(lines, fmt.Sprintf("Advisor, here%s: yes scores %s, no %s for %s's objective %s; %s", distanceText(p.Distance), p.Yes.FloatString(3), p.No.FloatString(3), q.Side, goals[q.Side], better))
+				}
 			}
 		}
-		head := fmt.Sprintf("Advisor, exact over the scenario, for %s's objective %s: yes scores %s, no %s", q.Side, goal, q.Yes.Score.FloatString(3), q.No.Score.FloatString(3))
+		head := fmt.Sprintf("Over the scenario, answered so wherever it is asked: yes scores %s, no %s", q.Yes.Score.FloatString(3), q.No.Score.FloatString(3))
 		if q.Margin.Sign() == 0 {
 			head += "; the answers are worth the same"
 		} else {
 			head += fmt.Sprintf("; %s is better by %s", answerWord(q.Best), q.Margin.FloatString(3))
 		}
-		lines := []string{head}
+		lines = append(lines, head)
 		for _, a := range []struct {
 			word  string
 			adv   bataille.AnswerAdvice
@@ -357,7 +382,6 @@ func replayAdvice(mod *dsl.Module, scenario string, trace interpreter.Trace, ans
 		if q.Fixed != nil {
 			lines = append(lines, fmt.Sprintf("the scenario fixes %s", answerWord(*q.Fixed)))
 		}
-		out[[2]string{q.Unit, q.Ask}] = lines
+		return lines
 	}
-	return out
 }

@@ -56,3 +56,21 @@ func TestNoSuchPath(t *testing.T) {
 		t.Fatal("no-such-dir exists here")
 	}
 }
+
+// TestSimulateUnderOtherWords: a scenario is checked against the words of
+// the battle it is to be played under before any run, each word it lacks
+// an error at its line (Danzig's Rheinbund battalion under Friedland), not
+// a failure at run 0.
+func TestSimulateUnderOtherWords(t *testing.T) {
+	code, out, stderr := bat(t, "simulate", "danzig", "carre_attempt", "-n", "10", "--rules", "friedland")
+	if code != exitFail || out != "" {
+		t.Fatalf("exit %d, stdout %q: want 1 and nothing played", code, out)
+	}
+	if strings.Contains(stderr, "run 0") || !strings.Contains(stderr, "cannot be played under friedland's rules") ||
+		!strings.Contains(stderr, `danzig/scenarios.rules:`) || !strings.Contains(stderr, `nationality "rheinbund" is not a nationality of friedland`) {
+		t.Errorf("stderr:\n%s", stderr)
+	}
+	if code, _, stderr := bat(t, "simulate", "friedland", "carre_attempt", "-n", "10", "--rules", "danzig"); code != exitOK {
+		t.Errorf("friedland under danzig: exit %d: %s", code, stderr)
+	}
+}

@@ -2,11 +2,16 @@ package main
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
+	"math/big"
 	"os"
 	"os/signal"
+	"path"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -41,8 +46,12 @@ type simReport struct {
 }
 
 type simColumn struct {
-	Rules    string       `json:"rules"`           // the module's id
-	Title    string       `json:"title,omitempty"` // and its title
+	Rules string `json:"rules"`           // the module's id
+	Title string `json:"title,omitempty"` // and its title
+	// Hash identifies the scripts played: their names and text, the
+	// module's and those it extends (moduleHash). --merge refuses shards
+	// that played different ones.
+	Hash     string       `json:"hash,omitempty"`
 	Runs     int64        `json:"runs"`
 	Paths    int64        `json:"paths,omitempty"` // --exact: the paths through the dice played
 	Outcomes []simOutcome `json:"outcomes"`
@@ -143,6 +152,13 @@ Flags:`)
 		if m == nil {
 			return exitFail
 		}
+		// Before a run is played: a word of the scenario that the other
+		// battle does not declare would stop the sweep at its first run.
+		if diags := bataille.CheckUnder(m, sd); diags.HasErrors() {
+			fmt.Fprintf(stderr, "bataille simulate: scenario %s of %s cannot be played under %s's rules:\n", sd.Name, mod.ID, m.ID)
+			diags.Print(stderr)
+			return exitFail
+		}
 		mods = append(mods, m)
 	}
 	for _, m := range mods {
@@ -178,6 +194,9 @@ Flags:`)
 			return exitFail
 		}
 		rep.Columns = append(rep.Columns, column(m.ID, m.Title, t))
+	}
+	for i, m := range mods {
+		rep.Columns[i].Hash = moduleHash(m)
 	}
 	bar.clear()
 	if code := writeCharts(rep, *htmlOut, *svgOut, *marks, stderr); code != exitOK {
@@ -347,6 +366,10 @@ func mergeReports(files []string, asJSON, marks bool, htmlOut, svgOut string, st
 			fmt.Fprintf(stderr, "bataille simulate --merge: %s: not a simulate --json report: %v\n", f, err)
 			return exitFail
 		}
+		if err := validReport(r); err != nil {
+			fmt.Fprintf(stderr, "bataille simulate --merge: %s: %v; not merged\n", f, err)
+			return exitFail
+		}
 		reps = append(reps, r)
 	}
 	sortReports(reps)
@@ -374,8 +397,17 @@ func mergeReports(files []string, asJSON, marks bool, htmlOut, svgOut string, st
 				fmt.Fprintln(stderr, "bataille simulate --merge: the reports compare different rules")
 				return exitFail
 			}
+			if c.Hash != reps[0].Columns[i].Hash {
+				fmt.Fprintf(stderr, "bataille simulate --merge: the shards of runs %d..%d and %d..%d played different scripts of %s (hash %s, not %s); play every shard with the same files\n",
+					reps[0].From, reps[0].To, r.From, r.To, visible.Line(c.Rules), shortHash(c.Hash), shortHash(reps[0].Columns[i].Hash))
+				return exitFail
+			}
 			part := &bataille.Tally{Runs: c.Runs, Outcomes: map[string]bataille.Counter{}, Shares: map[string]bool{}}
 			for _, o := range c.Outcomes {
+				if cur := tallies[i].Outcomes[o.Name].Sum; o.Sum > 0 && cur > math.MaxInt64-o.Sum || o.Sum < 0 && cur < math.MinInt64-o.Sum {
+					fmt.Fprintf(stderr, "bataille simulate --merge: outcome %s: the shards' sums overflow; not merged\n", visible.Line(o.Name))
+					return exitFail
+				}
 				part.Outcomes[o.Name] = bataille.Counter{N: o.N, Sum: o.Sum, SumSq: o.SumSq}
 				if o.Share {
 					part.Shares[o.Name] = true
@@ -390,7 +422,9 @@ func mergeReports(files []string, asJSON, marks bool, htmlOut, svgOut string, st
 	}
 	for i, t := range tallies {
 		t.Finish()
-		out.Columns = append(out.Columns, column(reps[0].Columns[i].Rules, reps[0].Columns[i].Title, t))
+		col := column(reps[0].Columns[i].Rules, reps[0].Columns[i].Title, t)
+		col.Hash = reps[0].Columns[i].Hash
+		out.Columns = append(out.Columns, col)
 	}
 	if code := writeCharts(out, htmlOut, svgOut, marks, stderr); code != exitOK {
 		return code
@@ -456,4 +490,81 @@ func simulateOutcomes(mod *dsl.Module, scenario string, n int, seed uint64, work
 		out[name] = c.Mean()
 	}
 	return out, nil
+}
+
+// moduleHash identifies the scripts a module was checked from: the name
+// (without its folder, which differs from machine to machine) and text of
+// each file, the module's and those of every module it extends, as SHA-256.
+func moduleHash(mod *dsl.Module) string {
+	h := sha256.New()
+	for m := mod; m != nil; m = m.Base {
+		fmt.Fprintf(h, "module %q\n", m.ID)
+		for _, f := range m.Files {
+			fmt.Fprintf(h, "file %q %d\n", path.Base(f.Pos.Filename), len(f.Src))
+			io.WriteString(h, f.Src)
+		}
+	}
+	return "sha256:" + hex.EncodeToString(h.Sum(nil))
+}
+
+func shortHash(h string) string {
+	if h == "" {
+		return "none"
+	}
+	return visible.Line(h[:min(len(h), 19)])
+}
+
+// validReport refuses a shard report whose figures no run could give: a
+// slice outside the sweep, a column that played another number of runs,
+// an outcome counted more often than the runs, a share whose count is not
+// between 0 and its runs or whose squares differ from it (a share's values
+// are 0 and 1), or a mean and its spread that cannot be (Σx² < (Σx)²/n).
+// Such a file once merged into shares of 516% with NaN intervals.
+func validReport(r simReport) error {
+	if r.N < 1 || r.From < 0 || r.To <= r.From || r.To > r.N {
+		return fmt.Errorf("runs %d..%d of a sweep of %d cannot be", r.From, r.To, r.N)
+	}
+	if r.Exact {
+		return fmt.Errorf("an --exact report has nothing to merge")
+	}
+	if len(r.Columns) == 0 {
+		return fmt.Errorf("no column")
+	}
+	runs := int64(r.To - r.From)
+	for _, c := range r.Columns {
+		if c.Runs != runs && !r.Partial {
+			return fmt.Errorf("column %s played %d runs, not the %d of runs %d..%d", visible.Line(c.Rules), c.Runs, runs, r.From, r.To)
+		}
+		for _, o := range c.Outcomes {
+			name := visible.Line(o.Name)
+			if o.N < 0 || o.N > c.Runs {
+				return fmt.Errorf("outcome %s is counted %d times in %d runs", name, o.N, c.Runs)
+			}
+			if o.Share {
+				if o.Sum < 0 || o.Sum > o.N || o.SumSq != bataille.WideOf(uint64(o.Sum)) {
+					return fmt.Errorf("share %s: %d of %d runs (squares %v) cannot be", name, o.Sum, o.N, o.SumSq)
+				}
+				continue
+			}
+			// A run's value is one of the language's numbers, within
+			// ±1,000,000,000 (dsl's bound on numbers), so
+			// |Σx| ≤ n·10⁹ and Σx² ≤ n·10¹⁸; and (Cauchy–Schwarz)
+			// (Σx)² ≤ n·Σx².
+			const most = 1_000_000_000
+			if o.Sum > o.N*most || o.Sum < -o.N*most || wideBig(o.SumSq).Cmp(new(big.Int).Mul(big.NewInt(o.N), big.NewInt(most*most))) > 0 {
+				return fmt.Errorf("outcome %s: a sum of %d (squares %v) over %d runs is past ±1,000,000,000 a run", name, o.Sum, o.SumSq, o.N)
+			}
+			sq := new(big.Int).Mul(big.NewInt(o.Sum), big.NewInt(o.Sum))
+			nsq := new(big.Int).Mul(big.NewInt(o.N), wideBig(o.SumSq))
+			if sq.Cmp(nsq) > 0 || o.N == 0 && (o.Sum != 0 || o.SumSq != (bataille.Wide{})) {
+				return fmt.Errorf("outcome %s: a sum of %d and of squares %v over %d runs cannot be", name, o.Sum, o.SumSq, o.N)
+			}
+		}
+	}
+	return nil
+}
+
+func wideBig(w bataille.Wide) *big.Int {
+	b := new(big.Int).SetUint64(w.Hi)
+	return b.Lsh(b, 64).Or(b, new(big.Int).SetUint64(w.Lo))
 }

@@ -20,6 +20,7 @@ type Finding struct {
 type Module struct {
 	Rules, Scenarios string
 	Findings         []Finding
+	Left             []Left
 }
 
 // conv accumulates one battle's module.
@@ -31,6 +32,14 @@ type conv struct {
 	classes  map[string]classInfo // declared infantry classes
 	order    []string             // their order of declaration
 	natSet   map[string]bool
+	left     []Left // printed modifiers not entered
+}
+
+// Left is a printed modifier a module does not enter, and why.
+type Left struct{ Chart, Name, Why string }
+
+func (c *conv) leave(chart, name, why string) {
+	c.left = append(c.left, Left{chart, name, why})
 }
 
 // Convert turns one chart file into a module.
@@ -53,7 +62,7 @@ func Convert(b Battle, data Value) (Module, error) {
 	c.header()
 	c.words()
 	c.out.WriteString(body.String())
-	return Module{Rules: c.out.String(), Scenarios: scen, Findings: c.findings}, nil
+	return Module{Rules: c.out.String(), Scenarios: scen, Findings: c.findings, Left: c.left}, nil
 }
 
 // src names the source of a figure: the file, its commit and the path in it.
@@ -574,6 +583,7 @@ func (c *conv) carreMods() ([]int, string, error) {
 		}
 		if k.expr == "" {
 			skipped = append(skipped, fmt.Sprintf("%q %+d (%s)", name.Str, v.Int(), k.why))
+			c.leave("Carré Realization", name.Str, k.why)
 			continue
 		}
 		id := slug(name.Str)
@@ -782,6 +792,7 @@ func (c *conv) simpleMods(table string, names map[string]cond, path, chart strin
 		}
 		if k.expr == "" {
 			skipped = append(skipped, fmt.Sprintf("%q %+d (%s)", name.Str, v.Int(), k.why))
+			c.leave(chart, name.Str, k.why)
 			continue
 		}
 		id := slug(name.Str)
@@ -924,6 +935,7 @@ func (c *conv) melee(w *strings.Builder) error {
 			}
 			if k.expr == "" {
 				skipped = append(skipped, fmt.Sprintf("%s ×%s, %s (%s)", name, val, side.unit, k.why))
+				c.leave("melee multipliers, "+side.name, name, k.why)
 				continue
 			}
 			if err := c.scanClasses(k.expr); err != nil {
@@ -1336,6 +1348,7 @@ func (c *conv) assault(w *strings.Builder) error {
 		a, d := av.Int(), dv.Int()
 		if k.expr == "" {
 			skipped = append(skipped, fmt.Sprintf("%q attacker %+d, defender %+d (%s)", nv.Str, a, d, k.why))
+			c.leave("assault modifiers", nv.Str, k.why)
 			continue
 		}
 		id := slug(nv.Str)

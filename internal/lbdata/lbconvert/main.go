@@ -4,6 +4,8 @@
 //
 //	go run ./internal/lbdata/lbconvert [-src DIR]
 //
+// or go generate ./games, which runs it the same way.
+//
 // DIR holds the app's src/data files (by default the copy kept in
 // internal/lbdata/testdata); a corrected or newer copy is converted the same
 // way.
@@ -20,9 +22,12 @@ import (
 )
 
 func main() {
-	src := flag.String("src", lbdata.SourceDir, "the folder holding lb.react's src/data files")
+	src := flag.String("src", "", "the folder holding lb.react's src/data files (default: the copy under -root, "+lbdata.SourceDir+")")
 	root := flag.String("root", ".", "the repository's root, where games/ and docs/ are")
 	flag.Parse()
+	if *src == "" {
+		*src = filepath.Join(*root, lbdata.SourceDir)
+	}
 	files, err := lbdata.Generate(*src)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "lbconvert:", err)
