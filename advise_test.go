@@ -187,7 +187,7 @@ scenario bad {
 // other questions answered as the advisor chose, to the fraction.
 func TestAdviseAgreesWithExact(t *testing.T) {
 	ctx := context.Background()
-	for _, name := range bataille.Bundled() {
+	for _, name := range engineBattles() {
 		mod, diags := bataille.LoadBundled(name)
 		if diags.HasErrors() {
 			t.Fatal(diags.Err())

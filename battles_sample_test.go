@@ -10,7 +10,8 @@ import (
 )
 
 // engineBattles are the bundled battles the engine-wide tests (determinism,
-// workers, exact against sampled odds) play every scenario of: every battle
+// workers, exact against sampled odds, states against paths, the advisor
+// against Exact) play every scenario of: every battle
 // written by hand, and of the battles converted from the lb.react data, whose
 // scenarios are written from one pattern, one of each kind (a Premier title,
 // a title of the earlier edition, and the one with Carré columns by sector).

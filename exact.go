@@ -41,6 +41,13 @@ type ExactOptions struct {
 	// that cannot meet (see exploreLanes): for the test that the lanes give
 	// the same answer.
 	Whole bool
+	// Shard and Shards split the exploration over machines: shard Shard
+	// (from 1) of Shards plays on from every Shards-th of the states once
+	// there are enough of them, in an order every shard finds alike, and
+	// the first shard also keeps what ended before. Each shard's tally
+	// holds its part of the chance (Total), and the shards' tallies add up
+	// to the whole one's exactly (MergeExact).
+	Shard, Shards int
 }
 
 // The budgets when ExactOptions gives none: a few seconds of play on one
@@ -198,6 +205,9 @@ func (w *weighted) value(o outcome, v int64) {
 // the number of workers. A tree with more paths than opt.MaxPaths fails
 // with ErrTreeTooLarge; a play that fails fails the whole, naming its path.
 func Exact(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactOptions) (*ExactTally, error) {
+	if opt.Enumerate && opt.Shards > 1 {
+		return nil, errors.New("an enumeration of paths is not split into shards")
+	}
 	if !opt.Enumerate {
 		return exploreStates(ctx, mod, sd, opt)
 	}
@@ -510,4 +520,17 @@ func (b *pathBrancher) describe() string {
 		parts = append(parts, w)
 	}
 	return strings.Join(parts, ", ")
+}
+
+// MergeExact adds the tallies of the shards of one exploration: the
+// whole's tally, exactly. It fails unless their chances add up to 1.
+func MergeExact(shards []*ExactTally) (*ExactTally, error) {
+	out := newExactTally()
+	for _, s := range shards {
+		out.add(s)
+	}
+	if out.Total.Cmp(big.NewRat(1, 1)) != 0 {
+		return nil, fmt.Errorf("the shards hold a chance of %s together, not 1: a shard is missing or given twice", out.Total.RatString())
+	}
+	return out, nil
 }

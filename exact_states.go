@@ -63,6 +63,47 @@ func (f *frontier) add(n *stateNode) (added bool) {
 	return true
 }
 
+// pending is how many states are still to be played on from.
+func (f *frontier) pending() int64 {
+	n := 0
+	for _, b := range f.byPos {
+		n += len(b)
+	}
+	return int64(n)
+}
+
+// keep keeps shard i of n of the states still to be played on from: every
+// n-th in the order of their positions and keys, from the i-th.
+func (f *frontier) keep(i, n int) {
+	var all []*stateNode
+	for _, b := range f.byPos {
+		for _, s := range b {
+			all = append(all, s)
+		}
+	}
+	slices.SortFunc(all, func(a, b *stateNode) int {
+		pa, pb := a.s.Position(), b.s.Position()
+		switch {
+		case pa.Less(pb):
+			return -1
+		case pb.Less(pa):
+			return 1
+		}
+		return bytes.Compare([]byte(a.key), []byte(b.key))
+	})
+	clear(f.byPos)
+	for k, s := range all {
+		if k%n == i-1 {
+			f.add(s)
+			f.count-- // kept, not new
+		}
+	}
+}
+
+// splitAt is how many states to play on from each shard is to have when
+// an exploration is split: enough that the shards' work is even.
+const splitAt = 16
+
 // next takes out the states of the earliest position, in the order of
 // their keys.
 func (f *frontier) next() []*stateNode {
@@ -133,8 +174,15 @@ func exploreStates(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, op
 	}
 	var out *ExactTally
 	var err error
+	if opt.Shards > 1 && (opt.Shard < 1 || opt.Shard > opt.Shards) {
+		return nil, fmt.Errorf("shard %d of %d: a shard is 1 to %d", opt.Shard, opt.Shards, opt.Shards)
+	}
 	if !opt.Whole {
 		out, err = exploreLanes(ctx, mod, sd, opt, b)
+		if out != nil && opt.Shards > 1 && opt.Shard != 1 {
+			// Lanes are small: the first shard has the answer.
+			out = newExactTally()
+		}
 	}
 	if out == nil && err == nil {
 		out, _, err = exploreWhole(ctx, mod, sd, opt, b, false)
@@ -175,9 +223,30 @@ func exploreLanes(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 		tally *ExactTally
 		track *interpreter.Track
 	}
+	// Lanes that start within reach of each other are one from the start,
+	// rather than explored apart, found to meet and explored again.
+	near := max(approach, 2) + 2
+	hexes := map[string]interpreter.Hex{}
+	for _, u := range setup.Board.Units {
+		hexes[u.ID] = u.Hex
+	}
 	var all []*lane
 	for _, ids := range lanes {
-		all = append(all, &lane{ids: ids})
+		joined := false
+		for _, l := range all {
+			for _, a := range l.ids {
+				for _, b := range ids {
+					joined = joined || interpreter.Distance(hexes[a], hexes[b]) <= near
+				}
+			}
+			if joined {
+				l.ids = append(l.ids, ids...)
+				break
+			}
+		}
+		if !joined {
+			all = append(all, &lane{ids: ids})
+		}
 	}
 	for {
 		if len(all) < 2 {
@@ -187,7 +256,9 @@ func exploreLanes(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 			if l.tally != nil {
 				continue
 			}
-			part, track, err := exploreWhole(ctx, mod, interpreter.LaneScenario(sd, l.ids, sides), opt, b, true)
+			whole := opt
+			whole.Shard, whole.Shards = 0, 0 // a lane is explored whole (see exploreStates)
+			part, track, err := exploreWhole(ctx, mod, interpreter.LaneScenario(sd, l.ids, sides), whole, b, true)
 			var limit *LimitError
 			if errors.As(err, &limit) || ctx.Err() != nil {
 				return nil, err
@@ -266,6 +337,7 @@ func exploreWhole(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 	}
 	out := newExactTally()
 	paths := new(big.Int)
+	split := false
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, nil, err
@@ -298,8 +370,24 @@ func exploreWhole(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 			w.played = 0
 			w.tally, w.paths = newExactTally(), new(big.Int)
 		}
+		if opt.Shards > 1 && !split && f.pending() >= splitAt*int64(opt.Shards) {
+			// Every shard has explored the same states so far: each keeps
+			// its share of those still to play on from, the first also
+			// what ended before.
+			f.keep(opt.Shard, opt.Shards)
+			if opt.Shard != 1 {
+				out, paths = newExactTally(), new(big.Int)
+			}
+			split = true
+		}
 	}
-	if out.Total.Cmp(big.NewRat(1, 1)) != 0 {
+	if opt.Shards > 1 && !split && opt.Shard != 1 {
+		// Too small to split: the first shard has it all.
+		out, paths = newExactTally(), new(big.Int)
+	}
+	if opt.Shards > 1 {
+		// A shard holds part of the chance; --merge checks they add up to 1.
+	} else if out.Total.Cmp(big.NewRat(1, 1)) != 0 {
 		return nil, nil, fmt.Errorf("the paths played add up to a chance of %s, not 1", out.Total.RatString())
 	}
 	out.Paths = math.MaxInt64

@@ -25,7 +25,7 @@ func TestExactStatesEqualPaths(t *testing.T) {
 		sd   *dsl.ScenarioDef
 	}
 	var all []scenario
-	for _, battle := range bataille.Bundled() {
+	for _, battle := range engineBattles() {
 		mod, diags := bataille.LoadBundled(battle)
 		if diags.HasErrors() {
 			t.Fatal(diags.Err())
@@ -153,5 +153,59 @@ func peakHeap() func() uint64 {
 		close(done)
 		<-stopped
 		return peak.Load()
+	}
+}
+
+// The shards of an exploration add up to the whole's tally, exactly, for
+// any number of shards; a missing shard is refused.
+func TestExactShards(t *testing.T) {
+	mod, diags := bataille.LoadBundled("berlin1813")
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	lanes := loadTestBattle(t, "lanes")
+	for _, c := range []struct {
+		mod      *dsl.Module
+		scenario string
+	}{{mod, "assault_carre"}, {mod, "carre_attempt"}, {lanes, "lanes2"}} {
+		sd, err := bataille.FindScenario(c.mod, c.scenario)
+		if err != nil {
+			t.Fatal(err)
+		}
+		whole, err := bataille.Exact(context.Background(), c.mod, sd, bataille.ExactOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, n := range []int{2, 3, 7} {
+			var shards []*bataille.ExactTally
+			for i := 1; i <= n; i++ {
+				s, err := bataille.Exact(context.Background(), c.mod, sd, bataille.ExactOptions{Shard: i, Shards: n})
+				if err != nil {
+					t.Fatal(err)
+				}
+				shards = append(shards, s)
+			}
+			if _, err := bataille.MergeExact(shards[1:]); err == nil && shards[0].Total.Sign() != 0 {
+				t.Errorf("%s, %d shards: merged without the first", c.scenario, n)
+			}
+			got, err := bataille.MergeExact(shards)
+			if err != nil {
+				for _, s := range shards {
+					t.Log(s.Total.RatString(), s.States)
+				}
+				t.Fatalf("%s, %d shards: %v", c.scenario, n, err)
+			}
+			if got.Paths != whole.Paths || len(got.Outcomes) != len(whole.Outcomes) {
+				t.Errorf("%s, %d shards: %d paths, %d outcomes; whole %d, %d", c.scenario, n, got.Paths, len(got.Outcomes), whole.Paths, len(whole.Outcomes))
+			}
+			for name, v := range whole.Outcomes {
+				if g, ok := got.Outcomes[name]; !ok || g.Mean.Cmp(v.Mean) != 0 || g.MeanSq.Cmp(v.MeanSq) != 0 {
+					t.Errorf("%s, %d shards: %s merged to %v, whole %v", c.scenario, n, name, g.Mean, v.Mean)
+				}
+			}
+			if n == 3 && c.scenario == "assault_carre" && shards[1].Total.Sign() == 0 {
+				t.Errorf("assault_carre was not split: shard 2 holds nothing")
+			}
+		}
 	}
 }

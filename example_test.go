@@ -3,6 +3,7 @@ package bataille_test
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"testing/fstest"
 
@@ -121,4 +122,23 @@ scenario attempt "Hussars charge a battalion that tries Carré" {
 	// inf marked carre_tried: 1 (1.000)
 	// inf in carre: 1/2 (0.500)
 	// hus marked recall_rolled: 1/6 (0.167)
+}
+
+// The package documentation's example, as it stands there: the tests
+// compile and run it, and TestPackageDocExample holds the two the same.
+func Example_packageDoc() {
+	ctx := context.Background()
+	mod, diags := bataille.LoadBundled(bataille.Bundled()[0])
+	if diags.HasErrors() {
+		diags.Print(os.Stderr)
+		return
+	}
+	eng, err := bataille.NewEngine(mod, "carre_attempt", interpreter.Config{Seed: 1})
+	if err != nil {
+		return
+	}
+	err = eng.Run(ctx)
+	eng.Trace().WriteText(io.Discard, false) // the documentation writes to os.Stdout
+	fmt.Println(err)
+	// Output: <nil>
 }

@@ -2,9 +2,19 @@
 // them: the few calls a program needs to embed the rules language.
 //
 //	mod, diags := bataille.LoadBundled(bataille.Bundled()[0])
+//	if diags.HasErrors() {
+//		diags.Print(os.Stderr)
+//		return
+//	}
 //	eng, err := bataille.NewEngine(mod, "carre_attempt", interpreter.Config{Seed: 1})
+//	if err != nil {
+//		return
+//	}
 //	err = eng.Run(ctx)
-//	eng.Trace().WriteText(os.Stdout)
+//	eng.Trace().WriteText(os.Stdout, false)
+//
+// Example_packageDoc in example_test.go is this example, compiled and run
+// by the tests.
 package bataille
 
 import (
@@ -24,20 +34,39 @@ import (
 // bundled battles, and folders beside the one being loaded.
 type Loader struct {
 	// Local is where modules written by the user live, and Dir the folder
-	// being loaded: a module extends a sibling folder by its id.
+	// (or the one file) being loaded: a module extends a folder beside its
+	// own by its id.
 	Local fs.FS
 	Dir   string
 }
 
+// sibling is the folder beside the module's own that would hold module id,
+// or "" when there is none. A module loaded from one file has the file's
+// folder as its own, as when its folder is loaded: a `premier/` inside that
+// folder is not beside it, and does not replace the base for the file alone
+// when it does not for the folder.
+func (l Loader) sibling(id string) string {
+	if l.Local == nil {
+		return ""
+	}
+	own := path.Clean(l.Dir)
+	if st, err := fs.Lstat(l.Local, own); err == nil && !st.IsDir() {
+		own = path.Dir(own)
+	}
+	s := path.Join(path.Dir(own), strings.ReplaceAll(id, "_", "-"))
+	if s == own || own == "." {
+		return ""
+	}
+	if st, err := fs.Stat(l.Local, s); err == nil && st.IsDir() {
+		return s
+	}
+	return ""
+}
+
 // Load implements dsl.Loader.
 func (l Loader) Load(id string) ([]*dsl.File, dsl.Diagnostics) {
-	if l.Local != nil {
-		sibling := path.Join(path.Dir(l.Dir), strings.ReplaceAll(id, "_", "-"))
-		if sibling != path.Clean(l.Dir) {
-			if st, err := fs.Stat(l.Local, sibling); err == nil && st.IsDir() {
-				return dsl.ParseFS(l.Local, sibling)
-			}
-		}
+	if s := l.sibling(id); s != "" {
+		return dsl.ParseFS(l.Local, s)
 	}
 	if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err == nil {
 		return dsl.ParseFS(stdlib.BaseFS, id+dsl.Ext)
@@ -56,13 +85,8 @@ func (l Loader) Checked(id string, env *dsl.Env) *dsl.Module {
 	if env != stdlib.Env() {
 		return nil
 	}
-	if l.Local != nil {
-		sibling := path.Join(path.Dir(l.Dir), strings.ReplaceAll(id, "_", "-"))
-		if sibling != path.Clean(l.Dir) {
-			if st, err := fs.Stat(l.Local, sibling); err == nil && st.IsDir() {
-				return nil
-			}
-		}
+	if l.sibling(id) != "" {
+		return nil
 	}
 	if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err != nil {
 		return nil

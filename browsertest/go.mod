@@ -1,6 +1,6 @@
 module github.com/bataille/bataille/browsertest
 
-go 1.26.8
+go 1.25.0
 
 require (
 	github.com/bataille/bataille v0.0.0

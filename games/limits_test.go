@@ -73,19 +73,7 @@ var limits = []clause{
 		}},
 }
 
-func TestLimits(t *testing.T) {
-	for _, c := range limits {
-		t.Run(c.id+"/"+c.scenario, func(t *testing.T) {
-			r := play(t, c)
-			c.check(t, r)
-			if t.Failed() || testing.Verbose() {
-				var b strings.Builder
-				_ = r.trace.WriteText(&b, true)
-				t.Logf("trace:\n%s", b.String())
-			}
-		})
-	}
-}
+func TestLimits(t *testing.T) { playLimits(t, limits) }
 
 // routs is a variant Carré Realization Table on which a low roll routs.
 const routs = `override table carre_realization "Carré Realization Table (test: rout)" roll d66 + modifier -30..30 {
@@ -155,19 +143,7 @@ var contactLimits = []clause{
 		}},
 }
 
-func TestContactLimits(t *testing.T) {
-	for _, c := range contactLimits {
-		t.Run(c.id+"/"+c.scenario, func(t *testing.T) {
-			r := play(t, c)
-			c.check(t, r)
-			if t.Failed() || testing.Verbose() {
-				var b strings.Builder
-				_ = r.trace.WriteText(&b, true)
-				t.Logf("trace:\n%s", b.String())
-			}
-		})
-	}
-}
+func TestContactLimits(t *testing.T) { playLimits(t, contactLimits) }
 
 // TestCheckRefusesImpossibleOrders: `check` rejects, at the order's line and
 // column, a fire or an assault that can never be carried out: at one's own
@@ -206,7 +182,32 @@ func TestCheckRefusesImpossibleOrders(t *testing.T) {
 	}
 }
 
+var roadLimits = []clause{
+	// ---- Class 8: a result applied whole ------------------------------------------
+	{id: "BER-40-ROAD", folder: "lim", scenario: "road_stack", faces: []int{3, 5},
+		check: func(t *testing.T, r *played) {
+			r.state("col", "routed")
+			r.state("col2", "routed")   // the stack-mate too: the targets are the hex
+			r.count("Morale check:", 1) // the Carré next to them, not the routed stack-mate
+			r.text("Morale check: 35 must be above 34")
+		}},
+}
+
+func TestRoadLimits(t *testing.T) { playLimits(t, roadLimits) }
+
 var sideLimits = []clause{
+	{id: "BER-17-MULTIHEX", folder: "lim", scenario: "multihex_bystander", faces: []int{1, 1, 1, 1},
+		check: func(t *testing.T, r *played) {
+			r.text("by fires at lin") // the bystander's opportunity fire…
+			r.at("lin", "0607")       // …and its Zd'I at 0608 did not stop the line
+		}},
+	{id: "BER-17-CARRE-MORALE", folder: "limaus", scenario: "carre_pre_melee", faces: []int{6, 6, 1, 1, 3, 1},
+		check: func(t *testing.T, r *played) {
+			// morale 36 less 6 for the Carré, and the chart's +6 on the roll
+			r.text("Pre-melee morale check: ")
+			r.text("must be above 30")
+			r.text("In Carre +6")
+		}},
 	// ---- Class 6: one hexside, one reading ----------------------------------------
 	{id: "BER-17-REFUSED", folder: "limaus", scenario: "stand_refused", faces: []int{6, 6, 6, 6, 6, 6},
 		check: func(t *testing.T, r *played) {
@@ -223,8 +224,12 @@ var sideLimits = []clause{
 		}},
 }
 
-func TestSideLimits(t *testing.T) {
-	for _, c := range sideLimits {
+func TestSideLimits(t *testing.T) { playLimits(t, sideLimits) }
+
+// playLimits plays each case as a subtest named by its clause and scenario;
+// with -v, or on failure, it logs the trace.
+func playLimits(t *testing.T, cases []clause) {
+	for _, c := range cases {
 		t.Run(c.id+"/"+c.scenario, func(t *testing.T) {
 			r := play(t, c)
 			c.check(t, r)

@@ -100,7 +100,7 @@ func (e *Engine) move(o *Order) error {
 		}
 		across, extra, up := e.crossing(u, u.Hex, h)
 		e.act = action{cost: c.Cost + extra}
-		blocked, msg, err := e.hook(hMoveEnter).unit(u).cell(c).int(i + 1).int(spent).int(mp - spent).int(c.Cost + extra).bool(zdi).bool(o.Target != nil).unit(source).unit(cavalry).str(asString(across)).bool(up).fire()
+		blocked, msg, err := e.hook(hMoveEnter).unit(u).cell(c).int(i + 1).int(spent).int(mp - spent).int(c.Cost + extra).bool(zdi).bool(o.Target != nil).unit(source).unit(cavalry).str(asString(across)).bool(up).unit(o.Target).fire()
 		if err != nil {
 			return err
 		}

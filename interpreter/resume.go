@@ -208,6 +208,10 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 		marks, board, memo := u.Marks, u.board, u.memo
 		*u = s.units[i]
 		u.board, u.memo = board, memo
+		if t := s.units[i].tiedTo; t != nil {
+			// The unit of this board, not of the engine the state was saved on.
+			u.tiedTo = e.Board.byID[t.ID]
+		}
 		if v := s.units[i].Vacated; v != nil {
 			u.vacated = *v
 			u.Vacated = &u.vacated

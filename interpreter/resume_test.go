@@ -68,7 +68,8 @@ var unitKeyed = map[string]string{
 func checkFields(t *testing.T, typ reflect.Type, saved, not map[string]string) {
 	t.Helper()
 	seen := map[string]bool{}
-	for f := range typ.Fields() {
+	for i := range typ.NumField() {
+		f := typ.Field(i)
 		seen[f.Name] = true
 		_, s := saved[f.Name]
 		_, n := not[f.Name]
@@ -107,7 +108,8 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 		t.Fatal("a clone has another key")
 	}
 	typ := reflect.TypeFor[Unit]()
-	for f := range typ.Fields() {
+	for i := range typ.NumField() {
+		f := typ.Field(i)
 		if _, ok := unitKeyed[f.Name]; !ok || f.Name == "Marks" {
 			continue
 		}

@@ -84,3 +84,16 @@ func (e *Engine) tied(u *Unit, h Hex) []*Unit {
 	}
 	return out
 }
+
+// Stack lists u and the units of its side in its hex (either hex of a
+// two-hex line), u first, the others by id: the targets a result that
+// falls on a hex strikes together (a charge on a road column, BER-40-ROAD).
+func (e *Engine) Stack(u *Unit) []*Unit {
+	out := []*Unit{u}
+	for _, x := range e.sorted {
+		if x != u && x.Side == u.Side && x.Increments > 0 && UnitDistance(u, x) == 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}

@@ -57,6 +57,11 @@ func Build(ctx context.Context, opt Options) error {
 			return err
 		}
 	}
+	// Commands run in other folders than this one: paths are made absolute.
+	root, err := filepath.Abs(root)
+	if err != nil {
+		return err
+	}
 	if err := os.MkdirAll(opt.Out, 0o755); err != nil {
 		return err
 	}

@@ -57,6 +57,28 @@ var Effects = []*Effect{
 			}
 			return nil
 		}},
+	{dsl.Effect{Name: "rout_hex", Doc: "the unit and every unit of its side in its hex rout (the targets of a charge, stack-mates included) and retreat hexes away from `from` (the charger by default)",
+		Params: []dsl.EffectParam{unitP("unit", ""), opt(intP("hexes", "hexes they run; 0 routs in place")), opt(unitP("from", "the unit they run from"))}},
+		func(c *interpreter.Call) error {
+			routed, err := c.E.RoutedState()
+			if err != nil {
+				return err
+			}
+			n := count(c, 1, 0, maxHexes)
+			from := optUnit(c, 2, c.E.Charger())
+			if n > 0 && from == nil {
+				return fmt.Errorf("rout %d hexes from whom? name the unit with from", n)
+			}
+			for _, x := range c.E.Stack(u(c, 0)) {
+				if err := c.E.SetState(x, routed); err != nil {
+					return err
+				}
+				if n > 0 {
+					c.E.Retreat(x, n, from)
+				}
+			}
+			return nil
+		}},
 	{dsl.Effect{Name: "retreat", Doc: "the unit retreats hexes away from `from` (the charger by default)",
 		Params: []dsl.EffectParam{unitP("unit", ""), intP("hexes", ""), opt(unitP("from", ""))}},
 		func(c *interpreter.Call) error {

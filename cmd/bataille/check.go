@@ -4,10 +4,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/stdlib"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/bataille/bataille"
@@ -79,7 +81,20 @@ func loadOrReport(p string, stderr io.Writer) *dsl.Module {
 // Positions in the user's files are written from the path as given
 // (`DIR/rules.rules:5:77`), so that an editor's quickfix opens the right
 // file.
+//
+// A bare name (no slash, no leading ".", no .rules) that names a bundled
+// battle or base module is that battle, even when the working folder holds
+// a folder of the same name: a folder someone left there must not replace
+// the battle silently. `./NAME` names the folder; check warns of it.
 func loadPath(p string) (*dsl.Module, dsl.Diagnostics) {
+	if !looksLikePath(p) && isBundled(p) {
+		mod, diags := bataille.LoadBundled(p)
+		if st, err := os.Stat(p); err == nil && st.IsDir() {
+			diags = append(diags, dsl.Diagnostic{Severity: dsl.Warning, Code: "bundled-name", Pos: dsl.Pos{File: p},
+				Message: fmt.Sprintf("the bundled battle %s is used, not the folder %s here; write ./%s for the folder", p, p, p)})
+		}
+		return mod, diags
+	}
 	st, err := os.Stat(p)
 	if err == nil {
 		root, name := splitPath(p, st.IsDir())
@@ -95,6 +110,15 @@ func loadPath(p string) (*dsl.Module, dsl.Diagnostics) {
 			Message: fmt.Sprintf("%s (a battle is a bundled name, %s, or a folder or .rules file on disk)", why, strings.Join(bataille.Bundled(), ", "))}}
 	}
 	return bataille.LoadBundled(p)
+}
+
+// isBundled reports whether name is a bundled battle or base module.
+func isBundled(name string) bool {
+	if slices.Contains(bataille.Bundled(), name) {
+		return true
+	}
+	_, err := fs.Stat(stdlib.BaseFS, name+dsl.Ext)
+	return err == nil
 }
 
 // looksLikePath reports whether a GAME argument names a place on disk

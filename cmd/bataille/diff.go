@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
@@ -104,8 +108,15 @@ Flags:`)
 		}
 	}
 
-	oldMod, oldDiags := loadSide(oldArg)
-	newMod, newDiags := loadSide(newArg)
+	load := loadSide
+	if gitPath != "" {
+		// Git runs its driver at the top of the work tree and hands it
+		// copies of the two versions: each is read as if it stood at its
+		// path in the tree, so that it extends the folders beside its own.
+		load = func(arg string) (*dsl.Module, dsl.Diagnostics) { return loadGitSide(arg, gitPath) }
+	}
+	oldMod, oldDiags := load(oldArg)
+	newMod, newDiags := load(newArg)
 	if bad := append(oldDiags, newDiags...); bad != nil {
 		if gitPath == "" {
 			bad.Print(stderr)
@@ -343,16 +354,105 @@ func hunkRange(start, n int) string {
 // a temporary file whose name means nothing to the reader.
 func relabel(d *dsl.ModuleDiff, oldFile, newFile, path string) {
 	oldName, newName := filepath.Base(oldFile), filepath.Base(newFile)
+	named := func(file, name string) bool { return file == name || strings.HasSuffix(file, "/"+name) }
 	for i := range d.Changes {
 		c := &d.Changes[i]
-		if c.Old != nil && c.Old.Pos.File == oldName {
+		if c.Old != nil && named(c.Old.Pos.File, oldName) {
 			c.Old.Pos.File = path
 		}
-		if c.New != nil && c.New.Pos.File == newName {
+		if c.New != nil && named(c.New.Pos.File, newName) {
 			c.New.Pos.File = path
 		}
 	}
 }
+
+// loadGitSide loads one side of a git diff as the file at gitPath of the
+// work tree (the current folder), with the text of file: the folders
+// beside gitPath's own are its siblings, as they are for bataille check.
+func loadGitSide(file, gitPath string) (*dsl.Module, dsl.Diagnostics) {
+	if file == os.DevNull {
+		return nil, nil
+	}
+	if _, diags := dsl.ListScripts(os.DirFS(filepath.Dir(file)), filepath.Base(file)); diags.HasErrors() {
+		for i := range diags {
+			diags[i].Pos.File = file
+		}
+		return nil, diags
+	}
+	data, err := readScript(file)
+	if err != nil {
+		return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "read", Pos: dsl.Pos{File: file, Line: 1, Col: 1}, Message: "cannot read: " + readErrText(err)}}
+	}
+	name := path.Clean(filepath.ToSlash(gitPath))
+	if !fs.ValidPath(name) {
+		return loadSide(file)
+	}
+	fsys := &oneFileFS{FS: os.DirFS("."), name: name, data: data}
+	mod, diags := bataille.LoadDir(fsys, name)
+	var errs dsl.Diagnostics
+	for _, d := range diags {
+		if d.Severity == dsl.Error {
+			errs = append(errs, d)
+		}
+	}
+	if errs != nil {
+		return nil, errs
+	}
+	return mod, nil
+}
+
+// oneFileFS is a folder of the disk with one file's text given: a version
+// of that file git handed the driver.
+type oneFileFS struct {
+	fs.FS
+	name string
+	data []byte
+}
+
+func (o *oneFileFS) Open(name string) (fs.File, error) {
+	if name == o.name {
+		return &memFile{Reader: bytes.NewReader(o.data), info: o.info()}, nil
+	}
+	return o.FS.Open(name)
+}
+
+func (o *oneFileFS) Lstat(name string) (fs.FileInfo, error) {
+	if name == o.name {
+		return o.info(), nil
+	}
+	return fs.Lstat(o.FS, name)
+}
+
+func (o *oneFileFS) ReadLink(name string) (string, error) {
+	if name == o.name {
+		return "", &fs.PathError{Op: "readlink", Path: name, Err: fs.ErrInvalid}
+	}
+	return fs.ReadLink(o.FS, name)
+}
+
+func (o *oneFileFS) info() fs.FileInfo {
+	return memInfo{name: path.Base(o.name), size: int64(len(o.data))}
+}
+
+type memFile struct {
+	*bytes.Reader
+	info fs.FileInfo
+}
+
+func (f *memFile) Stat() (fs.FileInfo, error) { return f.info, nil }
+func (f *memFile) Close() error               { return nil }
+
+type memInfo struct {
+	name string
+	size int64
+}
+
+func (i memInfo) Name() string       { return i.name }
+func (i memInfo) Size() int64        { return i.size }
+func (i memInfo) Mode() fs.FileMode  { return 0o444 }
+func (i memInfo) ModTime() time.Time { return time.Time{} }
+func (i memInfo) IsDir() bool        { return false }
+func (i memInfo) Sys() any           { return nil }
 
 // useColor decides whether to colour text: auto colours a terminal, and
 // honours NO_COLOR.

@@ -216,7 +216,7 @@ func TestDiffGitDriver(t *testing.T) {
 	// A file that does not load (a scenario file has no header) is shown
 	// line by line, not failed: git would stop the whole diff.
 	code, out, stderr = bat(t, "diff", path, alphaFile, "1", "100644", "testdata/diff/broken.rules", "2", "100644")
-	if code != exitOK || !strings.Contains(stderr, "broken.rules:5:29: error: ") ||
+	if code != exitOK || !strings.Contains(stderr, path+":5:29: error: ") ||
 		!strings.Contains(out, "(not a module on its own: compared line by line)\n@@ -1,") || !strings.Contains(out, "\n+override param rout.hexes = = 8\n") {
 		t.Errorf("broken file in git form: exit %d\nstdout:\n%s\nstderr:\n%s", code, out, stderr)
 	}

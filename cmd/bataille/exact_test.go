@@ -104,7 +104,8 @@ func TestSimulateExactLimits(t *testing.T) {
 		t.Errorf("--or-sample: exit %d, %s\n%s", code, stderr, out)
 	}
 	for _, args := range [][]string{
-		{"simulate", exactCarre, "--exact", "--shard", "1/2"},
+		{"simulate", exactCarre, "--exact", "--shard", "3/2"},
+		{"simulate", exactCarre, "--exact", "--shard", "1/2", "--or-sample"},
 		{"simulate", "--merge", "x.json", "--exact"},
 		{"diff", exactCarre, exactRoll, "--exact"},
 	} {

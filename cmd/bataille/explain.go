@@ -19,7 +19,7 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("explain", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `Usage: bataille explain GAME|DIR NAME
+		fmt.Fprintln(stderr, `Usage: bataille explain GAME|DIR NAME [--svg FILE] [--html FILE]
 
 Shows the declaration NAME (a rule, param, table, check, modifier, chart or
 word) as it is in force in the battle after extends and overrides:
@@ -35,6 +35,8 @@ A table or chart is also shown as the grid it is printed as: a column per
 column it declares, labelled by its keys, and rows by the roll.`)
 		fs.PrintDefaults()
 	}
+	svgOut := fs.String("svg", "", "for a table: also draw it as its chart is printed, to this SVG file")
+	htmlOut := fs.String("html", "", "for a table: also draw it as its chart is printed, to this HTML page")
 	if code, ok := parseFlags(fs, args); !ok {
 		return code
 	}
@@ -58,6 +60,16 @@ column it declares, labelled by its keys, and rows by the roll.`)
 	if kinds, ok := listable[name]; ok {
 		explainList(stdout, mod, name, kinds)
 		return exitOK
+	}
+	if *svgOut != "" || *htmlOut != "" {
+		t, ok := mod.Tables[name]
+		if !ok {
+			fmt.Fprintf(stderr, "bataille explain: --svg and --html draw a table; %s has no table %q%s\n", mod.ID, name, dsl.DidYouMean(name, sortedNames(mod.Tables)))
+			return exitFail
+		}
+		if code := writePrinted(printedOf(mod, t, 0), *svgOut, *htmlOut, stderr, "explain"); code != exitOK {
+			return code
+		}
 	}
 	found := explain(stdout, mod, name) || explainHook(stdout, mod, name)
 	if !found {

@@ -89,3 +89,22 @@ func TestExplainBundledChartWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestChartGolden: the printed-chart picture of a keyed test chart, a
+// column per key combination with its bands and odds, and its text grid.
+func TestChartGolden(t *testing.T) {
+	svg := filepath.Join(t.TempDir(), "chart.svg")
+	code, out, stderr := bat(t, "chart", keyedCarre, "carre_realization", "--svg", svg)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	data, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	goldenIn(t, "explain", "chart_grid.txt", out)
+	goldenIn(t, "explain", "chart.svg", string(data))
+	if !strings.Contains(string(data), "PLACEHOLDERS: keyedcarre plays") {
+		t.Error("the picture does not name the placeholders the battle plays")
+	}
+}

@@ -28,7 +28,7 @@ type command struct {
 
 // order is the order commands are listed in help; each command's file
 // registers it with register in an init function.
-var order = []string{"check", "fmt", "run", "verify", "test", "simulate", "advise", "map", "explain", "odds", "diff", "lsp", "playground", "new", "scenarios", "version"}
+var order = []string{"check", "fmt", "run", "verify", "test", "simulate", "advise", "map", "explain", "chart", "odds", "diff", "lsp", "playground", "new", "scenarios", "version"}
 
 var registered = map[string]command{}
 

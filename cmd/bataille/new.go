@@ -41,11 +41,22 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bataille new: %s is not empty; give a new folder\n", dir)
 		return exitFail
 	}
-	base := loadOrReport(*extends, stderr)
+	id := moduleID(filepath.Base(filepath.Clean(dir)))
+	if name := strings.ReplaceAll(id, "_", "-"); isBundled(id) || isBundled(name) {
+		fmt.Fprintf(stderr, "bataille new: a battle named %s would shadow the bundled %s (a battle beside it that extends %s would find this folder instead); give another name\n", id, name, id)
+		return exitUsage
+	}
+	// --extends names a folder beside DIR, as the written extends line
+	// will find it, before a bundled battle.
+	besideDIR := filepath.Join(filepath.Dir(filepath.Clean(dir)), strings.ReplaceAll(*extends, "_", "-"))
+	from := *extends
+	if st, err := os.Stat(besideDIR); err == nil && st.IsDir() && !looksLikePath(*extends) {
+		from = besideDIR
+	}
+	base := loadOrReport(from, stderr)
 	if base == nil {
 		return exitFail
 	}
-	id := moduleID(filepath.Base(filepath.Clean(dir)))
 	files := map[string]string{
 		"rules.rules":     fmt.Sprintf(newRules, id, titleOf(id), base.ID),
 		"scenarios.rules": fmt.Sprintf(newScenarios, nationalities(base)...),
@@ -60,6 +71,17 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 			return exitFail
 		}
 		fmt.Fprintln(stdout, filepath.Join(dir, name))
+	}
+	// What new writes always checks: if it does not (a base it cannot
+	// start from), it is taken back and the errors say why.
+	if _, diags := loadPath(dir); diags.HasErrors() {
+		diags.Print(stderr)
+		for _, name := range []string{"rules.rules", "scenarios.rules"} {
+			os.Remove(filepath.Join(dir, name))
+		}
+		os.Remove(dir)
+		fmt.Fprintf(stderr, "bataille new: the battle written would not check against %s; nothing is left in %s\n", from, dir)
+		return exitFail
 	}
 	fmt.Fprintf(stderr, "battle %s extends %s; try: bataille check %s && bataille run %s\n", id, base.ID, dir, dir)
 	return exitOK

@@ -140,7 +140,16 @@ modifier held to the roll's declared bounds and d66 stepping in base 6.`)
 	if title == "" {
 		title = name
 	}
-	if code := writeChart(oddsChart(rep, title), *htmlOut, *svgOut, stderr, "odds"); code != exitOK {
+	if isTable {
+		// A table is drawn as its chart is printed, the columns asked for
+		// with their odds at this modifier: readable at fourteen columns,
+		// where a bar per column in a colour each was not.
+		picked := *t
+		picked.Columns = cols
+		if code := writePrinted(printedOf(m, &picked, total), *svgOut, *htmlOut, stderr, "odds"); code != exitOK {
+			return code
+		}
+	} else if code := writeChart(oddsChart(rep, title), *htmlOut, *svgOut, stderr, "odds"); code != exitOK {
 		return code
 	}
 	if *asJSON {

@@ -116,24 +116,29 @@ func TestOddsChart(t *testing.T) {
 	if err := wellFormed(data); err != nil {
 		t.Fatal(err)
 	}
-	// A bar for each outcome printed in each column printed: a column
-	// that cannot give an outcome (a published Carré column with no rout)
-	// draws it at zero.
-	columns, outcomes := 0, map[string]bool{}
+	// The table drawn as printed: a column for each column printed, each
+	// outcome printed in its colour, with its odds under its column.
+	columns, outcomes, odds := 0, map[string]bool{}, 0
 	for _, l := range strings.Split(out, "\n") {
 		if strings.HasPrefix(l, "column ") {
 			columns++
 		}
 		if strings.HasPrefix(l, "  ") && strings.HasSuffix(l, "%") {
 			outcomes[strings.Fields(l)[0]] = true
+			odds++
 		}
 	}
 	columns = max(columns, 1)
-	if got, want := strings.Count(string(data), `class="bar"`), columns*len(outcomes); got != want || want == 0 {
-		t.Errorf("%d bars for %d outcomes in %d columns", got, len(outcomes), columns)
+	if got := strings.Count(string(data), `<g class="column"`); got != columns {
+		t.Errorf("%d columns drawn, %d printed", got, columns)
 	}
-	if strings.Contains(string(data), `class="ci"`) {
-		t.Error("exact odds drawn with intervals")
+	if got := strings.Count(string(data), `class="odds"`); got != 2*odds {
+		t.Errorf("%d odds lines drawn, want two for each of the %d printed", got, odds)
+	}
+	for o := range outcomes {
+		if !strings.Contains(string(data), `data-outcome="`+o+`"`) {
+			t.Errorf("outcome %s not drawn", o)
+		}
 	}
 }
 

@@ -103,3 +103,55 @@ func TestShardsAsProcesses(t *testing.T) {
 		}
 	}
 }
+
+// TestExactShardsAsProcesses splits an exact exploration over processes of
+// a bataille built here, as a Kubernetes Indexed Job would (each finds its
+// index in JOB_COMPLETION_INDEX), and merges their reports: the merge is the
+// exploration played in one process, to the last digit. A shard missing or
+// given twice is refused.
+func TestExactShardsAsProcesses(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command")
+	}
+	dir := t.TempDir()
+	exe := filepath.Join(dir, "bataille")
+	if out, err := exec.Command("go", "build", "-o", exe, ".").CombinedOutput(); err != nil {
+		t.Skipf("go build: %v\n%s", err, out)
+	}
+	args := []string{"simulate", "berlin1813", "assault_carre", "--exact", "--json", "--marks"}
+	whole, err := exec.Command(exe, args...).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for i := range 3 {
+		cmd := exec.Command(exe, append(args, "--shard", "auto/3")...)
+		cmd.Env = append(os.Environ(), "JOB_COMPLETION_INDEX="+strconv.Itoa(i))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("shard %d: %v", i, err)
+		}
+		if !strings.Contains(string(out), `"total"`) {
+			t.Fatalf("shard %d's report holds no chance:\n%.300s", i, out)
+		}
+		f := filepath.Join(dir, "shard"+strconv.Itoa(i)+".json")
+		if err := os.WriteFile(f, out, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, f)
+	}
+	merged, err := exec.Command(exe, append([]string{"simulate", "--merge", "--json", "--marks"}, files...)...).Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(merged) != string(whole) {
+		t.Errorf("merged exact shards differ from one exploration:\n%.400s\nvs\n%.400s", merged, whole)
+	}
+	for _, bad := range [][]string{files[:2], {files[0], files[1], files[1]}} {
+		cmd := exec.Command(exe, append([]string{"simulate", "--merge"}, bad...)...)
+		out, err := cmd.CombinedOutput()
+		if err == nil || !strings.Contains(string(out), "shard") {
+			t.Errorf("merge of %d files of 3 shards: %v\n%s", len(bad), err, out)
+		}
+	}
+}

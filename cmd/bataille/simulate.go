@@ -51,9 +51,12 @@ type simColumn struct {
 	// Hash identifies the scripts played: their names and text, the
 	// module's and those it extends (moduleHash). --merge refuses shards
 	// that played different ones.
-	Hash     string       `json:"hash,omitempty"`
-	Runs     int64        `json:"runs"`
-	Paths    int64        `json:"paths,omitempty"` // --exact: the paths through the dice played
+	Hash  string `json:"hash,omitempty"`
+	Runs  int64  `json:"runs"`
+	Paths int64  `json:"paths,omitempty"` // --exact: the paths through the dice played
+	// Total is, for a shard of an exact exploration, the chance its paths
+	// hold together (the shards' add up to 1).
+	Total    string       `json:"total,omitempty"`
 	Outcomes []simOutcome `json:"outcomes"`
 }
 
@@ -68,6 +71,9 @@ type simOutcome struct {
 	Hi    float64       `json:"hi"`
 	// Exact is the mean as a fraction, with --exact (Lo and Hi are the mean).
 	Exact string `json:"exact,omitempty"`
+	// ExactSq is, in a shard of an exact exploration, the part of the
+	// expected square its paths hold, so that merged shards give the spread.
+	ExactSq string `json:"exact_sq,omitempty"`
 }
 
 func cmdSimulate(args []string, stdout, stderr io.Writer) int {
@@ -108,14 +114,24 @@ Flags:`)
 	}
 	if *merge {
 		if exact.on {
-			fmt.Fprintln(stderr, "bataille simulate: --merge adds up sampled shards; --exact needs none")
+			fmt.Fprintln(stderr, "bataille simulate: --merge reads whether its shards are exact from them; leave out --exact")
 			return exitUsage
 		}
 		return mergeReports(fs.Args(), *asJSON, *marks, *htmlOut, *svgOut, stdout, stderr)
 	}
 	if exact.on && *shard != "" {
-		fmt.Fprintln(stderr, "bataille simulate: --shard slices the sampled runs; --exact plays every path at once")
-		return exitUsage
+		s, err := resolveShard(*shard, os.Getenv)
+		if err == nil {
+			exact.shard, exact.shards, err = exactShard(s)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
+			return exitUsage
+		}
+		if exact.orSample || *htmlOut != "" || *svgOut != "" {
+			fmt.Fprintln(stderr, "bataille simulate: a shard of an exact exploration is half an answer: --merge the shards' --json reports, then draw them")
+			return exitUsage
+		}
 	}
 	if fs.NArg() < 1 || fs.NArg() > 2 || *n < 1 {
 		fs.Usage()
@@ -366,11 +382,16 @@ func mergeReports(files []string, asJSON, marks bool, htmlOut, svgOut string, st
 			fmt.Fprintf(stderr, "bataille simulate --merge: %s: not a simulate --json report: %v\n", f, err)
 			return exitFail
 		}
-		if err := validReport(r); err != nil {
+		if r.Exact {
+			// Checked by mergeExactReports, whose figures are fractions.
+		} else if err := validReport(r); err != nil {
 			fmt.Fprintf(stderr, "bataille simulate --merge: %s: %v; not merged\n", f, err)
 			return exitFail
 		}
 		reps = append(reps, r)
+	}
+	if reps[0].Exact {
+		return mergeExactReports(reps, asJSON, marks, htmlOut, svgOut, stdout, stderr)
 	}
 	sortReports(reps)
 	out := simReport{Scenario: reps[0].Scenario, Seed: reps[0].Seed, N: reps[0].N, From: reps[0].From, To: reps[0].From}
