@@ -99,10 +99,11 @@ type Value struct {
 }
 
 // Vocab declares one word of a battle's vocabulary: a terrain type, a
-// formation, an arm or a morale state, with properties.
+// formation, an arm or a morale state, with properties; or a value each side
+// keeps through the battle (`army morale_level { start: 0  max: 3 }`).
 type Vocab struct {
 	Pos   lexer.Position
-	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute')"`
+	Kind  string   `parser:"@('terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute' | 'army')"`
 	Name  string   `parser:"@Ident"`
 	Title string   `parser:"@String?"`
 	Cite  []string `parser:"('cite' @String (',' @String)*)?"`
@@ -391,7 +392,7 @@ func closer(open string) string {
 // Remove drops one declaration of the module extended.
 type Remove struct {
 	Pos  lexer.Position
-	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'objective' | 'invariant' | 'test' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute')"`
+	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'objective' | 'invariant' | 'test' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute' | 'army')"`
 	Name *DottedName `parser:"@@"`
 }
 
@@ -414,7 +415,16 @@ type ScenarioItem struct {
 	Decide  *Decide     `parser:"| @@"`
 	Goal    *Goal       `parser:"| @@"`
 	Turn    *TurnItem   `parser:"| @@"`
+	Army    *ArmySet    `parser:"| @@"`
 	Seed    *string     `parser:"| 'seed' @Number"`
+}
+
+// ArmySet gives one side's values (the module's `army` words) as the
+// scenario begins: `army russian { morale_level: 2 }`.
+type ArmySet struct {
+	Pos   lexer.Position
+	Side  string  `parser:"'army' @Ident"`
+	Props []*Prop `parser:"'{' @@* '}'"`
 }
 
 // MapSize is `map 20 x 15 clear`: columns, rows and the default terrain.

@@ -14,6 +14,7 @@ var UnitProps = map[string]string{
 	"class":         "its unit type (the module's classes: ligne, hussars …); its flags become the unit's",
 	"arm":           "infantry, cavalry, artillery … (the module's arms)",
 	"increments":    "strength in increments",
+	"start":         "the increments it began the battle with, when it has already lost some (its increments by default); scripts read unit.start and unit.losses",
 	"formation":     "its formation (the module's formations)",
 	"facing":        "the hexside it faces: N, NE, SE, S, SW, NW",
 	"morale":        "morale value (low is good)",
@@ -139,6 +140,13 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 				}
 				us.Props[p.Key] = pv
 			}
+			if st, inc := us.Props["start"], us.Props["increments"]; len(st.Values) == 1 && len(inc.Values) == 1 {
+				if a, isInt := st.Values[0].(int); isInt {
+					if b, isInt := inc.Values[0].(int); isInt && a < b {
+						u.errorf(st.Pos, "bad-property", "unit %s has %d increments but starts with %d: start is at least its increments", us.ID, b, a)
+					}
+				}
+			}
 			sd.Units = append(sd.Units, us)
 		case it.Order != nil:
 			sd.Orders = append(sd.Orders, u.orderSpec(it.Order))
@@ -161,6 +169,8 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 				continue
 			}
 			sd.Turn, sd.TurnPos = it.Turn.Side, ipos
+		case it.Army != nil:
+			u.armySet(sd, it.Army, ipos)
 		case it.Seed != nil:
 			n, err := strconv.ParseUint(*it.Seed, 10, 64)
 			if err != nil {
@@ -170,7 +180,70 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 			sd.Seed = &n
 		}
 	}
+	u.armySides(sd)
 	return sd
+}
+
+// armySides reports an `army` line for a side no unit of the scenario
+// fights for: a misspelt side would set nothing any rule reads.
+func (u *unit) armySides(sd *ScenarioDef) {
+	sides := map[string]bool{}
+	var names []string
+	for _, us := range sd.Units {
+		if pv, ok := us.Props["side"]; ok && len(pv.Values) == 1 {
+			if s, isStr := pv.Values[0].(string); isStr && !sides[s] {
+				sides[s] = true
+				names = append(names, s)
+			}
+		}
+	}
+	for _, a := range sd.Armies {
+		if !sides[a.Side] {
+			u.errorf(a.Pos, "unknown-side", "no unit of scenario %s fights for side %s%s", sd.Name, a.Side, didYouMean(a.Side, names))
+		}
+	}
+}
+
+// armySet reads a scenario's `army SIDE { NAME: N }`: each name a word of
+// the module's army vocabulary, each value a whole number within its
+// word's bounds, each side given once.
+func (u *unit) armySet(sd *ScenarioDef, a *ArmySet, pos Pos) {
+	for _, old := range sd.Armies {
+		if old.Side == a.Side {
+			u.errorf(pos, "duplicate", "scenario %s gives side %s's army values twice; the first is at %s", sd.Name, a.Side, old.Pos)
+			return
+		}
+	}
+	as := &ArmySpec{Side: a.Side, Values: map[string]int{}, Pos: pos}
+	for _, p := range a.Props {
+		ppos := position(p.Pos)
+		w, ok := u.mod.Vocab[KindArmy][p.Key]
+		if !ok {
+			u.errorf(ppos, "unknown-army", "no army value %q is declared%s (declare it with `army %s { start: 0 }`)", p.Key, didYouMean(p.Key, u.names(KindArmy)), p.Key)
+			continue
+		}
+		var n int
+		good := len(p.Values) == 1
+		if good {
+			x, isNum := u.value(p.Values[0])
+			n, good = x.(int)
+			good = good && isNum
+		}
+		if !good {
+			u.errorf(ppos, "bad-property", "%s takes one whole number", p.Key)
+			continue
+		}
+		if lo, hi := w.Bounds(); n < lo || n > hi {
+			u.errorf(ppos, "out-of-range", "%s is %d to %d; got %d", p.Key, lo, hi, n)
+			continue
+		}
+		if _, twice := as.Values[p.Key]; twice {
+			u.errorf(ppos, "duplicate", "%s is given twice", p.Key)
+			continue
+		}
+		as.Values[p.Key] = n
+	}
+	sd.Armies = append(sd.Armies, as)
 }
 
 // checkScenarios checks what a scenario names against the module: units,

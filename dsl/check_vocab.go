@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState, KindNationality, KindClass, KindHexside, KindAttribute}
+var vocabKinds = []string{KindTerrain, KindFormation, KindArm, KindState, KindNationality, KindClass, KindHexside, KindAttribute, KindArmy}
 
 // propKind says what a vocabulary property takes.
 type propKind struct {
@@ -46,6 +46,11 @@ var vocabSchema = map[string]map[string]propKind{
 		"arm": {what: "word", words: KindArm, doc: "the arm units of this class are; besides, every attribute the module declares is a flag its units then have (uhlans { lancer })"},
 	},
 	KindAttribute: {},
+	KindArmy: {
+		"start": {what: "number", doc: "its value when a scenario begins (0 when not given); a scenario's `army SIDE { NAME: N }` gives one side another"},
+		"min":   {what: "number", doc: "the least it may be: set_army and add_army stop there (no bound when not given)"},
+		"max":   {what: "number", doc: "the most it may be"},
+	},
 	KindHexside: {
 		"cost":       {what: "number", doc: "movement points added to cross it (cost_ARM for one arm: cost_cavalry)"},
 		"blocks_los": {what: "flag", doc: "blocks line of sight across it"},
@@ -117,6 +122,22 @@ func (u *unit) checkVocab() {
 				}
 				if msg := u.propMismatch(pk, w.Props[key]); msg != "" {
 					u.errorf(pos, "bad-property", "%s %s: %s %s", kind, w.Name, key, msg)
+				} else if kind == KindArmy {
+					if _, whole := w.Props[key][0].(int); !whole {
+						u.errorf(pos, "bad-property", "army %s: %s takes a whole number", w.Name, key)
+					}
+				}
+			}
+			if kind == KindArmy {
+				lo, hi := w.Bounds()
+				if start := w.Int("start", 0); lo > hi || start < lo || start > hi {
+					var parts []string
+					for _, k := range []string{"min", "start", "max"} {
+						if k == "start" || len(w.Props[k]) > 0 {
+							parts = append(parts, fmt.Sprintf("%s %d", k, w.Int(k, 0)))
+						}
+					}
+					u.errorf(w.Pos, "out-of-range", "army %s: %s must run from least to most (start is 0 when not given)", w.Name, strings.Join(parts, ", "))
 				}
 			}
 		}

@@ -83,7 +83,7 @@ type Detail struct {
 var kindOrder = map[string]int{
 	KindHeader: 0, KindParam: 1, KindTable: 2, KindModifier: 3, KindCheck: 4, KindChart: 5, KindRule: 6,
 	KindTerrain: 7, KindFormation: 8, KindArm: 9, KindState: 10, KindNationality: 11, KindClass: 12, KindHexside: 13, KindSequence: 14, KindAttribute: 15,
-	KindObjective: 16, KindInvariant: 17, KindTest: 18,
+	KindObjective: 16, KindInvariant: 17, KindTest: 18, KindArmy: 19,
 }
 
 // KindOrder reports where a kind of change sorts among the others.

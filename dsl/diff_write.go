@@ -236,7 +236,7 @@ var kindHeadings = map[string]string{
 	KindCheck: "Checks", KindRule: "Rules", KindTerrain: "Terrain",
 	KindFormation: "Formations", KindArm: "Arms", KindState: "Morale states",
 	KindModifier: "Modifiers", KindChart: "Charts", KindNationality: "Nationalities", KindClass: "Unit types",
-	KindHexside: "Hexsides", KindSequence: "Sequence of play", KindAttribute: "Unit attributes",
+	KindHexside: "Hexsides", KindSequence: "Sequence of play", KindAttribute: "Unit attributes", KindArmy: "Side values",
 }
 
 // WriteMarkdown writes an errata sheet: one section per kind, one entry

@@ -1202,6 +1202,11 @@ func (p *printer) scenarioItem(it *ScenarioItem) {
 		p.kw(it.Unit.ID)
 		p.optString(it.Unit.Name)
 		p.props(it.Unit.Pos.Offset, it.Unit.Props)
+	case it.Army != nil:
+		p.kw("army")
+		p.sp()
+		p.kw(it.Army.Side)
+		p.props(it.Army.Pos.Offset, it.Army.Props)
 	case it.Order != nil:
 		o := it.Order
 		p.kw(o.Kind)

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"strings"
@@ -85,6 +86,10 @@ const (
 	// KindAttribute is a flag a scenario may give a unit beyond the
 	// engine's own properties (`attribute elite "Elite"`), read with has().
 	KindAttribute = "attribute"
+	// KindArmy is a number each side keeps through the battle (an army's
+	// morale level, a count of eliminated units): rules set it with
+	// set_army and add_army, expressions read it with army(unit, "name").
+	KindArmy = "army"
 	// KindInvariant is a condition that holds after every step of a run.
 	KindInvariant = "invariant"
 	// KindTest is a ruling written as a test.
@@ -140,6 +145,12 @@ func (v *VocabDef) Int(key string, def int) int {
 		}
 	}
 	return def
+}
+
+// Bounds are the least and most an army value may be: its `min` and `max`,
+// or the int's own limits where it gives none.
+func (v *VocabDef) Bounds() (lo, hi int) {
+	return v.Int("min", math.MinInt), v.Int("max", math.MaxInt)
 }
 
 // Str returns a word property, or def.

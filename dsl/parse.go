@@ -55,7 +55,7 @@ var declWords = map[string]bool{
 	"override": true, "placeholder": true, "param": true, "table": true, "check": true, "modifier": true,
 	"chart": true, "rule": true, "remove": true, "sequence": true, "scenario": true, KindInvariant: true, KindTest: true,
 	KindTerrain: true, KindFormation: true, KindArm: true, KindState: true, KindNationality: true,
-	KindClass: true, KindHexside: true, KindAttribute: true,
+	KindClass: true, KindHexside: true, KindAttribute: true, KindArmy: true,
 }
 
 // parseText parses a long file a few declarations at a time. participle

@@ -21,11 +21,22 @@ type ScenarioDef struct {
 	// Turns are the turns after the orders at the top level, each with its
 	// side and orders: a scenario of several turns. Their numbers run on
 	// from the first without a gap.
-	Turns  []*TurnSpec
+	Turns []*TurnSpec
+	// Armies are the sides' values the scenario gives (`army russian {
+	// morale_level: 2 }`), side by side; the rest start at their word's
+	// `start`.
+	Armies []*ArmySpec
 	Seed   *uint64
 	Pos    Pos
 	Module string
 	Src    string
+}
+
+// ArmySpec is one `army SIDE { NAME: N … }` line of a scenario.
+type ArmySpec struct {
+	Side   string
+	Values map[string]int
+	Pos    Pos
 }
 
 // GoalSpec is a scenario's `goal SIDE OBJECTIVE` line.

@@ -124,8 +124,9 @@ type Engine struct {
 	routed         string // RoutedState, once found
 	// start holds the units as they stood when the engine was made, for
 	// Rewind.
-	start      []Unit
-	startMarks []map[string]bool
+	start       []Unit
+	startMarks  []map[string]bool
+	startArmies map[string]map[string]int
 	// branches holds what each roll can decide, worked out once, when a
 	// Brancher decides the rolls.
 	branches *branchCache
@@ -238,7 +239,23 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 		}
 		e.startMarks = append(e.startMarks, marks)
 	}
+	e.startArmies = copyArmies(board.Armies)
 	return e
+}
+
+// copyArmies copies the sides' values, for Rewind.
+func copyArmies(a map[string]map[string]int) map[string]map[string]int {
+	if len(a) == 0 {
+		return nil
+	}
+	out := make(map[string]map[string]int, len(a))
+	for side, vals := range a {
+		out[side] = make(map[string]int, len(vals))
+		for k, v := range vals {
+			out[side][k] = v
+		}
+	}
+	return out
 }
 
 // Rewind puts every unit back as it stood when the engine was made and
@@ -259,6 +276,11 @@ func (e *Engine) Rewind(dice Dice) {
 			}
 		}
 		u.Marks = marks
+	}
+	// The sides' values as the scenario gave them; a simulation that set
+	// none has nothing to copy.
+	if len(e.Board.Armies) > 0 || len(e.startArmies) > 0 {
+		e.Board.Armies = copyArmies(e.startArmies)
 	}
 	if dice != nil {
 		e.dice = dice

@@ -403,3 +403,33 @@ func TestDeclaredSequence(t *testing.T) {
 		t.Errorf("notes %q, want the elite battalion's only", got)
 	}
 }
+
+// TestArmyValues: a side's values start as the scenario gives them, change
+// by rule (held to the word's max), last from turn to turn, and are put
+// back by Rewind, as a unit's losses are.
+func TestArmyValues(t *testing.T) {
+	mod := load(t, "army.rules")
+	e := engine(t, mod, "three", interpreter.Config{Dice: interpreter.NewFixedDice()})
+	want := []string{"b turn 1: level 1, lost 0, losses 1 of 6", "b turn 2: level 3, lost 1, losses 2 of 6", "b turn 3: level 3, lost 2, losses 3 of 6"}
+	for run := range 2 {
+		if run == 1 {
+			e.Rewind(interpreter.NewFixedDice())
+		}
+		if err := e.Run(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if got := notes(e.Trace()); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("run %d, notes:\n%s\nwant:\n%s", run+1, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+		said := false
+		for _, ev := range e.Trace() {
+			said = said || ev.Text == "red's morale_level: 3 (was 1)"
+		}
+		if !said {
+			t.Errorf("run %d: the trace does not say the level went from 1 to 3 (held to its max)", run+1)
+		}
+		if got := e.Board.Army("red", "lost"); got != 3 {
+			t.Errorf("run %d: red lost %d, want 3", run+1, got)
+		}
+	}
+}

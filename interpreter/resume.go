@@ -85,6 +85,8 @@ type State struct {
 	fired      [][]Hex
 	phasing    string
 	turnNo     int
+	// armies are the sides' values (Board.Armies).
+	armies map[string]map[string]int
 }
 
 // savedOrder is a charge a rule started, its units by their index on the
@@ -160,6 +162,7 @@ func (e *Engine) Save(s *State) {
 		s.declared = append(s.declared, slices.Index(e.orders, o))
 	}
 	s.phasing, s.turnNo = e.phasing, e.turnNo
+	s.armies = copyArmies(e.Board.Armies)
 }
 
 // Clone is a copy of the state that shares nothing with s.
@@ -186,6 +189,7 @@ func (s *State) Clone() *State {
 		c.melees[i].with = slices.Clone(c.melees[i].with)
 	}
 	c.declared = slices.Clone(s.declared)
+	c.armies = copyArmies(s.armies)
 	return c
 }
 
@@ -270,6 +274,7 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 	}
 	e.meleeCount = s.meleeCount
 	e.phasing, e.turnNo = s.phasing, s.turnNo
+	e.Board.Armies = copyArmies(s.armies)
 	// The declared charges are orders of the turn the state was saved in.
 	orders := e.first
 	if s.pos.Turn > 0 {
@@ -310,6 +315,8 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.str(u.Class)
 		k.str(u.Arm)
 		k.num(u.Increments)
+		k.num(u.Start)
+		k.num(u.Losses)
 		k.str(u.Formation)
 		k.num(u.Morale)
 		k.str(u.State)
@@ -372,6 +379,17 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.num(len(m.with))
 		for _, w := range m.with {
 			k.num(w)
+		}
+	}
+	sides := sortedKeys(s.armies)
+	k.num(len(sides))
+	for _, side := range sides {
+		k.str(side)
+		names := sortedKeys(s.armies[side])
+		k.num(len(names))
+		for _, name := range names {
+			k.str(name)
+			k.num(s.armies[side][name])
 		}
 	}
 	k.num(s.meleeCount)

@@ -41,11 +41,11 @@ func TestStateCoversEngine(t *testing.T) {
 		"curCall": "nil between actions", "argStack": "empty between actions", "callStack": "empty between actions",
 		"grid": "descriptions of the map's hexes, which never change", "cells": "as grid", "sorted": "the units in id order",
 		"enemyBuf": "scratch", "keyVals": "scratch", "words": "boxes, a cache", "tables": "a cache", "checks": "a cache",
-		"routed": "a cache", "proc": "set from the position", "start": "the scenario's", "startMarks": "the scenario's", "branches": "a cache",
+		"routed": "a cache", "proc": "set from the position", "start": "the scenario's", "startMarks": "the scenario's", "startArmies": "the scenario's", "branches": "a cache",
 		"pause": "how the run is played, not what", "invEnv": "scratch: the names the invariants read, set at each check", "resuming": "how the run is played, not what",
 	}
 	checkFields(t, reflect.TypeFor[Engine](), saved, not)
-	checkFields(t, reflect.TypeFor[Board](), map[string]string{"Units": "State.units"}, map[string]string{
+	checkFields(t, reflect.TypeFor[Board](), map[string]string{"Units": "State.units", "Armies": "State.armies"}, map[string]string{
 		"Cols": "the map", "Rows": "the map", "Default": "the map", "Terrain": "the map", "Road": "the map",
 		"Hexsides": "the map", "byID": "the units by id", "blocksLOS": "the module's", "defaultBlocks": "the module's",
 		"wallsLOS": "the module's", "module": "the rules", "meter": "a budget", "track": "a record of the play, not part of it",
@@ -58,7 +58,7 @@ func TestStateCoversEngine(t *testing.T) {
 
 // unitKeyed are the fields of Unit that AppendKey writes.
 var unitKeyed = map[string]string{
-	"ID": "", "Name": "", "Side": "", "Nationality": "", "Class": "", "Arm": "", "Increments": "",
+	"ID": "", "Name": "", "Side": "", "Nationality": "", "Class": "", "Arm": "", "Increments": "", "Start": "", "Losses": "",
 	"Formation": "", "Morale": "", "State": "", "Tired": "", "Exhausted": "", "Regiment": "", "Leader": "",
 	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "Moved": "", "Charged": "", "FiredOn": "", "Hexes": "",
 	"Terrain": "", "Hex": "", "Hex2": "", "Facing": "", "Vacated": "", "Attrs": "", "Marks": "State.marks",
@@ -170,6 +170,8 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 		{"phasing side", func(s *State) { s.phasing = "y" }},
 		{"turn", func(s *State) { s.turnNo = 2 }},
 		{"position", func(s *State) { s.pos.Step++ }},
+		{"a side's value", func(s *State) { s.armies = map[string]map[string]int{"x": {"morale_level": 1}} }},
+		{"another side's value", func(s *State) { s.armies = map[string]map[string]int{"y": {"morale_level": 0}} }},
 	} {
 		s := base()
 		c.change(s)

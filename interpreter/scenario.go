@@ -47,6 +47,11 @@ func BuildScenario(mod *dsl.Module, sd *dsl.ScenarioDef) (*Setup, dsl.Diagnostic
 		}
 	}
 	b.hexsides(board)
+	for _, a := range sd.Armies {
+		for name, n := range a.Values {
+			board.setArmy(a.Side, name, n)
+		}
+	}
 	for _, us := range sd.Units {
 		if u := b.unit(us, board); u != nil {
 			board.Place(u)
@@ -172,6 +177,8 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 			u.Regiment = str()
 		case "increments":
 			u.Increments = num()
+		case "start":
+			u.Start = num()
 		case "morale":
 			u.Morale = num()
 		case "cavalry_bonus":
@@ -252,6 +259,10 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 	}
 	if u.Increments <= 0 {
 		b.errorf(us.Pos, "missing-property", "unit %s needs increments: 1 or more", us.ID)
+		ok = false
+	}
+	if u.Start != 0 && u.Start < u.Increments {
+		b.errorf(us.Props["start"].Pos, "bad-property", "unit %s starts with %d increments and has %d: start is at least its increments", us.ID, u.Start, u.Increments)
 		ok = false
 	}
 	if u.Hex2 != nil {

@@ -17,6 +17,7 @@ func (e *Engine) Lose(u *Unit, n int) {
 	}
 	n = min(n, u.Increments)
 	u.Increments -= n
+	u.Losses += n
 	if e.Tracing() {
 		e.Note(u, "%s loses %d increment(s)", u.ID, n)
 	}
@@ -25,6 +26,27 @@ func (e *Engine) Lose(u *Unit, n int) {
 			e.Note(u, "%s is eliminated", u.ID)
 		}
 	}
+}
+
+// SetArmy sets the value of an army word for u's side (adds n to it with
+// add), held to the word's min and max.
+func (e *Engine) SetArmy(u *Unit, name string, n int, add bool) error {
+	w, ok := e.Module.Word(dsl.KindArmy, name)
+	if !ok {
+		return fmt.Errorf("unknown army value %q", name)
+	}
+	old := e.Board.Army(u.Side, name)
+	if add {
+		n = old + n
+	}
+	lo, hi := w.Bounds()
+	n = max(lo, min(hi, n))
+	e.Board.charge(1)
+	e.Board.setArmy(u.Side, name, n)
+	if e.Tracing() {
+		e.Note(u, "%s's %s: %d (was %d)", u.Side, name, n, old)
+	}
+	return nil
 }
 
 // SetState puts a unit in a morale state of the module.

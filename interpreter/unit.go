@@ -9,13 +9,18 @@ import (
 // Unit is a combat formation on the board. The fields with an `expr` tag are
 // what scripts read (`unit.increments`); the rest is the engine's.
 type Unit struct {
-	ID           string `expr:"id"`
-	Name         string `expr:"name"`
-	Side         string `expr:"side"`
-	Nationality  string `expr:"nationality" vocab:"nationality"`
-	Class        string `expr:"class" vocab:"class"` // its unit type (ligne, hussars …)
-	Arm          string `expr:"arm" vocab:"arm"`
-	Increments   int    `expr:"increments"`
+	ID          string `expr:"id"`
+	Name        string `expr:"name"`
+	Side        string `expr:"side"`
+	Nationality string `expr:"nationality" vocab:"nationality"`
+	Class       string `expr:"class" vocab:"class"` // its unit type (ligne, hussars …)
+	Arm         string `expr:"arm" vocab:"arm"`
+	Increments  int    `expr:"increments"`
+	// Start is the increments it began the battle with (the counter's
+	// printed strength), and Losses those it has lost since: a scenario may
+	// place a unit that has already lost some (`start: 6  increments: 4`).
+	Start        int    `expr:"start"`
+	Losses       int    `expr:"losses"`
 	Formation    string `expr:"formation" vocab:"formation"`
 	Morale       int    `expr:"morale"`              // printed morale value: low is good
 	State        string `expr:"state" vocab:"state"` // a morale state of the module
@@ -83,9 +88,13 @@ type Board struct {
 	// defaultBlocks is blocksLOS of the default terrain, set with it (New).
 	defaultBlocks bool
 	wallsLOS      map[string]bool // hexside words that block line of sight
-	module        *dsl.Module     // for functions that read the vocabulary
-	meter         *meter          // the cost meter of the engine playing on the board
-	track         *Track          // where units stand and looks reach, when a program asks (lanes.go)
+	// Armies are the values each side keeps through the battle (the
+	// module's `army` words) that a rule or the scenario set, by side then
+	// name; a value never set is its word's start.
+	Armies map[string]map[string]int
+	module *dsl.Module // for functions that read the vocabulary
+	meter  *meter      // the cost meter of the engine playing on the board
+	track  *Track      // where units stand and looks reach, when a program asks (lanes.go)
 }
 
 // Module is the rules module the board is played under (set by New).
@@ -109,8 +118,37 @@ func (b *Board) Place(u *Unit) {
 		u.Marks = map[string]bool{}
 	}
 	u.Terrain = b.TerrainAt(u.Hex)
+	if u.Start < u.Increments {
+		u.Start = u.Increments
+	}
+	u.Losses = u.Start - u.Increments
 	b.Units = append(b.Units, u)
 	b.byID[u.ID] = u
+}
+
+// Army is a side's value of an army word: what a rule or the scenario
+// set, else the word's start (0 for a name the module does not declare).
+func (b *Board) Army(side, name string) int {
+	if n, ok := b.Armies[side][name]; ok {
+		return n
+	}
+	if b.module != nil {
+		if w, ok := b.module.Word(dsl.KindArmy, name); ok {
+			return w.Int("start", 0)
+		}
+	}
+	return 0
+}
+
+// setArmy stores a side's value.
+func (b *Board) setArmy(side, name string, n int) {
+	if b.Armies == nil {
+		b.Armies = map[string]map[string]int{}
+	}
+	if b.Armies[side] == nil {
+		b.Armies[side] = map[string]int{}
+	}
+	b.Armies[side][name] = n
 }
 
 // Unit finds a unit by id.

@@ -13,6 +13,9 @@ type Chart struct {
 	Title    string
 	Subtitle string
 	Note     string // how to read it, under the subtitle of the page
+	// Caveat is drawn under the title of the SVG and the page alike: the
+	// placeholders the battles shown play.
+	Caveat string
 	// ShareLabel heads the panel of shares ("Share of runs" when empty).
 	ShareLabel string
 	Series     []string
@@ -91,7 +94,14 @@ func chartSVG(c Chart) string {
 		lx += w
 	}
 	legendH := ly - 34 + 28
-	h := 36 + legendH
+	top := 36.0
+	if c.Caveat != "" {
+		top += 16
+		for i := range sw {
+			sw[i].y += 16
+		}
+	}
+	h := top + legendH
 	if len(shares) > 0 {
 		h += panelTitle + float64(len(shares))*groupH + 24
 	}
@@ -103,12 +113,15 @@ func chartSVG(c Chart) string {
 	b.WriteString(`<style>.chart text{font-size:11px;fill:#222}.chart .title{font-size:14px;font-weight:bold}.chart .panel{font-size:12px;font-weight:bold}.chart .axis{stroke:#999;stroke-width:0.6}.chart .grid{stroke:#ddd;stroke-width:0.6}.chart .ci{stroke:#1b1b1b;stroke-width:1.2}.chart .val{font-size:10px;fill:#444}.chart .tick{font-size:9px;fill:#666;text-anchor:middle}</style>` + "\n")
 	b.f(`<rect width="%s" height="%s" fill="#fbf8ef"/>`, num(chartW), num(h))
 	b.f(`<text class="title" x="12" y="22">%s</text>`+"\n", esc(c.Title))
+	if c.Caveat != "" {
+		b.f(`<text class="caveat" x="12" y="40" fill="#b22222" font-weight="bold">%s</text>`+"\n", esc(c.Caveat))
+	}
 	// Legend: one swatch per series.
 	for i, s := range c.Series {
 		b.f(`<rect class="swatch" x="%s" y="%s" width="12" height="12" fill="%s"/><text x="%s" y="%s">%s</text>`, num(sw[i].x), num(sw[i].y), colour(i), num(sw[i].x+16), num(sw[i].y+10), esc(s))
 	}
 	b.WriteString("\n")
-	y := 36 + legendH
+	y := top + legendH
 	if len(shares) > 0 {
 		label := c.ShareLabel
 		if label == "" {

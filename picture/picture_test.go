@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -424,10 +425,31 @@ func TestReplayPage(t *testing.T) {
 	if got := strings.Count(string(a), `<section class="roll"`); got != rolls || rolls == 0 {
 		t.Errorf("%d rolls drawn for %d rolls", got, rolls)
 	}
-	for i, f := range data.Frames {
-		if len(f.U) != len(data.Units) {
-			t.Fatalf("frame %d has %d units, want %d", i, len(f.U), len(data.Units))
+	if len(data.Frames[0].U) != len(data.Units) {
+		t.Fatalf("the set-up's frame has %d units, want %d", len(data.Frames[0].U), len(data.Units))
+	}
+	// Later frames list only the counters that changed.
+	state := map[int]string{}
+	for k, u := range data.Frames[0].U {
+		state[k] = fmt.Sprint(u)
+	}
+	changes := 0
+	for i, f := range data.Frames[1:] {
+		if f.U != nil {
+			t.Fatalf("frame %d repeats every unit", i+1)
 		}
+		for _, d := range f.D {
+			k := int(d[0].(float64))
+			now := fmt.Sprint(unitAt{d[1], d[2], d[3], d[4], d[5]})
+			if k < 0 || k >= len(data.Units) || state[k] == now {
+				t.Fatalf("frame %d: change %v to unit %d changes nothing", i+1, d, k)
+			}
+			state[k] = now
+			changes++
+		}
+	}
+	if changes == 0 {
+		t.Error("no counter ever changes")
 	}
 	if got := strings.Count(string(a), `<g class="unit" id="u-`); got != len(data.Units) {
 		t.Errorf("%d counters for %d units", got, len(data.Units))
@@ -593,5 +615,20 @@ scenario s "S" {
 		if got := initial(in); got != want {
 			t.Errorf("initial(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestReplayBudget: a replay past MaxReplayBytes is refused, saying so,
+// before it is written.
+func TestReplayBudget(t *testing.T) {
+	mod := sketch(t)
+	s, eng := play(t, mod, "everything", 5)
+	old := MaxReplayBytes
+	MaxReplayBytes = 2000
+	defer func() { MaxReplayBytes = old }()
+	var buf bytes.Buffer
+	err := ReplayHTML(&buf, Replay{Scene: s, Trace: eng.Trace()})
+	if !errors.Is(err, ErrReplayTooLarge) || !strings.Contains(err.Error(), "past 2000 bytes at step") || buf.Len() != 0 {
+		t.Fatalf("got %v and %d bytes; want ErrReplayTooLarge and nothing written", err, buf.Len())
 	}
 }

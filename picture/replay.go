@@ -2,6 +2,8 @@ package picture
 
 import (
 	"encoding/json"
+	"errors"
+	"fmt"
 	"io"
 	"math"
 
@@ -20,11 +22,16 @@ type Replay struct {
 	Advice func(interpreter.Event) []string
 }
 
-// frame is the picture after one step: each unit's counter variant and
-// position, the units the step touches, the hex it happened in and the
-// step of the latest roll.
+// frame is the picture after one step: the units the step touches, the
+// hex it happened in and the step of the latest roll, and the counters: the
+// set-up's frame lists every unit's counter variant and position (U), each
+// later frame only the units that changed since the frame before (D, each
+// [unit, variant, x, y, hex, gone]). A replay then grows with what it
+// shows, not with units times steps: a 700-unit scenario of 35 turns once
+// needed more than 4 GB to write.
 type frame struct {
-	U    []unitAt  `json:"u"`
+	U    []unitAt  `json:"u,omitempty"`
+	D    []delta   `json:"d,omitempty"`
 	T    []int     `json:"t"`
 	Hex  []float64 `json:"h,omitempty"`
 	Roll int       `json:"r"`
@@ -32,6 +39,16 @@ type frame struct {
 
 // unitAt is [variant, x, y, hex, gone].
 type unitAt [5]any
+
+// delta is [unit, variant, x, y, hex, gone].
+type delta [6]any
+
+// MaxReplayBytes bounds the page ReplayHTML writes; past it, it writes
+// nothing and returns an error wrapping ErrReplayTooLarge.
+var MaxReplayBytes = 64 << 20
+
+// ErrReplayTooLarge says a replay would be larger than MaxReplayBytes.
+var ErrReplayTooLarge = errors.New("replay too large")
 
 type replayData struct {
 	Units    []string `json:"units"`
@@ -55,12 +72,15 @@ func ReplayHTML(w io.Writer, r Replay) error {
 		data.Units = append(data.Units, v.ID)
 	}
 	variants := map[string]int{}
+	var shown []unitAt // each unit as the frame before left it
+	size := 0          // bytes of the page so far, about
 	snapshot := func(touched []int, at string, roll int) frame {
 		f := frame{T: touched, Roll: roll}
 		if f.T == nil {
 			f.T = []int{}
 		}
 		stacks := stackIndex(p.views)
+		first := shown == nil
 		for i, v := range p.views {
 			svg := m.counter(v)
 			k, ok := variants[svg]
@@ -68,14 +88,24 @@ func ReplayHTML(w io.Writer, r Replay) error {
 				k = len(data.Variants)
 				variants[svg] = k
 				data.Variants = append(data.Variants, svg)
+				size += len(svg) + 4
 			}
 			x, y := m.unitOrigin(v, stacks[i])
 			gone := 0
 			if v.Increments <= 0 {
 				gone = 1
 			}
-			f.U = append(f.U, unitAt{k, round2(x), round2(y), v.Hex.String(), gone})
+			u := unitAt{k, round2(x), round2(y), v.Hex.String(), gone}
+			switch {
+			case first:
+				f.U = append(f.U, u)
+				shown = append(shown, u)
+			case u != shown[i]:
+				f.D = append(f.D, delta{i, u[0], u[1], u[2], u[3], u[4]})
+				shown[i] = u
+			}
 		}
+		size += 32 + 8*len(f.T) + 48*(len(f.U)+len(f.D))
 		if h, err := interpreter.ParseHex(at); err == nil && at != "" {
 			x, y := h.Center(Size)
 			f.Hex = []float64{round2(x), round2(y)}
@@ -87,6 +117,9 @@ func ReplayHTML(w io.Writer, r Replay) error {
 	var trace, rolls builder
 	step, lastRoll := 0, 0
 	for _, ev := range r.Trace {
+		if total := size + trace.Len() + rolls.Len(); total > MaxReplayBytes {
+			return fmt.Errorf("%w: past %d bytes at step %d of %d (picture.MaxReplayBytes): replay a shorter scenario, or read the run as text or --json", ErrReplayTooLarge, MaxReplayBytes, step, len(r.Trace))
+		}
 		p.apply(ev)
 		if ev.Kind == "ok" && !r.Verbose {
 			continue
@@ -292,13 +325,21 @@ var rolls=Array.prototype.slice.call(document.querySelectorAll("#rollbox .roll")
 var noroll=document.querySelector("#rollbox .noroll");
 var focus=document.getElementById("focus");
 var stepno=document.getElementById("stepno");
-var last=D.frames.length-1, cur=-1;
+var last=D.frames.length-1, cur=-1, S=[];
+// S is each unit's counter at frame cur: the set-up's, then each frame's
+// changes applied in turn (going back starts again from the set-up).
+function seek(i){
+  var j=cur+1;
+  if(cur<0||i<cur){S=D.frames[0].u.map(function(a){return a.slice();});j=1;}
+  for(;j<=i;j++){(D.frames[j].d||[]).forEach(function(c){S[c[0]]=c.slice(1);});}
+}
 function show(i){
   i=Math.max(0,Math.min(last,i|0));
   if(i===cur)return;
+  seek(i);
   cur=i;
   var f=D.frames[i];
-  f.u.forEach(function(a,k){
+  S.forEach(function(a,k){
     var g=units[k];
     if(g.getAttribute("data-v")!==String(a[0])){g.innerHTML=D.variants[a[0]];g.setAttribute("data-v",String(a[0]));}
     g.setAttribute("transform","translate("+a[1]+" "+a[2]+")");

@@ -114,6 +114,16 @@ var Effects = []*Effect{
 			x.Leader = false
 			return nil
 		}},
+	{dsl.Effect{Name: "set_army", Doc: "sets a value the unit's side keeps (a word the module declares with `army`), held to the word's min and max",
+		Params: []dsl.EffectParam{unitP("unit", "a unit of the side"), {Name: "name", Type: tString, Vocab: dsl.KindArmy}, intP("n", "")}},
+		func(c *interpreter.Call) error {
+			return c.E.SetArmy(u(c, 0), str(c, 1), count(c, 2, -maxCount, maxCount), false)
+		}},
+	{dsl.Effect{Name: "add_army", Doc: "adds n (less than 0 takes away) to a value the unit's side keeps, held to the word's min and max",
+		Params: []dsl.EffectParam{unitP("unit", "a unit of the side"), {Name: "name", Type: tString, Vocab: dsl.KindArmy}, intP("n", "")}},
+		func(c *interpreter.Call) error {
+			return c.E.SetArmy(u(c, 0), str(c, 1), count(c, 2, -maxCount, maxCount), true)
+		}},
 	{dsl.Effect{Name: "mark", Doc: "sets a named mark on the unit, for later rules to read with marked()",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "name", Type: tString}}},
 		func(c *interpreter.Call) error { c.E.Mark(u(c, 0), str(c, 1), true); return nil }},

@@ -29,6 +29,13 @@ var Functions = []*dsl.Function{
 		func(u *interpreter.Unit, attr string) bool { return u.Attrs[attr] }), "", dsl.KindAttribute),
 	unitStrFn("marked", "whether a rule has set the named mark on a unit",
 		func(u *interpreter.Unit, name string) bool { return u.Marked(name) }),
+	withVocab(unitStrIntFn("army", "a value the unit's side keeps through the battle (a word the module declares with `army`: its morale level, the units it has lost): what a rule or the scenario set, else the word's start",
+		func(u *interpreter.Unit, name string) int {
+			if u.Board() == nil {
+				return 0
+			}
+			return u.Board().Army(u.Side, name)
+		}), "", dsl.KindArmy),
 	unitStrFn("can_form", "whether a unit's arm may adopt a formation (the formation's arms)",
 		func(u *interpreter.Unit, f string) bool { return u.CanForm(f) }),
 	unitFn("formation_morale", "the morale modifier of a unit's formation",
@@ -180,6 +187,23 @@ func unitStrFn(name, doc string, f func(u *interpreter.Unit, s string) bool) *ds
 		return f(u, s), nil
 	}
 	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, string) bool)},
+		Fn: func(args ...any) (any, error) {
+			if len(args) != 2 {
+				return nil, fmt.Errorf("%s takes 2 arguments", name)
+			}
+			return fast(args[0], args[1].(string))
+		}}
+}
+
+func unitStrIntFn(name, doc string, f func(u *interpreter.Unit, s string) int) *dsl.Function {
+	fast := func(x any, s string) (int, error) {
+		u, err := unitArg(x, 0)
+		if err != nil {
+			return 0, err
+		}
+		return f(u, s), nil
+	}
+	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, string) int)},
 		Fn: func(args ...any) (any, error) {
 			if len(args) != 2 {
 				return nil, fmt.Errorf("%s takes 2 arguments", name)

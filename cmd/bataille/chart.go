@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/picture"
@@ -146,4 +147,40 @@ func writePrinted(p picture.Printed, svgPath, htmlPath string, stderr io.Writer,
 		}
 	}
 	return exitOK
+}
+
+// placeholders records, by module id, the placeholders of each battle this
+// process loaded, for the reports that name a battle by its id alone.
+var placeholders sync.Map // id → []string
+
+// notePlaceholdersOf records a loaded battle's placeholders.
+func notePlaceholdersOf(m *dsl.Module) {
+	var names []string
+	for _, p := range m.Placeholders() {
+		names = append(names, p.Kind+" "+p.Name)
+	}
+	placeholders.Store(m.ID, names)
+}
+
+// placeholdersOf lists the placeholders of a battle loaded by its id.
+func placeholdersOf(id string) []string {
+	v, ok := placeholders.Load(id)
+	if !ok {
+		return nil
+	}
+	return v.([]string)
+}
+
+// caveatNote is the line a picture prints for the battles it shows.
+func caveatNote(ids ...string) string {
+	var parts []string
+	for _, id := range ids {
+		if ps := placeholdersOf(id); len(ps) > 0 {
+			parts = append(parts, fmt.Sprintf("%s plays %d placeholder(s), invented figures not published: %s", id, len(ps), strings.Join(ps, ", ")))
+		}
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return "PLACEHOLDERS: " + strings.Join(parts, "; ")
 }

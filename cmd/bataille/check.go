@@ -74,6 +74,7 @@ func loadOrReport(p string, stderr io.Writer) *dsl.Module {
 		diags.Print(stderr)
 		return nil
 	}
+	notePlaceholdersOf(mod)
 	return mod
 }
 

@@ -97,7 +97,11 @@ func writeReplay(path, game string, mod *dsl.Module, scenario string, seed uint6
 		return exitFail
 	}
 	var buf bytes.Buffer
-	r := picture.Replay{Scene: scene, Subtitle: strings.Join(strings.Fields(fmt.Sprintf("bataille run %s %s --seed %d", game, scenario, seed)), " "), Trace: trace, Verbose: verbose,
+	subtitle := strings.Join(strings.Fields(fmt.Sprintf("bataille run %s %s --seed %d", game, scenario, seed)), " ")
+	if note := caveatNote(mod.ID); note != "" {
+		subtitle += " — " + note
+	}
+	r := picture.Replay{Scene: scene, Subtitle: subtitle, Trace: trace, Verbose: verbose,
 		Advice: replayAdvice(mod, scenario, trace, answers, stderr)}
 	if err := picture.ReplayHTML(&buf, r); err != nil {
 		fmt.Fprintf(stderr, "bataille run: %v\n", err)

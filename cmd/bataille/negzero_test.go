@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -42,5 +43,35 @@ func TestTalliesNameMarks(t *testing.T) {
 	}
 	if !strings.Contains(out, "inf marked steadied") || strings.Contains(out, "computed name") {
 		t.Errorf("the mark_for mark is not tallied by name:\n%s", out)
+	}
+}
+
+// TestCaveatsInEveryOutput: the JSON, SVG and HTML outputs name the
+// placeholders a battle plays, as run's text does.
+func TestCaveatsInEveryOutput(t *testing.T) {
+	dir := t.TempDir()
+	svg, page, replay := dir+"/s.svg", dir+"/s.html", dir+"/r.html"
+	for _, args := range [][]string{
+		{"simulate", keyedCarre, "-n", "20", "--svg", svg, "--html", page},
+		{"run", keyedCarre, "--seed", "1", "--html", replay},
+	} {
+		if code, _, stderr := bat(t, args...); code != exitOK {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+	}
+	for _, f := range []string{svg, page, replay} {
+		data, err := os.ReadFile(f)
+		if err != nil || !strings.Contains(string(data), "PLACEHOLDERS: keyedcarre plays") {
+			t.Errorf("%s names no placeholder (%v)", f, err)
+		}
+	}
+	for _, args := range [][]string{
+		{"simulate", keyedCarre, "-n", "20", "--json"},
+		{"odds", keyedCarre, "recall", "--json"},
+	} {
+		_, out, _ := bat(t, args...)
+		if !strings.Contains(out, `"placeholders": [`) && !strings.Contains(out, `"placeholders":[`) {
+			t.Errorf("%v: no placeholders in the JSON:\n%.300s", args, out)
+		}
 	}
 }

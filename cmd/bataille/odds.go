@@ -37,6 +37,8 @@ type oddsReport struct {
 	Applied  int          `json:"applied"` // the modifier held to the roll's bounds
 	With     []string     `json:"with,omitempty"`
 	Columns  []oddsColumn `json:"columns"`
+	// Placeholders name the invented figures the battle plays.
+	Placeholders []string `json:"placeholders,omitempty"`
 }
 
 func cmdOdds(args []string, stdout, stderr io.Writer) int {
@@ -127,7 +129,7 @@ modifier held to the roll's declared bounds and d66 stepping in base 6.`)
 	} else {
 		held = 0
 	}
-	rep := oddsReport{Battle: m.ID, Table: name, Roll: spec.String(), Modifier: total, Applied: held, With: applied}
+	rep := oddsReport{Battle: m.ID, Table: name, Roll: spec.String(), Modifier: total, Applied: held, With: applied, Placeholders: placeholdersOf(m.ID)}
 	for _, col := range cols {
 		odds := dsl.ModifiedOdds(spec, col, total)
 		oc := oddsColumn{Column: columnTitle(col)}

@@ -22,6 +22,11 @@ func simChart(rep simReport, marks bool) picture.Chart {
 		c.Note = "Bars are exact chances and means; there is no interval to draw."
 		c.ShareLabel = "Chance"
 	}
+	var ids []string
+	for _, col := range rep.Columns {
+		ids = append(ids, col.Rules)
+	}
+	c.Caveat = caveatNote(ids...)
 	idx := map[string]int{}
 	for ci, col := range rep.Columns {
 		c.Series = append(c.Series, col.Rules)
@@ -72,6 +77,7 @@ func simChart(rep simReport, marks bool) picture.Chart {
 func oddsChart(rep oddsReport, title string) picture.Chart {
 	c := picture.Chart{Title: title, Subtitle: fmt.Sprintf("%s in %s: roll %s, modifier %+d", rep.Table, rep.Battle, rep.Roll, rep.Applied),
 		Note: "Exact chances of each outcome, a colour per column of the table.", ShareLabel: "Chance of each outcome"}
+	c.Caveat = caveatNote(rep.Battle)
 	idx := map[string]int{}
 	for ci, col := range rep.Columns {
 		name := col.Column

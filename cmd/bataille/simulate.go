@@ -54,6 +54,9 @@ type simColumn struct {
 	Hash  string `json:"hash,omitempty"`
 	Runs  int64  `json:"runs"`
 	Paths int64  `json:"paths,omitempty"` // --exact: the paths through the dice played
+	// Placeholders name the invented figures the battle plays, as run's
+	// text does, so that a report read alone carries its caveat.
+	Placeholders []string `json:"placeholders,omitempty"`
 	// Total is, for a shard of an exact exploration, the chance its paths
 	// hold together (the shards' add up to 1).
 	Total    string       `json:"total,omitempty"`
@@ -245,7 +248,7 @@ func shardRange(shard string, n int) (from, to int, err error) {
 }
 
 func column(rules, title string, t *bataille.Tally) simColumn {
-	col := simColumn{Rules: rules, Title: title, Runs: t.Runs}
+	col := simColumn{Rules: rules, Title: title, Runs: t.Runs, Placeholders: placeholdersOf(rules)}
 	for _, name := range t.Names() {
 		c := t.Outcomes[name]
 		share := t.Shares[name]

@@ -1150,6 +1150,20 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 				return out
 			}), true
 		}
+	case func(any, string) (int, error):
+		// army(unit, "morale_level")
+		if s, ok := str(1); ok && len(args) == 2 {
+			i, a := arg(0)
+			return intVal(func(f *Frame) int {
+				x, y := read(f, i, a), s(f)
+				f.loc = loc
+				out, err := fn(x, y)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			}), true
+		}
 	case func(any, string, string) (bool, error):
 		s1, ok1 := str(1)
 		s2, ok2 := str(2)
