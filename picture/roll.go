@@ -236,10 +236,26 @@ func strip(dice dsl.Dice, col *dsl.ColumnDef, check *dsl.CheckDef, ev interprete
 		for i, r := range results {
 			if r == v {
 				x := 1 + cw*(float64(i)+0.5)
+				// A label near an end of the strip is anchored inside it,
+				// so that "rolled 12" is never clipped to "olled 12".
+				half, right := 3.2*float64(len(text)), 1+cw*float64(len(results))
+				anchor := ""
+				switch {
+				case x-half < 1:
+					anchor = ` style="text-anchor:start"`
+				case x+half > right:
+					anchor = ` style="text-anchor:end"`
+				}
+				tx := x
+				if anchor == ` style="text-anchor:start"` {
+					tx = max(1, x-4)
+				} else if anchor != "" {
+					tx = min(right, x+4)
+				}
 				if below {
-					b.f(`<g class="%s"><path d="M%s,38 l-4,6 h8 z"/><text x="%s" y="52">%s</text></g>`, cls, num(x), num(x), text)
+					b.f(`<g class="%s"><path d="M%s,38 l-4,6 h8 z"/><text x="%s" y="52"%s>%s</text></g>`, cls, num(x), num(tx), anchor, text)
 				} else {
-					b.f(`<g class="%s"><path d="M%s,18 l-4,-6 h8 z"/><text x="%s" y="10">%s</text></g>`, cls, num(x), num(x), text)
+					b.f(`<g class="%s"><path d="M%s,18 l-4,-6 h8 z"/><text x="%s" y="10"%s>%s</text></g>`, cls, num(x), num(tx), anchor, text)
 				}
 				return
 			}
