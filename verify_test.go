@@ -97,9 +97,6 @@ type planted struct {
 
 var plantedCases = []planted{
 	{name: "enemies_in_one_hex", class: "1 physical limits", invariant: "hex.enemies_apart", refused: "a leaves b's hex 0303", rules: `
-invariant hex.enemies_apart "Enemy units never share a hex once the melees are over" cite "BER-17-CARRE-CAV" {
-  !phase_end || phase not in ["melee", "end"] || none(units, hex_enemies(#) > 0)
-}
 scenario s "Two enemies left in one hex" {
   map 6 x 6 clear
   turn french
@@ -126,6 +123,19 @@ scenario s "A battalion that fires at itself" {
   map 6 x 6 clear
   turn french
   unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: line  facing: N  morale: 36  melee: 6  at: 0303 }
+}`},
+	{name: "melee_from_afar", class: "1 physical limits", invariant: "melee.in_contact", refused: "hus will not melee far", rules: `
+rule plant.melee "A rule sends the charger against an enemy four hexes off" on charge_approach cite "planted" {
+  when unit.id == "far"
+  do melee(charger, unit)
+}
+scenario s "Hussars charge one battalion; a rule sets up a melee on another far off" {
+  map 12 x 12 clear
+  turn allied
+  unit hus "Hussars" { side: allied  nationality: prussian  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0210 }
+  unit inf "Target" { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: S  morale: 36  melee: 6  at: 0205 }
+  unit far "Far off" { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: S  morale: 36  melee: 6  at: 0905 }
+  charge hus at inf path 0209 0208 0207 0206
 }`},
 	{name: "carre_min", class: "2 a formation's preconditions skipped", test: "carre.min_two", rules: `
 override rule carre.min "Any strength forms Carré" on change_formation cite "planted" {
