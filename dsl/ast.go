@@ -428,11 +428,14 @@ type ArmySet struct {
 }
 
 // MapSize is `map 20 x 15 clear`: columns, rows and the default terrain.
+// The default terrain is not a word that starts the next item: `map 3 x 3`
+// then `unit a …` on the next line has no default terrain (the grammar does
+// not see lines, and once took `unit` for one).
 type MapSize struct {
 	Pos     lexer.Position
 	Cols    string `parser:"'map' @Number"`
 	Rows    string `parser:"'x' @Number"`
-	Terrain string `parser:"@Ident?"`
+	Terrain string `parser:"((?! 'terrain' | 'road' | 'hexside' | 'unit' | 'charge' | 'move' | 'form' | 'fire' | 'assault' | 'decide' | 'goal' | 'turn' | 'army' | 'seed' | 'map') @Ident)?"`
 }
 
 // HexRef is a printed map number (`0712`) or axial coordinates (`(7,12)`).

@@ -114,3 +114,25 @@ func TestParseFS(t *testing.T) {
 		t.Errorf("bad: %d files, %v", len(files), diags)
 	}
 }
+
+// TestMapWithoutTerrain: a map line with no default terrain does not take
+// the next item's first word for one; one with it still reads it.
+func TestMapWithoutTerrain(t *testing.T) {
+	for _, c := range []struct {
+		src, terrain string
+		items        int
+	}{
+		{"scenario s {\n  map 4 x 4\n  unit a { at: 0101 }\n}\n", "", 2},
+		{"scenario s {\n  map 4 x 4\n  seed 3\n}\n", "", 2},
+		{"scenario s {\n  map 4 x 4 woods\n  unit a { at: 0101 }\n}\n", "woods", 2},
+	} {
+		f, diags := dsl.Parse("s.rules", []byte(c.src))
+		if diags.HasErrors() {
+			t.Fatalf("%q: %v", c.src, diags.Err())
+		}
+		items := f.Decls[0].Scenario.Items
+		if len(items) != c.items || items[0].Map == nil || items[0].Map.Terrain != c.terrain {
+			t.Errorf("%q: %d items, map %+v; want %d items and terrain %q", c.src, len(items), items[0].Map, c.items, c.terrain)
+		}
+	}
+}
