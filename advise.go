@@ -155,6 +155,7 @@ type advisor struct {
 	goals   []*dsl.ObjectiveDef // by side
 	root    *node
 	nodes   int
+	all     []*node // by id
 	paths   int64
 	qs      map[qkey]*qinfo
 	qorder  []qkey
@@ -459,6 +460,7 @@ func (a *advisor) add() error {
 		return err
 	}
 	*at = &node{id: a.nodes, end: end}
+	a.all = append(a.all, *at)
 	a.nodes++
 	return nil
 }
@@ -472,6 +474,7 @@ func (a *advisor) width(s step) int {
 
 func (a *advisor) newNode(s step) *node {
 	n := &node{id: a.nodes, kids: make([]*node, a.width(s))}
+	a.all = append(a.all, n)
 	a.nodes++
 	if s.q == nil {
 		for _, alt := range s.alts {
@@ -617,38 +620,27 @@ func (p *pass) better(n *node, yes, no []*big.Rat) bool {
 	return yes[s].Cmp(no[s]) > 0
 }
 
-// outcomes is the scenario's outcomes under the pass's answers.
+// outcomes is the scenario's outcomes under the pass's answers: each end
+// of the play it reaches, weighted by the chance of reaching it.
 func (p *pass) outcomes() *ExactTally {
 	t := newExactTally()
 	w := &weighted{t: t}
-	var walk func(n *node, prob *big.Rat)
-	walk = func(n *node, prob *big.Rat) {
-		switch {
-		case prob.Sign() == 0:
-		case n.end != nil:
-			w.p = prob
-			t.Paths++
-			t.Total.Add(t.Total, prob)
-			for _, o := range n.end.outs {
-				if o.share {
-					w.share(o.o, o.v != 0)
-				} else {
-					w.value(o.o, o.v)
-				}
-			}
-		case n.q != nil:
-			if p.yes[n.id] {
-				walk(n.kids[0], prob)
+	for id, prob := range p.reach() {
+		n := p.a.all[id]
+		if prob == nil || n.end == nil {
+			continue
+		}
+		w.p = prob
+		t.Paths++
+		t.Total.Add(t.Total, prob)
+		for _, o := range n.end.outs {
+			if o.share {
+				w.share(o.o, o.v != 0)
 			} else {
-				walk(n.kids[1], prob)
-			}
-		default:
-			for k, kid := range n.kids {
-				walk(kid, new(big.Rat).Mul(prob, n.p[k]))
+				w.value(o.o, o.v)
 			}
 		}
 	}
-	walk(p.a.root, big.NewRat(1, 1))
 	return t
 }
 
@@ -656,33 +648,20 @@ func (p *pass) outcomes() *ExactTally {
 // the points of the play it reaches.
 func (p *pass) taken(skip qkey) []Taken {
 	got := map[qkey]string{}
-	seen := map[int]bool{}
-	var walk func(n *node, prob *big.Rat)
-	walk = func(n *node, prob *big.Rat) {
-		if prob.Sign() == 0 || n.end != nil || seen[n.id] {
-			return
+	for id, prob := range p.reach() {
+		n := p.a.all[id]
+		if prob == nil || n.q == nil || n.q.key == skip {
+			continue
 		}
-		seen[n.id] = true
-		if n.q != nil {
-			ans := "no"
-			kid := n.kids[1]
-			if p.yes[n.id] {
-				ans, kid = "yes", n.kids[0]
-			}
-			if n.q.key != skip {
-				if was, ok := got[n.q.key]; ok && was != ans {
-					ans = "varies"
-				}
-				got[n.q.key] = ans
-			}
-			walk(kid, prob)
-			return
+		ans := "no"
+		if p.yes[n.id] {
+			ans = "yes"
 		}
-		for i, kid := range n.kids {
-			walk(kid, new(big.Rat).Mul(prob, n.p[i]))
+		if was, ok := got[n.q.key]; ok && was != ans {
+			ans = "varies"
 		}
+		got[n.q.key] = ans
 	}
-	walk(p.a.root, big.NewRat(1, 1))
 	var out []Taken
 	for _, k := range p.a.qorder {
 		if ans, ok := got[k]; ok {
