@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math/big"
 	"slices"
 	"sort"
@@ -247,13 +248,13 @@ func objectives(mod *dsl.Module, sd *dsl.ScenarioDef, sides, goals []string) ([]
 	for _, g := range goals {
 		o, ok := mod.Objectives[g]
 		if !ok {
-			names := slices.Sorted(mapKeys(mod.Objectives))
+			names := slices.Sorted(maps.Keys(mod.Objectives))
 			return nil, fmt.Errorf("%w %q in module %s%s (it has %s)", ErrNoObjective, g, mod.ID, dsl.DidYouMean(g, names), strings.Join(names, ", "))
 		}
 		chosen = append(chosen, o)
 	}
 	var declared []*dsl.ObjectiveDef
-	for _, name := range slices.Sorted(mapKeys(mod.Objectives)) {
+	for _, name := range slices.Sorted(maps.Keys(mod.Objectives)) {
 		declared = append(declared, mod.Objectives[name])
 	}
 	one := func(list []*dsl.ObjectiveDef, side, scope, what string) (*dsl.ObjectiveDef, error) {
@@ -310,16 +311,6 @@ func objectives(mod *dsl.Module, sd *dsl.ScenarioDef, sides, goals []string) ([]
 // DefaultObjectiveParam names the param that names the objective a side
 // plays for when nothing else says which.
 const DefaultObjectiveParam = "advise.objective"
-
-func mapKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
 
 // chooser plays one path through the dice and the answers: the choices
 // given, then the first alternative (or "yes") at every step after them.

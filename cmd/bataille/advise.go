@@ -94,16 +94,10 @@ been.`)
 		fmt.Fprintf(stderr, "bataille advise: %v\n", err)
 		return exitUsage
 	}
-	mod := loadOrReport(fs.Arg(0), stderr)
-	if mod == nil {
+	mod, sd := loadScenario("advise", fs.Arg(0), fs.Arg(1), decider, stderr)
+	if sd == nil {
 		return exitFail
 	}
-	sd, err := bataille.FindScenario(mod, fs.Arg(1))
-	if err != nil {
-		fmt.Fprintf(stderr, "bataille advise: %v\n", err)
-		return exitFail
-	}
-	warnUnasked(stderr, "advise", mod, sd, decider)
 	notePlaceholders(stderr, mod)
 	ctx, stop := interruptContext()
 	defer stop()

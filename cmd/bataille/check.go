@@ -14,6 +14,7 @@ import (
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
 	"github.com/spf13/pflag"
 )
 
@@ -68,6 +69,23 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 
 // loadOrReport loads a module for a command that plays or shows it: on
 // errors it prints them and returns nil.
+// loadScenario loads GAME|DIR and finds its scenario (the first when name
+// is empty) for a command that plays one, warning of answers no rule asks;
+// it reports on stderr and returns nil when either is missing.
+func loadScenario(cmd, game, name string, answers *interpreter.ScriptedDecider, stderr io.Writer) (*dsl.Module, *dsl.ScenarioDef) {
+	mod := loadOrReport(game, stderr)
+	if mod == nil {
+		return nil, nil
+	}
+	sd, err := bataille.FindScenario(mod, name)
+	if err != nil {
+		fmt.Fprintf(stderr, "bataille %s: %v\n", cmd, err)
+		return nil, nil
+	}
+	warnUnasked(stderr, cmd, mod, sd, answers)
+	return mod, sd
+}
+
 func loadOrReport(p string, stderr io.Writer) *dsl.Module {
 	mod, diags := loadPath(p)
 	if diags.HasErrors() {

@@ -155,16 +155,10 @@ Flags:`)
 		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
 		return exitUsage
 	}
-	mod := loadOrReport(fs.Arg(0), stderr)
-	if mod == nil {
+	mod, sd := loadScenario("simulate", fs.Arg(0), fs.Arg(1), decider, stderr)
+	if sd == nil {
 		return exitFail
 	}
-	sd, err := bataille.FindScenario(mod, fs.Arg(1))
-	if err != nil {
-		fmt.Fprintf(stderr, "bataille simulate: %v\n", err)
-		return exitFail
-	}
-	warnUnasked(stderr, "simulate", mod, sd, decider)
 	mods := []*dsl.Module{mod}
 	for _, r := range *rules {
 		m := loadOrReport(r, stderr)
