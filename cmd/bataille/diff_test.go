@@ -397,7 +397,7 @@ func TestDiffRekeyed(t *testing.T) {
 		// The French close in lose a column: 11..31 → 11..21 is 11 results of 36 → 7.
 		"carre_realization | french, column, 1 | carre": "36.1% → 19.4%",
 		// The Allies' +3 → +6, in the Allies' columns only.
-		"carre_realization.allies | allies, column, _ | carre":  "27.8% → 19.4%",
+		"carre_realization.allies | allies, column, _ | carre":     "27.8% → 19.4%",
 		"carre_realization.russian_line | russian, line, _ | rout": "27.8% → 22.2%",
 	} {
 		if odds[k] != want {
