@@ -76,7 +76,19 @@ type Decl struct {
 	Sequence    *Sequence  `parser:"| @@"`
 	Invariant   *Invariant `parser:"| @@"`
 	Test        *TestDecl  `parser:"| @@"`
-	Scenario    *Scenario  `parser:"| @@ )"`
+	Scenario    *Scenario  `parser:"| @@"`
+	CiteAs      *CiteAs    `parser:"| @@ )"`
+}
+
+// CiteAs maps a section of the rules a base module cites to where this
+// battle's own rulebook prints it: `cite premier "Premier Rules: Carré" as
+// "Berlin 1813 p17"`. Traces and explain then cite the page a battle's
+// owner has.
+type CiteAs struct {
+	Pos     lexer.Position
+	Module  *ModuleRef `parser:"'cite' @@"`
+	Section string     `parser:"@String"`
+	As      string     `parser:"'as' @String"`
 }
 
 // Param is a named value a rule may read: `param rout.hexes = 10`.

@@ -258,6 +258,8 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.test(d)
 			case d.Scenario != nil:
 				u.scenario(d.Scenario, f.Src)
+			case d.CiteAs != nil:
+				u.citeAs(d)
 			}
 		}
 	}
@@ -278,6 +280,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	}
 	u.checkScenarios()
 	u.checkTests()
+	u.checkCiteAs()
 	return mod, u.diags
 }
 
@@ -357,6 +360,7 @@ func inherit(mod, base *Module) {
 	mod.Sequence = base.Sequence
 	mod.Invariants = append([]*InvariantDef(nil), base.Invariants...)
 	mod.Tests = append([]*TestDef(nil), base.Tests...)
+	mod.CiteAs = append([]*CiteAsDef(nil), base.CiteAs...)
 }
 
 // declKey is a declaration's kind and name (the sequence of play has no

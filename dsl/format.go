@@ -516,6 +516,16 @@ func (p *printer) decl(d *Decl) {
 		p.test(d.Test)
 	case d.Scenario != nil:
 		p.scenario(d.Scenario)
+	case d.CiteAs != nil:
+		p.kw("cite")
+		p.sp()
+		p.emit(2*len(d.CiteAs.Module.Parts)-1, strings.Join(d.CiteAs.Module.Parts, "-"))
+		p.sp()
+		p.kw(quote(d.CiteAs.Section))
+		p.sp()
+		p.kw("as")
+		p.sp()
+		p.kw(quote(d.CiteAs.As))
 	}
 }
 

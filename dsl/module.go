@@ -43,7 +43,12 @@ type Module struct {
 	// Tests are the rulings written as tests, a base's first; a battle
 	// plays those it inherits against its own rules.
 	Tests []*TestDef
-	Files []*File
+	// CiteAs maps sections the bases cite to the battle's own pages, its
+	// bases' mappings first; citeMap is every citation of the module that
+	// a mapping changes, as its owner reads it (Cites).
+	CiteAs  []*CiteAsDef
+	citeMap map[string]string
+	Files   []*File
 
 	// Env is the environment the module was checked against.
 	Env *Env

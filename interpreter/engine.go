@@ -567,7 +567,7 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 	if e.curRule != nil {
 		// A change made by an effect names the effect and the rule that
 		// called it, with the rule's citation.
-		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, cite(e.curRule), e.curCall.Effect.Name
+		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, e.Module.CiteLine(e.curRule.Cite), e.curCall.Effect.Name
 	}
 	if u != nil {
 		ev.Unit, ev.Hex, ev.State = u.ID, u.Hex.String(), describe(u)
@@ -596,13 +596,11 @@ func (e *Engine) tickErr(r *dsl.RuleDef, err error) error {
 	return ruleErr(r.Pos, r, "%w", err)
 }
 
-func cite(r *dsl.RuleDef) string { return strings.Join(r.Cite, "; ") }
-
 func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 	if e.cfg.NoTrace {
 		return
 	}
-	ev := Event{Kind: kind, Hook: hook, Rule: r.ID, Cite: cite(r), Text: text}
+	ev := Event{Kind: kind, Hook: hook, Rule: r.ID, Cite: e.Module.CiteLine(r.Cite), Text: text}
 	if u := e.subject; u != nil {
 		ev.Unit, ev.Hex = u.ID, u.Hex.String()
 	}

@@ -2,7 +2,6 @@ package interpreter
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -88,7 +87,7 @@ func (e *Engine) formationCheck(u *Unit, f string, how FormationChange) (int, st
 	if !u.CanForm(f) {
 		msg := fmt.Sprintf("a unit of arm %s has no %s among its formations", u.Arm, f)
 		if e.Tracing() {
-			e.emit(Event{Kind: "blocked", Rule: "arms", Cite: strings.Join(w.Cite, "; "), Unit: u.ID, Hex: u.Hex.String(), Text: msg})
+			e.emit(Event{Kind: "blocked", Rule: "arms", Cite: e.Module.CiteLine(w.Cite), Unit: u.ID, Hex: u.Hex.String(), Text: msg})
 		}
 		return 0, msg, nil
 	}

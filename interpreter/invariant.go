@@ -116,7 +116,7 @@ func (e *Engine) checkInvariants(st invariantStep) error {
 			if phase == "" || e.quietPhase {
 				phase = e.proc // a phase that narrated nothing has shown no title
 			}
-			return &InvariantError{Name: iv.Name, Title: iv.Title, Cite: iv.Cite, Pos: iv.Pos, Turn: e.turnNo, Phase: phase, After: st.after, Step: len(e.trace)}
+			return &InvariantError{Name: iv.Name, Title: iv.Title, Cite: e.Module.Cites(iv.Cite), Pos: iv.Pos, Turn: e.turnNo, Phase: phase, After: st.after, Step: len(e.trace)}
 		}
 	}
 	return nil

@@ -782,7 +782,7 @@ func (e *Engine) stackLimit(u *Unit, f string, h Hex) string {
 	}
 	msg += fmt.Sprintf("; this one would hold %d", total)
 	if e.Tracing() {
-		e.emit(Event{Kind: "blocked", Rule: "stacking", Cite: strings.Join(w.Cite, "; "), Unit: u.ID, Hex: h.String(), Text: msg})
+		e.emit(Event{Kind: "blocked", Rule: "stacking", Cite: e.Module.CiteLine(w.Cite), Unit: u.ID, Hex: h.String(), Text: msg})
 	}
 	return msg
 }

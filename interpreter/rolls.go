@@ -49,7 +49,7 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 	}
 	row := &col.Rows[ri]
 	if !e.cfg.NoTrace {
-		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(t.Cite), Table: name, Row: row.RangeString(), Outcome: row.Outcome,
+		ev := Event{Kind: "roll", Rule: r.ID, Cite: e.Module.CiteLine(t.Cite), Table: name, Row: row.RangeString(), Outcome: row.Outcome,
 			Dice: diceText(t.Roll.Dice, natural, mods, sum, mod, result), Mods: mods}
 		title := t.Title
 		if title == "" {
@@ -158,7 +158,7 @@ func (e *Engine) modifiers(r *dsl.RuleDef, defs []modCode, own int) ([]Mod, int,
 		}
 		sum += n
 		if tracing {
-			mods = append(mods, Mod{Name: m.Name, Title: m.Label(), Value: n, Cite: joinCite(m.Cite), Placeholder: m.Placeholder})
+			mods = append(mods, Mod{Name: m.Name, Title: m.Label(), Value: n, Cite: e.Module.CiteLine(m.Cite), Placeholder: m.Placeholder})
 		}
 	}
 	return mods, sum, nil
@@ -202,7 +202,7 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		if title == "" {
 			title = name
 		}
-		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(c.Cite), Table: name, Outcome: outcome, Dice: diceText(c.Roll.Dice, natural, mods, sum, mod, result), Mods: mods,
+		ev := Event{Kind: "roll", Rule: r.ID, Cite: e.Module.CiteLine(c.Cite), Table: name, Outcome: outcome, Dice: diceText(c.Roll.Dice, natural, mods, sum, mod, result), Mods: mods,
 			Text: fmt.Sprintf("%s: %d must be %s %d → %s", title, result, dirWords[c.Direction], threshold, outcome)}
 		if unit != nil {
 			ev.Unit, ev.Hex = unit.ID, unit.Hex.String()
@@ -251,17 +251,6 @@ func diceText(d dsl.Dice, natural int, mods []Mod, sum, applied, result int) str
 	}
 	fmt.Fprintf(&b, " → %d", result)
 	return b.String()
-}
-
-func joinCite(c []string) string {
-	out := ""
-	for i, s := range c {
-		if i > 0 {
-			out += "; "
-		}
-		out += s
-	}
-	return out
 }
 
 // outcome offers the roll to the outcome hook's rules (dsl.OutcomeVars) and

@@ -205,7 +205,7 @@ func (e *Engine) Say(r *dsl.RuleDef, text string) {
 	if e.cfg.NoTrace {
 		return
 	}
-	ev := Event{Kind: "note", Effect: "note", Rule: r.ID, Cite: cite(r), Text: text}
+	ev := Event{Kind: "note", Effect: "note", Rule: r.ID, Cite: e.Module.CiteLine(r.Cite), Text: text}
 	if u := e.subject; u != nil {
 		ev.Unit, ev.Hex = u.ID, u.Hex.String()
 	}

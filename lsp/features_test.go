@@ -181,7 +181,7 @@ func TestHover(t *testing.T) {
 		want         []string
 	}{
 		{"param declared here", "my.bonus", 1, 3, []string{"**param** `my.bonus` = `2`", "declared by module mybattle"}},
-		{"param overridden", "rout.hexes", 1, 0, []string{"`rout.hexes` = `8` (after overrides)", "cite: My battle p40", "param rout.hexes = 10", "Berlin 1813 p40"}},
+		{"param overridden", "rout.hexes", 1, 0, []string{"`rout.hexes` = `8` (after overrides)", "cite: My battle p40", "param rout.hexes = 10", "Premier Rules: Charge à cheval, trample and recall BER-40-ROUT-10"}},
 		{"table with odds", "recall)", 0, 0, []string{"table recall \"Recall Chart\" roll 1d6", "| 1..4 | recall | 2/3 (66.7%) |", "| 5..6 | fail | 1/3 (33.3%) |", "placeholder: its figures are invented"}},
 		{"hook", "charge_contact", 0, 2, []string{"**hook** `charge_contact`", "| `charger` | unit |", "rules on it: `contact.trample_disordered` (premier.rules:", "`my.close` (mybattle/rules.rules:6)"}},
 		{"outcome hook", "recall.fail", 0, 8, []string{"**outcome hook** `recall.fail`", "| `roll` | whole number |"}},

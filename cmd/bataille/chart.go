@@ -69,7 +69,7 @@ func printedOf(m *dsl.Module, t *dsl.TableDef, mod int) picture.Printed {
 		p.Subtitle += fmt.Sprintf("; odds at modifier %+d", mod)
 	}
 	if len(t.Cite) > 0 {
-		p.Subtitle += " — " + strings.Join(t.Cite, "; ")
+		p.Subtitle += " — " + m.CiteLine(t.Cite)
 	}
 	g := t.Grid()
 	p.Keys = g.Keys

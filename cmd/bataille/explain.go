@@ -116,7 +116,7 @@ func explain(w io.Writer, mod *dsl.Module, name string) bool {
 		fmt.Fprintln(w, "PLACEHOLDER: its figures are invented, not published")
 	}
 	if len(eff.cite) > 0 {
-		fmt.Fprintf(w, "cites: %s\n", visible.Line(strings.Join(eff.cite, "; ")))
+		fmt.Fprintf(w, "cites: %s\n", visible.Line(mod.CiteLine(eff.cite)))
 	}
 	for i, d := range chain {
 		what := "declared"
@@ -150,10 +150,10 @@ func explain(w io.Writer, mod *dsl.Module, name string) bool {
 		if kind == "table" {
 			explainKeys(w, mod.Tables[name].Keys)
 			explainGrid(w, mod.Tables[name])
-			explainModifiers(w, mod.Tables[name].Modifiers)
+			explainModifiers(w, mod, mod.Tables[name].Modifiers)
 		}
 		if kind == "check" {
-			explainModifiers(w, mod.Checks[name].Modifiers)
+			explainModifiers(w, mod, mod.Checks[name].Modifiers)
 		}
 		users := readers(mod, name, kind)
 		if len(users) == 0 {
@@ -182,7 +182,7 @@ func explainKeys(w io.Writer, keys []*dsl.KeyDef) {
 
 // explainModifiers lists a roll's named modifiers, in the order they are
 // summed, each with the module it comes from.
-func explainModifiers(w io.Writer, mods []*dsl.ModifierDef) {
+func explainModifiers(w io.Writer, mod *dsl.Module, mods []*dsl.ModifierDef) {
 	if len(mods) == 0 {
 		return
 	}
@@ -197,7 +197,7 @@ func explainModifiers(w io.Writer, mods []*dsl.ModifierDef) {
 			fmt.Fprint(w, " PLACEHOLDER")
 		}
 		if len(m.Cite) > 0 {
-			fmt.Fprintf(w, " [%s]", visible.Line(strings.Join(m.Cite, "; ")))
+			fmt.Fprintf(w, " [%s]", visible.Line(mod.CiteLine(m.Cite)))
 		}
 		fmt.Fprintln(w)
 	}
@@ -330,7 +330,7 @@ func explainHook(w io.Writer, mod *dsl.Module, name string) bool {
 	for _, r := range rules {
 		fmt.Fprintf(w, "  %-28s %s (module %s, %s)", r.ID, visible.Line(r.Title), r.Module, r.Pos)
 		if len(r.Cite) > 0 {
-			fmt.Fprintf(w, " [%s]", visible.Line(strings.Join(r.Cite, "; ")))
+			fmt.Fprintf(w, " [%s]", visible.Line(mod.CiteLine(r.Cite)))
 		}
 		fmt.Fprintln(w)
 	}

@@ -19,7 +19,7 @@ func explainSequence(w io.Writer, mod *dsl.Module) {
 	}
 	fmt.Fprintf(w, "sequence of play in %s: %s\n", mod.ID, s.Title)
 	if len(s.Cite) > 0 {
-		fmt.Fprintf(w, "cites: %s\n", strings.Join(s.Cite, ", "))
+		fmt.Fprintf(w, "cites: %s\n", strings.Join(mod.Cites(s.Cite), ", "))
 	}
 	fmt.Fprintf(w, "declared by module %s at %s\n\n", s.Module, s.Pos)
 	for i, p := range s.Phases {

@@ -46,7 +46,7 @@ func cmdTest(args []string, stdout, stderr io.Writer) int {
 			r := bataille.RunTest(context.Background(), mod, t)
 			cite := ""
 			if len(t.Cite) > 0 {
-				cite = " [" + strings.Join(t.Cite, "; ") + "]"
+				cite = " [" + mod.CiteLine(t.Cite) + "]"
 			}
 			if !r.Passed() {
 				failed++

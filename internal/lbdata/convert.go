@@ -498,7 +498,7 @@ func (c *conv) carre(w *strings.Builder) error {
 	c.findingComments(w, first)
 	if !c.b.Classic {
 		w.WriteString("\n// The chart has columns for infantry in column or in line only, so only those\n// try: the base's attempt with that one condition more.\n")
-		fmt.Fprintf(w, "override rule carre.attempt \"Carré attempt (from column or line)\" on charge_approach cite \"Berlin 1813 p17 BER-17-CARRE-FORM\", \"Friedland p36 FRI-36-CARRE-WHEN\", %s {\n",
+		fmt.Fprintf(w, "override rule carre.attempt \"Carré attempt (from column or line)\" on charge_approach cite \"Premier Rules: Forming Carré BER-17-CARRE-FORM\", \"Premier Rules: Carré attempt FRI-36-CARRE-WHEN\", %s {\n",
 			strings.TrimPrefix(c.cite("Carré Realization Table", "charge.carre.table"), "cite "))
 		w.WriteString("  when unit.arm == \"infantry\" && (unit.formation == \"column\" || unit.formation == \"line\") && unit.state == \"good\"\n  when !marked(unit, \"carre_tried\")\n  when distance <= carre.window && los\n  when is_target || carre.any_unit\n  when can_form(unit, \"carre\")\n  ask \"form_carre\"\n  do mark(unit, \"carre_tried\")\n  do roll(carre_realization, unit: unit)\n}\n")
 	}
@@ -507,7 +507,7 @@ func (c *conv) carre(w *strings.Builder) error {
 		return err
 	}
 	lo, hi := bounds(mods, 30)
-	fmt.Fprintf(w, "\noverride table carre_realization \"Carré Realization Table\" roll d66 + modifier %d..%d\n    by %s\n    cite \"Friedland p36 FRI-36-CARRE-ROLL\", %s {\n", lo, hi, keys,
+	fmt.Fprintf(w, "\noverride table carre_realization \"Carré Realization Table\" roll d66 + modifier %d..%d\n    by %s\n    cite \"Premier Rules: Carré attempt FRI-36-CARRE-ROLL\", %s {\n", lo, hi, keys,
 		strings.TrimPrefix(c.cite("Carré Realization Table", "charge.carre.table"), "cite "))
 	for _, col := range cols {
 		d := strconv.Itoa(col.dlo)
@@ -711,7 +711,7 @@ func (c *conv) recall(w *strings.Builder) error {
 		cav = append(cav, ci.id)
 	}
 	w.WriteString("// Cavalry of no class reads as hussars, or as dragoons when it is heavy.\n")
-	fmt.Fprintf(w, "override table recall \"Recall Chart\" %s\n    by charger.nationality, charger.class != \"\" ? charger.class : charger.heavy ? \"dragoons\" : \"hussars\" only %s\n    cite \"Berlin 1813 p40 BER-40-RECALL-ROLL\", %s {\n", roll, strings.Join(cav, " | "),
+	fmt.Fprintf(w, "override table recall \"Recall Chart\" %s\n    by charger.nationality, charger.class != \"\" ? charger.class : charger.heavy ? \"dragoons\" : \"hussars\" only %s\n    cite \"Premier Rules: Charge à cheval, trample and recall BER-40-RECALL-ROLL\", %s {\n", roll, strings.Join(cav, " | "),
 		strings.TrimPrefix(c.cite("Recall", "charge.recall.table"), "cite "))
 	for _, key := range srcOrder {
 		// nationalities with the same classes on this row share a column
@@ -899,19 +899,19 @@ func (c *conv) melee(w *strings.Builder) error {
 						if val == "0.333" {
 							base = append(base, fmt.Sprintf("%s ×%s (%s, one third)", name, val, e.base))
 						} else {
-							fmt.Fprintf(&rules, "override param melee.cavalry_on_carre = %s cite \"Berlin 1813 p17 BER-17-CARRE-CAV\", %s\n\n", val,
+							fmt.Fprintf(&rules, "override param melee.cavalry_on_carre = %s cite \"Premier Rules: Forming Carré BER-17-CARRE-CAV\", %s\n\n", val,
 								strings.TrimPrefix(c.cite("melee multipliers, Cav vs Carre", "melee.modifiers."+side.name), "cite "))
 						}
 					case "Inf vs Carre":
 						if val != "1.5" {
-							fmt.Fprintf(&rules, "override param melee.infantry_on_carre = %s cite \"Berlin 1813 p17 BER-17-CARRE-ASSAULT-INF\", %s\n\n", val,
+							fmt.Fprintf(&rules, "override param melee.infantry_on_carre = %s cite \"Premier Rules: Forming Carré BER-17-CARRE-ASSAULT-INF\", %s\n\n", val,
 								strings.TrimPrefix(c.cite("melee multipliers, Inf vs Carre", "melee.modifiers."+side.name), "cite "))
 						} else {
 							base = append(base, fmt.Sprintf("%s ×%s (%s)", name, val, e.base))
 						}
 					case "Charge 3 straight":
 						if val != "2" {
-							fmt.Fprintf(&rules, "override param melee.straight_factor = %s cite \"Berlin 1813 p37 BER-37-CAV-VS-CAV\", %s\n\n", val,
+							fmt.Fprintf(&rules, "override param melee.straight_factor = %s cite \"Premier Rules: Charge à cheval BER-37-CAV-VS-CAV\", %s\n\n", val,
 								strings.TrimPrefix(c.cite("melee multipliers, Charge 3 straight", "melee.modifiers."+side.name), "cite "))
 						} else {
 							base = append(base, fmt.Sprintf("%s ×%s (%s)", name, val, e.base))
