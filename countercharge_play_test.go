@@ -44,23 +44,27 @@ func counterBattle(t *testing.T, base bool) *dsl.Module {
 // differently: the hussars charged ride at the cuirassiers before they
 // move, meet them where they stand, and are the attackers of the melee;
 // under the base's charge the cuirassiers ride the four hexes and attack.
+// The procedure's own hook, counter_charge, is where the battle's rule
+// forbids tired hussars to counter-charge: they are then charged as the
+// base's procedure charges them.
 func TestCounterChargeProcedure(t *testing.T) {
 	// The same faces for both: the pre-melee check's d66 reads 1 then 2.
 	faces := []int{1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6}
 	for _, tc := range []struct {
-		name              string
+		name, scenario    string
 		base              bool
 		cuirAt, husAt     string
 		melee             string // the melee's narration
 		disordered, other string // the attacker that failed its pre-melee check, and the other
 		phase             string
 	}{
-		{"base", true, "0406", "0405", "cuir melees hus through its front (8 against 6)", "cuir", "hus", "charge à cheval"},
-		{"counter", false, "0410", "0409", "hus melees cuir through its front (6 against 8)", "hus", "cuir", "charge à cheval, counter-charged"},
+		{"base", "meeting", true, "0406", "0405", "cuir melees hus through its front (8 against 6)", "cuir", "hus", "charge à cheval"},
+		{"counter", "meeting", false, "0410", "0409", "hus melees cuir through its front (6 against 8)", "hus", "cuir", "charge à cheval, counter-charged"},
+		{"tired", "tired", false, "0406", "0405", "cuir melees hus through its front (8 against 6)", "cuir", "hus", "charge à cheval, counter-charged"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mod := counterBattle(t, tc.base)
-			e, err := bataille.NewEngine(mod, "", interpreter.Config{Dice: interpreter.NewFixedDice(faces...)})
+			e, err := bataille.NewEngine(mod, tc.scenario, interpreter.Config{Dice: interpreter.NewFixedDice(faces...)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -91,8 +95,12 @@ func TestCounterChargeProcedure(t *testing.T) {
 					t.Errorf("the trace lacks %q:\n%s", want, trace)
 				}
 			}
-			if counter := strings.Contains(trace, "hus charges cuir"); counter == tc.base {
-				t.Errorf("hus counter-charges: %v, want %v:\n%s", counter, !tc.base, trace)
+			wantCounter := tc.name == "counter"
+			if counter := strings.Contains(trace, "hus charges cuir"); counter != wantCounter {
+				t.Errorf("hus counter-charges: %v, want %v:\n%s", counter, wantCounter, trace)
+			}
+			if refused := strings.Contains(trace, "tired cavalry does not counter-charge"); refused != (tc.name == "tired") {
+				t.Errorf("the counter_charge rule refused: %v, want %v:\n%s", refused, !refused, trace)
 			}
 		})
 	}

@@ -12,7 +12,9 @@ import (
 // when it is mounted cavalry of the other side that has not charged this
 // turn, counter-charges: it rides straight at the charger (a charge a rule
 // starts, which the declare_charge rules judge as a reaction), and a
-// charger it reaches rides no further: the melee phase fights them. A
+// charger it reaches rides no further: the melee phase fights them. Its
+// own hook, counter_charge, comes before each counter-charge: a failing
+// require there forbids it, and the charger rides as the base's does. A
 // battle selects it with `phase counter_charges` in its sequence
 // (testdata/countercharge).
 //
@@ -20,9 +22,13 @@ import (
 // declared charges) and the units' (Charged), which a saved position
 // holds, so a run paused at any of its steps resumes.
 var counterCharges = &interpreter.Procedure{
-	Name:   "counter_charges",
-	Doc:    "every charge declared, then before each charger moves its target's counter-charge, when the target is cavalry that may charge; a charger met rides no further",
-	Hooks:  []string{"declare_charge", "charge_start", "change_formation", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
+	Name: "counter_charges",
+	Doc:  "every charge declared, then before each charger moves its target's counter-charge, when the target is cavalry that may charge; a charger met rides no further",
+	Declares: []*dsl.Hook{{Name: "counter_charge", Blocks: true,
+		Doc: "the target of a declared charge is about to counter-charge the charger, before the charger moves; a failing require forbids it",
+		Vars: []dsl.Var{{Name: "unit", Type: interpreter.UnitType, Doc: "the cavalry that counter-charges"},
+			{Name: "charger", Type: interpreter.UnitType, Doc: "the charger it rides at"}}}},
+	Hooks:  []string{"counter_charge", "declare_charge", "charge_start", "change_formation", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
 	Orders: []string{"charge"},
 	Play: func(e *interpreter.Engine, title string, from int) error {
 		charges := e.OrdersOf("charge")
@@ -42,6 +48,16 @@ var counterCharges = &interpreter.Procedure{
 			}
 			o := declared[k]
 			if t := o.Target; t.Side != o.Unit.Side && t.Increments > 0 && !t.Charged && mounted(e.Module, t) {
+				blocked, _, err := e.FireHook("counter_charge", "unit", t, "charger", o.Unit)
+				if err != nil {
+					return err
+				}
+				if blocked {
+					if err := e.ResolveDeclared(o); err != nil {
+						return err
+					}
+					continue
+				}
 				e.ChargeAt(t, o.Unit)
 				if err := e.DrainCharges(); err != nil {
 					return err
