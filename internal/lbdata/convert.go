@@ -2,6 +2,7 @@ package lbdata
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -574,6 +575,7 @@ func (c *conv) carreMods() ([]int, string, error) {
 	var skipped []string
 	used := map[string]bool{}
 	var lines []string
+	levelLine := false
 	for _, m := range list.Arr {
 		name, _ := m.Get("name")
 		v, _ := m.Get("mod")
@@ -586,7 +588,10 @@ func (c *conv) carreMods() ([]int, string, error) {
 			c.leave("Carré Realization", name.Str, k.why)
 			continue
 		}
-		id := slug(name.Str)
+		if strings.HasSuffix(name.Str, "Morale Level") {
+			levelLine = true
+		}
+		id := modID(name.Str)
 		if name.Str == "Light Cav" || name.Str == "Light Cavalry" {
 			id = "light_cavalry"
 		}
@@ -605,6 +610,9 @@ func (c *conv) carreMods() ([]int, string, error) {
 			c.cite("Carré modifiers", "charge.carre.modifiers"), v.Int(), k.expr))
 	}
 	w.WriteString("// The chart's modifiers, in the order it prints them; the base's placeholder\n// modifiers it does not print are removed.")
+	if levelLine {
+		w.WriteString(" A \"Morale Level\" line has one figure, not one for each level: it is played at every level of the army from 1; the other reading multiplies its figure by `army(unit, \"morale_level\")`.")
+	}
 	if len(skipped) > 0 {
 		w.WriteString(" Not entered: " + strings.Join(skipped, "; ") + ".")
 	}
@@ -795,7 +803,7 @@ func (c *conv) simpleMods(table string, names map[string]cond, path, chart strin
 			c.leave(chart, name.Str, k.why)
 			continue
 		}
-		id := slug(name.Str)
+		id := modID(name.Str)
 		for used[id] {
 			id += "_2"
 		}
@@ -1351,7 +1359,7 @@ func (c *conv) assault(w *strings.Builder) error {
 			c.leave("assault modifiers", nv.Str, k.why)
 			continue
 		}
-		id := slug(nv.Str)
+		id := modID(nv.Str)
 		for used[id] {
 			id += "_2"
 		}
@@ -1364,6 +1372,8 @@ func (c *conv) assault(w *strings.Builder) error {
 			body = fmt.Sprintf("%d when unit == defender && %s", d, paren(k.expr))
 		case d == 0:
 			body = fmt.Sprintf("%d when unit == attacker && %s", a, paren(k.expr))
+		case a == d:
+			body = fmt.Sprintf("%d when %s", a, k.expr)
 		default:
 			body = fmt.Sprintf("unit == attacker ? %d : %d when %s", a, d, k.expr)
 		}
@@ -1432,10 +1442,145 @@ func (c *conv) limber(w *strings.Builder) error {
 
 // ---- Morale levels, melee results, movement and stacking ------------------------
 
+var (
+	levelBelow = regexp.MustCompile(`^< ?(\d+) battalions`)
+	levelRange = regexp.MustCompile(`^(\d+)-(\d+) battalions`)
+	levelFrom  = regexp.MustCompile(`^(\d+)\+ battalions`)
+	levelAt    = regexp.MustCompile(`^(\d+) battalions`)
+)
+
+// checkLevels reads a command's morale levels as counts of battalions lost
+// or routed — "<4" is 0 to 3, "4-6" is 4 to 6, "7+" and a last level's bare
+// "7" are 7 and more, another level's bare "4" is 4 up to the next level's
+// start — and records a count in no level or in two, and a level whose
+// modifier differs from the chart's own "Morale Level N" line.
+func (c *conv) checkLevels(id, name string, levels Value) {
+	const open = 1 << 20
+	type span struct{ lo, hi int }
+	var spans []span
+	for i, x := range levels.Arr {
+		d, _ := x.Get("desc")
+		t := strings.TrimSpace(d.Str)
+		var sp span
+		if m := levelBelow.FindStringSubmatch(t); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			sp = span{0, n - 1}
+		} else if m := levelRange.FindStringSubmatch(t); m != nil {
+			a, _ := strconv.Atoi(m[1])
+			b, _ := strconv.Atoi(m[2])
+			sp = span{a, b}
+		} else if m := levelFrom.FindStringSubmatch(t); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			sp = span{n, open}
+		} else if m := levelAt.FindStringSubmatch(t); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			sp = span{n, n}
+			if i == len(levels.Arr)-1 {
+				sp.hi = open
+			} else if nd, _ := levels.Arr[i+1].Get("desc"); levelAt.MatchString(nd.Str) && !levelRange.MatchString(nd.Str) && !levelFrom.MatchString(nd.Str) {
+				nm := levelAt.FindStringSubmatch(nd.Str)
+				next, _ := strconv.Atoi(nm[1])
+				sp.hi = next - 1
+			}
+		} else {
+			c.find("morale levels", fmt.Sprintf("%s (%s), level %d: the threshold %q is not a count of battalions", id, name, i, t),
+				"the chart as a comment", "none")
+			return
+		}
+		spans = append(spans, sp)
+	}
+	last := 0
+	for _, sp := range spans {
+		if sp.lo > last {
+			last = sp.lo
+		}
+	}
+	var none, both []string
+	for n := 0; n <= last; n++ {
+		var in []int
+		for l, sp := range spans {
+			if sp.lo <= n && n <= sp.hi {
+				in = append(in, l)
+			}
+		}
+		switch {
+		case len(in) == 0:
+			none = append(none, strconv.Itoa(n))
+		case len(in) > 1:
+			both = append(both, fmt.Sprintf("%d (levels %d and %d)", n, in[0], in[1]))
+		}
+	}
+	var descs []string
+	for _, x := range levels.Arr {
+		lev, _ := x.Get("level")
+		d, _ := x.Get("desc")
+		descs = append(descs, fmt.Sprintf("%d: %s", lev.Int(), strings.TrimSuffix(strings.TrimSpace(d.Str), " battalions lost/routed")))
+	}
+	if len(none) > 0 {
+		c.find("morale levels", fmt.Sprintf("%s (%s): %s battalions lost or routed in no level (%s)", id, name, strings.Join(none, ", "), strings.Join(descs, "; ")),
+			"no rule counts the battalions; read as the level below, as a Carré gap is read", "the level above")
+	}
+	if len(both) > 0 {
+		c.find("morale levels", fmt.Sprintf("%s (%s): %s battalions lost or routed in two levels (%s)", id, name, strings.Join(both, ", "), strings.Join(descs, "; ")),
+			"no rule counts the battalions; read as the higher level, as a Carré overlap is read", "the lower level")
+	}
+	// the chart's own Morale Level lines, where it prints them
+	var levs, cmd, printed []string
+	var where []string
+	for _, x := range levels.Arr {
+		lev, _ := x.Get("level")
+		m, _ := x.Get("mod")
+		if lev.Int() == 0 {
+			continue
+		}
+		for _, path := range [][]string{{"charge", "stand", "modifiers"}, {"assault", "modifiers"}, {"morale", "modifiers"}} {
+			list, ok := c.data.Path(path...)
+			if !ok {
+				continue
+			}
+			for _, e := range list.Arr {
+				nv, _ := e.Get("name")
+				if !strings.HasPrefix(nv.Str, fmt.Sprintf("Morale Level %d (", lev.Int())) {
+					continue
+				}
+				v, ok := e.Get("mod")
+				if !ok {
+					v, _ = e.Get("attmod")
+				}
+				if v.Int() != m.Int() {
+					if !contains(where, path[0]) {
+						where = append(where, path[0])
+					}
+					if !contains(levs, strconv.Itoa(lev.Int())) {
+						levs = append(levs, strconv.Itoa(lev.Int()))
+						cmd = append(cmd, fmt.Sprintf("%+d", m.Int()))
+						printed = append(printed, fmt.Sprintf("%+d", v.Int()))
+					}
+				}
+			}
+		}
+	}
+	if len(levs) > 0 {
+		names := map[string]string{"charge": "stand", "assault": "assault", "morale": "morale"}
+		var ws []string
+		for _, x := range where {
+			ws = append(ws, names[x])
+		}
+		at := "level"
+		if len(levs) > 1 {
+			at = "levels"
+		}
+		c.find("morale levels", fmt.Sprintf("%s (%s): at %s %s the levels chart gives %s, the %s modifiers' Morale Level lines %s", id, name, at,
+			strings.Join(levs, ", "), strings.Join(cmd, ", "), strings.Join(ws, " and "), strings.Join(printed, ", ")),
+			"the Morale Level lines, for every command", "the command's own figures")
+	}
+}
+
 func (c *conv) extras(w *strings.Builder) error {
 	if levels, ok := c.data.Path("morale", "levels"); ok && len(levels.Arr) > 0 {
 		w.WriteString("// ---- Morale levels ------------------------------------------------------------\n")
-		w.WriteString("// Each command's morale level by the battalions it has lost or routed, and the\n// modifier each level gives. Entered as a chart no rule reads yet (the engine\n// keeps no army morale level); the thresholds are:\n")
+		w.WriteString("// Each command's morale level by the battalions it has lost or routed, and the\n// modifier each level gives. Entered as a chart no rule reads: the level the\n// modifiers read is the army's morale_level, which a scenario or a rule sets,\n// as the engine does not count the battalions a command has lost or routed;\n// the thresholds are:\n")
+		first := len(c.findings)
 		var ids, lines []string
 		for _, l := range levels.Arr {
 			f, _ := l.Get("formation")
@@ -1455,7 +1600,9 @@ func (c *conv) extras(w *strings.Builder) error {
 				lines = append(lines, fmt.Sprintf("  %s, %d => %d\n", id, lev.Int(), m.Int()))
 			}
 			w.WriteString(wrapComments(fmt.Sprintf("// %s (%s): %s.\n", id, n.Str, strings.Join(descs, "; "))))
+			c.checkLevels(id, n.Str, lv)
 		}
+		c.findingComments(w, first)
 		fmt.Fprintf(w, "\nchart morale_level \"Morale levels: the modifier at each level\" by command only %s, level only 0..3\n    %s {\n", strings.Join(ids, " | "), c.cite("morale levels", "morale.levels"))
 		for _, l := range lines {
 			w.WriteString(l)

@@ -1,14 +1,16 @@
 package lbdata
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // The hand-kept table from each modifier's printed name to its condition. The
 // app names a modifier by the words printed beside the chart, with synonyms
 // between battles ("Light Cav" and "Light Cavalry", "Fr Old Guard" and
 // "French Old Guard"); each name is entered once here, for each chart that
-// prints it. A name whose condition the engine cannot test (army morale
-// levels, losses since the battle began, times of day) has no condition but
-// the reason it is not entered, which the module says in a comment.
+// prints it. A name whose condition the engine cannot test has no condition
+// but the reason it is not entered, which the module says in a comment.
 
 // cond is a printed modifier's meaning: the expression it applies under, or
 // why it is not entered.
@@ -26,13 +28,11 @@ func natClass(n, c string) string {
 }
 
 const (
-	whyLevel  = "the engine keeps no army morale level"
-	whyLosses = "the engine does not keep a unit's losses since the battle began"
-	whyFire   = "the engine does not say which fire cost the assaulting unit its increments"
-	whyOrder  = "the engine has no such order or formation"
-	whyPlace  = "the engine has no such terrain or hexside"
-	whyTime   = "the engine keeps no time of day"
-	whyStack  = "the engine does not ask what a stack is made of"
+	whyFire  = "the engine does not say which fire cost the assaulting unit its increments"
+	whyOrder = "the engine has no such order or formation"
+	whyPlace = "the engine has no such terrain or hexside"
+	whyTime  = "the engine keeps no time of day"
+	whyStack = "the engine does not ask what a stack is made of"
 )
 
 // carreNames: the Carré Realization modifiers. unit is the infantry, charger
@@ -43,11 +43,11 @@ var carreNames = map[string]cond{
 	"Light Cav":                when("charger.light"),
 	"Light Cavalry":            when("charger.light"),
 	"Lancers":                  when("charger.lancer"),
-	"Morale Level":             notYet(whyLevel),
-	"French Morale Level":      notYet(whyLevel),
-	"Polish Morale Level":      notYet(whyLevel),
-	"Prussian Morale Level":    notYet(whyLevel),
-	"Austrian Morale Level":    notYet(whyLevel),
+	"Morale Level":             when(`army(unit, "morale_level") >= 1`),
+	"French Morale Level":      when(natIs("french") + ` && army(unit, "morale_level") >= 1`),
+	"Polish Morale Level":      when(natIs("polish") + ` && army(unit, "morale_level") >= 1`),
+	"Prussian Morale Level":    when(natIs("prussian") + ` && army(unit, "morale_level") >= 1`),
+	"Austrian Morale Level":    when(natIs("austrian") + ` && army(unit, "morale_level") >= 1`),
 	"Guard":                    when("unit.guard"),
 	"Grenadier":                when(classIs("grenadier")),
 	"Grenadiers":               when(classIs("grenadier")),
@@ -145,11 +145,11 @@ var standNames = map[string]cond{
 	"Across stream":         when(`across(target, charger) == "stream"`),
 	"Across slope":          when(`across(target, charger) == "slope"`),
 	"Road Column":           when(`on_road(target) && target.formation == "column"`),
-	"50% Losses":            notYet(whyLosses),
-	"50% losses":            notYet(whyLosses),
-	"Morale Level 1 (-3)":   notYet(whyLevel),
-	"Morale Level 2 (-6)":   notYet(whyLevel),
-	"Morale Level 3 (-9)":   notYet(whyLevel),
+	"50% Losses":            when(halfLost("target")),
+	"50% losses":            when(halfLost("target")),
+	"Morale Level 1 (-3)":   when(level("target", 1)),
+	"Morale Level 2 (-6)":   when(level("target", 2)),
+	"Morale Level 3 (-9)":   when(level("target", 3)),
 	"Battalion Masse":       notYet(whyOrder),
 	"Rally Square: 1 hex":   notYet("the engine does not ask how far a Carré to rally on stands"),
 	"Rally Square: 2 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
@@ -199,11 +199,11 @@ var assaultNames = map[string]cond{
 	"Attacker Casualty (15-16)":         notYet(whyFire),
 	"Attacker Casualty (13-14)":         notYet(whyFire),
 	"Attacker Casualty (11-12)":         notYet(whyFire),
-	"50% Losses":                        notYet(whyLosses),
-	"50% losses":                        notYet(whyLosses),
-	"Morale Level 1 (-3)":               notYet(whyLevel),
-	"Morale Level 2 (-6)":               notYet(whyLevel),
-	"Morale Level 3 (-9)":               notYet(whyLevel),
+	"50% Losses":                        when(halfLost("unit")),
+	"50% losses":                        when(halfLost("unit")),
+	"Morale Level 1 (-3)":               when(level("unit", 1)),
+	"Morale Level 2 (-6)":               when(level("unit", 2)),
+	"Morale Level 3 (-9)":               when(level("unit", 3)),
 	"Mixed nationality stack":           notYet(whyStack),
 	"French adjacent to British rifles": notYet("the engine does not ask which units stand next to the assault"),
 	"Prussian Surprise: 9:00am":         notYet(whyTime),
@@ -258,7 +258,7 @@ var moraleNames = map[string]cond{
 	"Rout":                           when(`unit.state == "routed"`),
 	"Road Col":                       when(`on_road(unit) && unit.formation == "column"`),
 	"Prussian Not in Line/Sk/Sq":     when(natIs("prussian") + ` && unit.formation != "line" && unit.formation != "skirmish" && unit.formation != "carre"`),
-	"50% Losses":                     notYet(whyLosses),
+	"50% Losses":                     when(halfLost("unit")),
 	"Force March":                    notYet(whyOrder),
 	"Landdamm":                       notYet(whyPlace),
 	"Disorder pass thru":             notYet("the engine does not ask which units a unit passed through"),
@@ -269,15 +269,32 @@ var moraleNames = map[string]cond{
 	"Prussian Surprise: 9:40am":      notYet(whyTime),
 }
 
+// A morale level is the army's: the base's `army morale_level`, which a
+// scenario or a battle's rules set, 0 while the army is whole, then 1, 2, 3.
+// A chart that prints a level's figure for a nationality applies it to that
+// nationality's units at their army's level; Vauchamps prints the French
+// Guard's apart from the French, so the French rows are the line's and the
+// Guard's rows its own (the Guard at the French army's level).
 func init() {
-	for _, n := range []string{"Morale Level 1 (-3)", "Morale Level 2 (-6)", "Morale Level 3 (-9)"} {
-		moraleNames[n] = notYet(whyLevel)
+	for i, n := range []string{"Morale Level 1 (-3)", "Morale Level 2 (-6)", "Morale Level 3 (-9)"} {
+		moraleNames[n] = when(level("unit", i+1))
 	}
-	for _, army := range []string{"French", "French Guard", "Prussian", "Russian"} {
-		for _, l := range []string{"1", "2", "3"} {
-			moraleNames[army+" Morale Level "+l] = notYet(whyLevel)
-		}
+	for i := 1; i <= 3; i++ {
+		l := strconv.Itoa(i)
+		moraleNames["Prussian Morale Level "+l] = when(natIs("prussian") + " && " + level("unit", i))
+		moraleNames["Russian Morale Level "+l] = when(natIs("russian") + " && " + level("unit", i))
+		moraleNames["French Morale Level "+l] = when(natIs("french") + " && !unit.guard && " + level("unit", i))
+		moraleNames["French Guard Morale Level "+l] = when(natIs("french") + " && unit.guard && " + level("unit", i))
 	}
+}
+
+// halfLost is "50% Losses": the unit has lost half its starting increments
+// or more.
+func halfLost(u string) string { return u + ".losses * 2 >= " + u + ".start" }
+
+// level is the unit's army at morale level n.
+func level(u string, n int) string {
+	return `army(` + u + `, "morale_level") == ` + strconv.Itoa(n)
 }
 
 // classInfo is an infantry type of the fire charts or one a modifier names:
@@ -403,6 +420,19 @@ var classGroups = map[string][]string{
 	"dragoons":         {"dragoons"},
 	"cuirassiers":      {"cuirassiers"},
 	"landwehr_cavalry": {"landwehr_cavalry"},
+}
+
+// modID is a modifier's identifier: its printed name as one, but for the
+// names the hand-written battles spell their own way ("50% Losses" is
+// half_losses, "Morale Level 2 (-6)" morale_level_2).
+func modID(name string) string {
+	if strings.EqualFold(name, "50% Losses") {
+		return "half_losses"
+	}
+	if i := strings.Index(name, " ("); i > 0 && strings.HasPrefix(name, "Morale Level ") {
+		return slug(name[:i])
+	}
+	return slug(name)
 }
 
 // slug is a printed name as an identifier.
