@@ -1,7 +1,9 @@
 package games_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -12,7 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
 )
 
 // The battles converted from the lb.react app's data by internal/lbdata are
@@ -643,6 +647,128 @@ scenario a%d_%d "assault" {
 						if got != want {
 							t.Errorf("%s, %d of 6 increments, army at level %d: the losses and level modifiers sum to %+d, the file's to %+d (%s)", c.table, inc, level, got, want, ev.Dice)
 						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// lbGround is the ground each assault modifier of a battle's own ground
+// means, typed from the files' names: the terrain the defender holds or the
+// hexside the attacker crosses, as a scenario places them.
+var lbGround = map[string]struct{ terrain, hexside string }{
+	"Assaulting up a major slope":     {hexside: "major_slope"},
+	"Assaulting across Spree":         {hexside: "spree"},
+	"Assaulting across Russbach":      {hexside: "russbach"},
+	"Assaulting across Flossgrabern":  {hexside: "flossgraben"},
+	"Assaulting across a sunken road": {hexside: "sunken_road"},
+	"Assaulting across sunken road":   {hexside: "sunken_road"},
+	"Sunken Road/Chevaux de frise":    {hexside: "chevaux_de_frise"},
+	"Assaulting Landdamm":             {terrain: "landdamm"},
+	"Walled Farm/Church":              {terrain: "walled_farm"},
+	"Chateaux/Church":                 {terrain: "church"},
+	"Church":                          {terrain: "church"},
+	"Grand Ferme":                     {terrain: "grand_ferme"},
+}
+
+// TestLBReactOwnGround assaults across each hexside and into each terrain of
+// a battle's own that its assault modifiers name, the attacker having lost
+// increments to defensive fire, and holds the pre-melee checks' modifiers to
+// the file: the attacker's figure on its check, the defender's on its own.
+func TestLBReactOwnGround(t *testing.T) {
+	for battle, src := range lbSources {
+		t.Run(battle, func(t *testing.T) {
+			t.Parallel()
+			data, err := os.ReadFile(filepath.Join("..", "internal", "lbdata", "testdata", "lb.react", "src", "data", src.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f struct {
+				Assault struct {
+					Modifiers []struct {
+						Name           string
+						Attmod, Defmod int
+					}
+				}
+			}
+			if err := json.Unmarshal(trailingComma.ReplaceAll(data, []byte("$1")), &f); err != nil {
+				t.Fatal(err)
+			}
+			fireCasualty := 0
+			for _, m := range f.Assault.Modifiers {
+				if m.Name == "Casualty due to defensive fire" {
+					fireCasualty = m.Attmod
+				}
+			}
+			target := lbTarget(t, src, readLB(t, src.file))
+			var s strings.Builder
+			type want struct {
+				name, scenario string
+				att, def       int
+			}
+			var wants []want
+			for i, m := range f.Assault.Modifiers {
+				g, ok := lbGround[m.Name]
+				if !ok {
+					continue
+				}
+				ground := ""
+				if g.terrain != "" {
+					ground = "  terrain " + g.terrain + " 0404\n"
+				}
+				if g.hexside != "" {
+					ground += "  hexside " + g.hexside + " 0404/0405\n"
+				}
+				fmt.Fprintf(&s, `scenario g%d "ground" {
+  map 8 x 12 clear
+%s  turn french
+  unit att { side: french  nationality: %s  arm: infantry  increments: 6  formation: column  facing: N  morale: 20  melee: 6  at: 0405 }
+  unit def { side: allied  nationality: %s  arm: infantry  increments: 6  formation: column  facing: S  morale: 20  melee: 6  at: 0404 }
+  fire def at att
+  assault att at def
+}
+`, i, ground, target, target)
+				wants = append(wants, want{m.Name, fmt.Sprintf("g%d", i), m.Attmod, m.Defmod})
+			}
+			if len(wants) == 0 {
+				t.Skip("no assault modifier of the battle's own ground")
+			}
+			mod := cellModule(t, battle, s.String())
+			for _, w := range wants {
+				// the defensive fire costs the attacker an increment (66),
+				// then both checks pass (66)
+				eng, err := bataille.NewEngine(mod, w.scenario, interpreter.Config{Dice: interpreter.NewFixedDice(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := eng.Run(context.Background()); err != nil && !errors.Is(err, interpreter.ErrDiceExhausted) {
+					t.Fatal(err)
+				}
+				var checks []interpreter.Event
+				for _, ev := range eng.Trace() {
+					if ev.Kind == "roll" && ev.Table == "pre_melee" {
+						checks = append(checks, ev)
+					}
+				}
+				if len(checks) != 2 {
+					t.Fatalf("%s: %d pre-melee checks, want the attacker's and the defender's", w.name, len(checks))
+				}
+				for i, fig := range []int{w.att, w.def} {
+					got, fire := 0, 0
+					for _, m := range checks[i].Mods {
+						switch m.Title {
+						case w.name:
+							got += m.Value
+						case "Casualty due to defensive fire":
+							fire += m.Value
+						}
+					}
+					if got != fig {
+						t.Errorf("%s, the %s's check: %+d, the file says %+d (%s)", w.name, []string{"attacker", "defender"}[i], got, fig, checks[i].Dice)
+					}
+					if wantFire := []int{fireCasualty, 0}[i]; fire != wantFire {
+						t.Errorf("%s, the %s's check: casualty due to defensive fire %+d, the file says %+d (%s)", w.name, []string{"attacker", "defender"}[i], fire, wantFire, checks[i].Dice)
 					}
 				}
 			}

@@ -33,7 +33,8 @@ type conv struct {
 	classes  map[string]classInfo // declared infantry classes
 	order    []string             // their order of declaration
 	natSet   map[string]bool
-	left     []Left // printed modifiers not entered
+	left     []Left            // printed modifiers not entered
+	needs    map[string]string // battle words the modifiers read, and the citation of the first
 }
 
 // Left is a printed modifier a module does not enter, and why.
@@ -45,16 +46,30 @@ func (c *conv) leave(chart, name, why string) {
 
 // Convert turns one chart file into a module.
 func Convert(b Battle, data Value) (Module, error) {
-	c := &conv{b: b, data: data, classes: map[string]classInfo{}, natSet: map[string]bool{}}
+	c := &conv{b: b, data: data, classes: map[string]classInfo{}, natSet: map[string]bool{}, needs: map[string]string{}}
 	for _, n := range b.Nations {
 		c.natSet[n.ID] = true
 	}
-	body := &strings.Builder{}
+	// The fire defence is converted last, as it enters a row for each
+	// terrain of the battle's own that a modifier reads; the module prints
+	// the charts in this order.
 	steps := []func(*strings.Builder) error{c.carre, c.recall, c.stand, c.melee, c.fireMultiples, c.fireDefence, c.assault, c.morale, c.limber, c.extras}
-	for _, step := range steps {
-		if err := step(body); err != nil {
+	parts := make([]strings.Builder, len(steps))
+	const fireDefence = 5
+	for i, step := range steps {
+		if i == fireDefence {
+			continue
+		}
+		if err := step(&parts[i]); err != nil {
 			return Module{}, fmt.Errorf("%s: %w", b.File, err)
 		}
+	}
+	if err := steps[fireDefence](&parts[fireDefence]); err != nil {
+		return Module{}, fmt.Errorf("%s: %w", b.File, err)
+	}
+	body := &strings.Builder{}
+	for i := range parts {
+		body.WriteString(parts[i].String())
 	}
 	scen, err := c.scenarios()
 	if err != nil {
@@ -124,6 +139,7 @@ func (c *conv) words() {
 		fmt.Fprintf(w, "class %s %q { arm: cavalry%s }\n", ci.id, ci.title, flags(ci.flags))
 	}
 	w.WriteString("\nclass foot_artillery \"Foot artillery\" { arm: artillery }\nclass horse_artillery \"Horse artillery\" { arm: artillery }\n\n")
+	c.battleDecls(w)
 }
 
 func flags(f string) string {
@@ -191,8 +207,25 @@ func (c *conv) lookup(table map[string]cond, chart, name string) (cond, error) {
 		if err := c.scanClasses(k.expr); err != nil {
 			return cond{}, err
 		}
+		title, path := chartSources[chart][0], chartSources[chart][1]
+		if err := c.need(c.cite(title, path), k.needs...); err != nil {
+			return cond{}, err
+		}
+		if k.other != "" {
+			c.find(title, fmt.Sprintf("%q can be read two ways", name), "`"+k.expr+"`", k.other)
+		}
 	}
 	return k, nil
+}
+
+// chartSources names each modifier chart lookup reads: its title in a
+// citation and its path in the file.
+var chartSources = map[string][2]string{
+	"carre":   {"Carré modifiers", "charge.carre.modifiers"},
+	"recall":  {"Recall modifiers", "charge.recall.modifiers"},
+	"stand":   {"stand modifiers", "charge.stand.modifiers"},
+	"assault": {"assault modifiers", "assault.modifiers"},
+	"morale":  {"morale modifiers", "morale.modifiers"},
 }
 
 func (b Battle) mods() map[string]string {
@@ -949,6 +982,12 @@ func (c *conv) melee(w *strings.Builder) error {
 			if err := c.scanClasses(k.expr); err != nil {
 				return err
 			}
+			if err := c.need(c.cite("melee multipliers, "+side.name, "melee.modifiers."+side.name), k.needs...); err != nil {
+				return err
+			}
+			if k.other != "" {
+				c.find("melee multipliers, "+side.name, fmt.Sprintf("%q can be read two ways", name), "`"+k.expr+"`", k.other)
+			}
 			fmt.Fprintf(&rules, "rule multiplier.%s_%s %q on melee %s {\n  when %s\n  do %s(%s)\n}\n\n", side.name, slug(name), name+" ("+side.unit+")",
 				c.cite("melee multipliers, "+side.name, "melee.modifiers."+side.name), k.expr, side.scale, val)
 		}
@@ -1247,6 +1286,34 @@ func (c *conv) fireDefence(w *strings.Builder) error {
 		}
 		if t.id == "clear" {
 			clearPick = p
+		}
+		picks = append(picks, p)
+	}
+	// the battle's own terrain, which a modifier reads
+	for _, id := range c.needed("terrain") {
+		found := ""
+		for _, r := range battleWords[id].rows {
+			if _, ok := terr.Get(r); ok {
+				found = r
+				break
+			}
+		}
+		var p pick
+		if found != "" {
+			vals, fills := rowVals(found)
+			p = pick{id, found, vals}
+			note := fmt.Sprintf("%s takes the %s row", id, found)
+			if len(fills) > 0 {
+				note += " (where it prints nothing, " + strings.Join(fills, ", ") + ")"
+			}
+			comments = append(comments, note)
+		} else {
+			for _, q := range picks {
+				if q.id == "dwelling" {
+					p = pick{id, q.row, q.vals}
+				}
+			}
+			comments = append(comments, fmt.Sprintf("the chart prints no row for %s: it takes the %s row", id, p.row))
 		}
 		picks = append(picks, p)
 	}

@@ -17,21 +17,29 @@ import (
 type cond struct {
 	expr string
 	why  string
+	// needs are the battle words (battleWords) the condition reads, which
+	// the module then declares.
+	needs []string
+	// other is the reading not played, where the printed name allows two.
+	other string
 }
 
-func when(expr string) cond   { return cond{expr: expr} }
-func notYet(why string) cond  { return cond{why: why} }
-func natIs(n string) string   { return `unit.nationality == "` + n + `"` }
-func classIs(c string) string { return `unit.class == "` + c + `"` }
+func when(expr string) cond { return cond{expr: expr} }
+
+// whenNeeds is a condition that reads words the battle declares.
+func whenNeeds(expr string, needs ...string) cond { return cond{expr: expr, needs: needs} }
+
+// reading is a condition the printed name allows another reading of.
+func reading(expr, other string) cond { return cond{expr: expr, other: other} }
+func notYet(why string) cond          { return cond{why: why} }
+func natIs(n string) string           { return `unit.nationality == "` + n + `"` }
+func classIs(c string) string         { return `unit.class == "` + c + `"` }
 func natClass(n, c string) string {
 	return natIs(n) + " && " + classIs(c)
 }
 
 const (
-	whyFire  = "the engine does not say which fire cost the assaulting unit its increments"
-	whyOrder = "the engine has no such order or formation"
-	whyPlace = "the engine has no such terrain or hexside"
-	whyTime  = "the engine keeps no time of day"
+	whyRoll  = "the chart does not say which roll the figures in brackets are"
 	whyStack = "the engine does not ask what a stack is made of"
 )
 
@@ -150,7 +158,7 @@ var standNames = map[string]cond{
 	"Morale Level 1 (-3)":   when(level("target", 1)),
 	"Morale Level 2 (-6)":   when(level("target", 2)),
 	"Morale Level 3 (-9)":   when(level("target", 3)),
-	"Battalion Masse":       notYet(whyOrder),
+	"Battalion Masse":       whenNeeds("target.battalion_masse", "battalion_masse"),
 	"Rally Square: 1 hex":   notYet("the engine does not ask how far a Carré to rally on stands"),
 	"Rally Square: 2 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
 	"Rally Square: 3 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
@@ -183,22 +191,22 @@ var assaultNames = map[string]cond{
 	"Road Column":                when(`on_road(defender) && defender.formation == "column"`),
 	"Target <= 2 incr and Attacker >= 4 incr": when("defender.increments <= 2 && attacker.increments >= 4"),
 	"Old Guard":                         when(`attacker.nationality == "french" && attacker.class == "vieille_garde"`),
-	"Assaulting up a major slope":       notYet(whyPlace),
-	"Assaulting across Spree":           notYet(whyPlace),
-	"Assaulting across Russbach":        notYet(whyPlace),
-	"Assaulting across Flossgrabern":    notYet(whyPlace),
-	"Assaulting Landdamm":               notYet(whyPlace),
-	"Assaulting across a sunken road":   notYet(whyPlace),
-	"Assaulting across sunken road":     notYet(whyPlace),
-	"Sunken Road/Chevaux de frise":      notYet(whyPlace),
-	"Walled Farm/Church":                notYet(whyPlace),
-	"Chateaux/Church":                   notYet(whyPlace),
-	"Church":                            notYet(whyPlace),
-	"Grand Ferme":                       notYet(whyPlace),
-	"Casualty due to defensive fire":    notYet(whyFire),
-	"Attacker Casualty (15-16)":         notYet(whyFire),
-	"Attacker Casualty (13-14)":         notYet(whyFire),
-	"Attacker Casualty (11-12)":         notYet(whyFire),
+	"Assaulting up a major slope":       whenNeeds(`across(attacker, defender) == "major_slope"`, "major_slope"),
+	"Assaulting across Spree":           whenNeeds(`across(attacker, defender) == "spree"`, "spree"),
+	"Assaulting across Russbach":        whenNeeds(`across(attacker, defender) == "russbach"`, "russbach"),
+	"Assaulting across Flossgrabern":    whenNeeds(`across(attacker, defender) == "flossgraben"`, "flossgraben"),
+	"Assaulting Landdamm":               whenNeeds(`defender.terrain == "landdamm"`, "landdamm"),
+	"Assaulting across a sunken road":   whenNeeds(`across(attacker, defender) == "sunken_road"`, "sunken_road"),
+	"Assaulting across sunken road":     whenNeeds(`across(attacker, defender) == "sunken_road"`, "sunken_road"),
+	"Sunken Road/Chevaux de frise":      whenNeeds(`across(attacker, defender) == "sunken_road" || across(attacker, defender) == "chevaux_de_frise"`, "sunken_road", "chevaux_de_frise"),
+	"Walled Farm/Church":                whenNeeds(`defender.terrain == "walled_farm" || defender.terrain == "church"`, "walled_farm", "church"),
+	"Chateaux/Church":                   whenNeeds(`defender.terrain == "chateau" || defender.terrain == "church"`, "chateau", "church"),
+	"Church":                            whenNeeds(`defender.terrain == "church"`, "church"),
+	"Grand Ferme":                       whenNeeds(`defender.terrain == "grand_ferme"`, "grand_ferme"),
+	"Casualty due to defensive fire":    whenNeeds(`marked(attacker, "defensive_fire_loss")`, "defensive_fire_loss"),
+	"Attacker Casualty (15-16)":         notYet(whyRoll),
+	"Attacker Casualty (13-14)":         notYet(whyRoll),
+	"Attacker Casualty (11-12)":         notYet(whyRoll),
 	"50% Losses":                        when(halfLost("unit")),
 	"50% losses":                        when(halfLost("unit")),
 	"Morale Level 1 (-3)":               when(level("unit", 1)),
@@ -206,9 +214,18 @@ var assaultNames = map[string]cond{
 	"Morale Level 3 (-9)":               when(level("unit", 3)),
 	"Mixed nationality stack":           notYet(whyStack),
 	"French adjacent to British rifles": notYet("the engine does not ask which units stand next to the assault"),
-	"Prussian Surprise: 9:00am":         notYet(whyTime),
-	"Prussian Surprise: 9:20am":         notYet(whyTime),
-	"Prussian Surprise: 9:40am":         notYet(whyTime),
+	"Prussian Surprise: 9:00am":         surprise("unit", 0),
+	"Prussian Surprise: 9:20am":         surprise("unit", 1),
+	"Prussian Surprise: 9:40am":         surprise("unit", 2),
+}
+
+// surprise is "Prussian Surprise" at the turn steps turns after 9:00am.
+func surprise(u string, steps int) cond {
+	at := "surprise.first_turn"
+	if steps > 0 {
+		at += " + " + strconv.Itoa(steps)
+	}
+	return whenNeeds(u+`.nationality == "prussian" && turn == `+at, "surprise")
 }
 
 // meleeNames: the melee multipliers, by the side they scale. A multiplier the
@@ -243,10 +260,16 @@ var meleeNames = map[string]melee{
 	"Road march":             {defend: when(`on_road(defender) && defender.formation == "column"`)},
 	"Road Order":             {defend: when(`on_road(defender) && defender.formation == "column"`)},
 	"Limbered Artillery":     {defend: when(`defender.formation == "limbered"`)},
-	"Preserve Readiness":     {attack: notYet(whyOrder), defend: notYet(whyOrder)},
-	"Cav Preserve Readiness": {defend: notYet(whyOrder)},
-	"Cav in General":         {attack: notYet(whyOrder), defend: notYet(whyOrder)},
-	"Coalition Inf/Towns":    {attack: notYet("the chart does not say whose town it means"), defend: notYet("the chart does not say whose town it means")},
+	"Preserve Readiness":     {attack: whenNeeds("attacker.preserve_readiness", "preserve_readiness"), defend: whenNeeds("defender.preserve_readiness", "preserve_readiness")},
+	"Cav Preserve Readiness": {defend: whenNeeds(`defender.arm == "cavalry" && defender.preserve_readiness`, "preserve_readiness")},
+	"Cav in General":         {attack: whenNeeds(`attacker.arm == "cavalry" && attacker.general_order`, "general_order"), defend: whenNeeds(`defender.arm == "cavalry" && defender.general_order`, "general_order")},
+	// The chart does not say whose town: the hex fought for, the defender's.
+	"Coalition Inf/Towns": {
+		attack: reading(coalition("attacker")+` && attacker.arm == "infantry" && defender.terrain == "dwelling"`,
+			"the coalition infantry's own hex is the town: `"+coalition("attacker")+` && attacker.arm == "infantry" && attacker.terrain == "dwelling"`+"`"),
+		defend: reading(coalition("defender")+` && defender.arm == "infantry" && defender.terrain == "dwelling"`,
+			"the town is the attacker's hex: `"+coalition("defender")+` && defender.arm == "infantry" && attacker.terrain == "dwelling"`+"`"),
+	},
 	// "Routed" and "Cav Routed" are written by the converter: which arms
 	// "Routed" covers depends on whether the battle prints "Cav Routed".
 }
@@ -259,14 +282,14 @@ var moraleNames = map[string]cond{
 	"Road Col":                       when(`on_road(unit) && unit.formation == "column"`),
 	"Prussian Not in Line/Sk/Sq":     when(natIs("prussian") + ` && unit.formation != "line" && unit.formation != "skirmish" && unit.formation != "carre"`),
 	"50% Losses":                     when(halfLost("unit")),
-	"Force March":                    notYet(whyOrder),
-	"Landdamm":                       notYet(whyPlace),
+	"Force March":                    whenNeeds("unit.force_march", "force_march"),
+	"Landdamm":                       whenNeeds(`unit.terrain == "landdamm"`, "landdamm"),
 	"Disorder pass thru":             notYet("the engine does not ask which units a unit passed through"),
 	"Rout pass thru":                 notYet("the engine does not ask which units a unit passed through"),
 	"Russians and Prussians stacked": notYet(whyStack),
-	"Prussian Surprise: 9:00am":      notYet(whyTime),
-	"Prussian Surprise: 9:20am":      notYet(whyTime),
-	"Prussian Surprise: 9:40am":      notYet(whyTime),
+	"Prussian Surprise: 9:00am":      surprise("unit", 0),
+	"Prussian Surprise: 9:20am":      surprise("unit", 1),
+	"Prussian Surprise: 9:40am":      surprise("unit", 2),
 }
 
 // A morale level is the army's: the base's `army morale_level`, which a

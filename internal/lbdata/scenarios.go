@@ -77,6 +77,31 @@ func (c *conv) scenarios() (string, error) {
 	w.WriteString(unit("def", t.Infantry2, t.SideB, t.NatB, t.InfClass, "infantry", 2, "line", "S", 36, "start: 5  melee: 2", "1005"))
 	w.WriteString(unit("att", t.Assault, t.SideA, t.NatA, t.AssaultClass, "infantry", 6, "column", "N", 36, "melee: 6", "1006"))
 	w.WriteString("  charge hus at inf path 0615 0614 0613 0612 0611\n  decide inf form_carre no\n  assault att at def\n}\n")
+
+	// the ground and orders of the battle's own that its modifiers read
+	terrains, hexsides, attrs := c.needed("terrain"), c.needed("hexside"), c.needed("attribute")
+	if len(terrains)+len(hexsides)+len(attrs) > 0 || c.needs["defensive_fire_loss"] != "" {
+		ground, side := t.Terrain, "stream"
+		if len(terrains) > 0 {
+			ground = terrains[0]
+		}
+		if len(hexsides) > 0 {
+			side = hexsides[0]
+		}
+		extra := "melee: 6"
+		if contains(attrs, "preserve_readiness") {
+			extra += "  preserve_readiness"
+		}
+		fmt.Fprintf(&w, "\n// A %s battalion holds %s ground of this battle's own (%s, behind a\n// %s hexside); a %s battalion takes its defensive fire and assaults it.\n", title(t.NatB), "the", ground, side, title(t.NatA))
+		if contains(attrs, "preserve_readiness") {
+			w.WriteString("// The assaulting battalion preserves its readiness.\n")
+		}
+		w.WriteString("scenario own_ground \"An assault on the battle's own ground\" {\n  map 12 x 12 clear\n")
+		fmt.Fprintf(&w, "  terrain %s 0605\n  hexside %s 0605/0606\n  turn %s\n", ground, side, t.SideA)
+		w.WriteString(unit("def", t.Carre, t.SideB, t.NatB, t.CarreClass, "infantry", 6, "line", "S", 36, "melee: 6", "0605"))
+		w.WriteString(unit("att", t.Assault, t.SideA, t.NatA, t.AssaultClass, "infantry", 6, "column", "N", 36, extra, "0606"))
+		w.WriteString("  fire def at att\n  assault att at def\n}\n")
+	}
 	return w.String(), nil
 }
 
