@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/conf"
@@ -548,15 +549,9 @@ func (u *unit) hexSpec(h *HexRef) (any, bool) {
 // row, two digits each. 604 is not 0604 (a reader cannot tell 0604 from
 // 6004 in it), so it is an error, with the number it may mean.
 func (u *unit) hexNumber(s string, pos Pos) (HexSpec, bool) {
-	digits := s != ""
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			digits = false
-		}
-	}
-	if !digits || len(s) != 4 {
+	if _, err := hex.Parse(s); err != nil {
 		hint := ""
-		if digits && len(s) == 3 {
+		if _, err := hex.Parse("0" + s); err == nil {
 			hint = fmt.Sprintf("; did you mean %q?", "0"+s)
 		}
 		u.errorf(pos, "bad-hex", "invalid hex %q: want 4 digits, column then row (0712 is column 7, row 12)%s", s, hint)

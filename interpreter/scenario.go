@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
@@ -103,22 +104,22 @@ func lineOf(src string, n int) string {
 	return strings.TrimRight(line, "\r")
 }
 
-func (b *builder) hex(spec dsl.HexSpec) (Hex, bool) {
-	var h Hex
+func (b *builder) hex(spec dsl.HexSpec) (hex.Hex, bool) {
+	var h hex.Hex
 	if spec.Axial {
-		h = Hex{Q: spec.Q, R: spec.R}
+		h = hex.Hex{Q: spec.Q, R: spec.R}
 	} else {
 		var err error
-		if h, err = ParseHex(spec.Number); err != nil {
+		if h, err = hex.Parse(spec.Number); err != nil {
 			b.errorf(spec.Pos, "bad-hex", "%v", err)
-			return Hex{}, false
+			return hex.Hex{}, false
 		}
 	}
 	col, row := h.Offset()
 	if col < 1 || row < 1 || col > b.sd.Cols || row > b.sd.Rows {
 		b.errorf(spec.Pos, "off-map", "hex %s is off the %d×%d map: its hexes are %s to %s (columns 01 to %02d, rows 01 to %02d)",
-			h, b.sd.Cols, b.sd.Rows, OffsetToHex(1, 1), OffsetToHex(b.sd.Cols, b.sd.Rows), b.sd.Cols, b.sd.Rows)
-		return Hex{}, false
+			h, b.sd.Cols, b.sd.Rows, hex.FromOffset(1, 1), hex.FromOffset(b.sd.Cols, b.sd.Rows), b.sd.Cols, b.sd.Rows)
+		return hex.Hex{}, false
 	}
 	return h, true
 }
@@ -204,7 +205,7 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 				u.Attrs[key] = true
 			}
 		case "facing":
-			d, err := ParseDirection(str())
+			d, err := hex.ParseDirection(str())
 			if err != nil {
 				b.errorf(pv.Pos, "bad-facing", "facing is one of N, NE, SE, S, SW, NW")
 				ok = false
@@ -266,7 +267,7 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 		ok = false
 	}
 	if u.Hex2 != nil {
-		if _, next := DirectionTo(u.Hex, *u.Hex2); !next {
+		if _, next := hex.DirectionTo(u.Hex, *u.Hex2); !next {
 			b.errorf(us.Props["at2"].Pos, "bad-hex", "at2 %s is not next to at %s: a two-hex line stands in two hexes side by side", *u.Hex2, u.Hex)
 			ok = false
 		}
@@ -285,9 +286,9 @@ func (b *builder) unit(us *dsl.UnitSpec, board *Board) *Unit {
 func (b *builder) path(o *Order, os *dsl.OrderSpec, first bool) bool {
 	u := o.Unit
 	from, good := u.Hex, true
-	seen := map[Hex]dsl.Pos{u.Hex: os.Pos}
+	seen := map[hex.Hex]dsl.Pos{u.Hex: os.Pos}
 	if !first {
-		seen = map[Hex]dsl.Pos{}
+		seen = map[hex.Hex]dsl.Pos{}
 	}
 	for i, spec := range os.Path {
 		h, ok := b.hex(spec)
@@ -298,7 +299,7 @@ func (b *builder) path(o *Order, os *dsl.OrderSpec, first bool) bool {
 		if !first && i == 0 {
 			from = h
 		} else if good {
-			if _, next := DirectionTo(from, h); !next {
+			if _, next := hex.DirectionTo(from, h); !next {
 				if i == 0 {
 					b.errorf(spec.Pos, "bad-path", "path hex %s is not next to %s, where %s stands: a path starts next to its unit", h, from, u.ID)
 				} else {
@@ -327,8 +328,8 @@ func (b *builder) path(o *Order, os *dsl.OrderSpec, first bool) bool {
 		if w, ok := b.mod.Word(dsl.KindFormation, formation); ok {
 			fronts = w.Int("fronts", 1)
 		}
-		if !IsAhead(u.Hex, u.Facing, fronts, o.Path[0]) {
-			ahead := AheadHexes(u.Hex, u.Facing, fronts)
+		if !hex.IsAhead(u.Hex, u.Facing, fronts, o.Path[0]) {
+			ahead := hex.AheadHexes(u.Hex, u.Facing, fronts)
 			names := make([]string, len(ahead))
 			for i, h := range ahead {
 				names[i] = h.String()
@@ -349,13 +350,13 @@ func (b *builder) path(o *Order, os *dsl.OrderSpec, first bool) bool {
 // seldom what the scenario meant.
 func (b *builder) pathToTarget(o *Order, os *dsl.OrderSpec) bool {
 	t := o.Target
-	hexes := []Hex{t.Hex}
+	hexes := []hex.Hex{t.Hex}
 	if t.Hex2 != nil {
 		hexes = append(hexes, *t.Hex2)
 	}
 	for i, h := range o.Path[:len(o.Path)-1] {
 		for _, th := range hexes {
-			if _, next := DirectionTo(h, th); next {
+			if _, next := hex.DirectionTo(h, th); next {
 				b.warnf(os.Path[i+1].Pos, "path-past-target", "the charge is next to its target %s at %s, but its path goes on for %d more hex(es): contact ends a charge unless the rules let it ride on, so the path should end at %s",
 					t.ID, h, len(o.Path)-1-i, h)
 				return true
@@ -372,9 +373,9 @@ func (b *builder) warnf(pos dsl.Pos, code, format string, args ...any) {
 // hexsides lays the scenario's hexside features on the board: each pair of
 // hexes must be neighbours, each side named once.
 func (b *builder) hexsides(board *Board) {
-	first := map[HexsideKey]dsl.Pos{}
-	put := func(from, to Hex, word string, rising bool, pos dsl.Pos) {
-		k, next := HexsideBetween(from, to)
+	first := map[hex.HexsideKey]dsl.Pos{}
+	put := func(from, to hex.Hex, word string, rising bool, pos dsl.Pos) {
+		k, next := hex.HexsideBetween(from, to)
 		if !next {
 			b.errorf(pos, "bad-hexside", "%s and %s are not neighbours, so they share no hexside", from, to)
 			return
@@ -402,7 +403,7 @@ func (b *builder) hexsides(board *Board) {
 			continue
 		}
 		for _, name := range hs.Up {
-			d, err := ParseDirection(name)
+			d, err := hex.ParseDirection(name)
 			if err != nil {
 				b.errorf(hs.Pos, "bad-facing", "a hexside of a hex is one of N, NE, SE, S, SW, NW")
 				continue
