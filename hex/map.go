@@ -62,3 +62,17 @@ func CheckPath(start Hex, path []Hex) (PathBreak, bool) {
 	}
 	return PathBreak{}, false
 }
+
+// Nearest is the distance between the nearest hexes of two sets (a
+// two-hex line stands in two), or 0 when either is empty.
+func Nearest(a, b []Hex) int {
+	d, found := 0, false
+	for _, x := range a {
+		for _, y := range b {
+			if dd := Distance(x, y); !found || dd < d {
+				d, found = dd, true
+			}
+		}
+	}
+	return d
+}

@@ -347,16 +347,7 @@ func (e *Engine) fireIllegal(f, t *Unit) string {
 
 // FireRange is the most hexes a unit of the arm fires, from the arm's
 // `range`; false when the module gives it none.
-func FireRange(mod *dsl.Module, arm string) (int, bool) {
-	w, ok := mod.Word(dsl.KindArm, arm)
-	if !ok {
-		return 0, false
-	}
-	if _, has := w.Props["range"]; !has {
-		return 0, false
-	}
-	return w.Int("range", 0), true
-}
+func FireRange(mod *dsl.Module, arm string) (int, bool) { return mod.FireRange(arm) }
 
 // firedHexes are the hexes a unit fired into this phase.
 type firedHexes struct {

@@ -296,16 +296,10 @@ func sortUnits(us []*Unit) {
 
 // Distance between two units, taking the nearer hex of a two-hex line.
 func UnitDistance(a, b *Unit) int {
-	d := hex.Distance(a.Hex, b.Hex)
 	if a.Hex2 == nil && b.Hex2 == nil {
-		return d
+		return hex.Distance(a.Hex, b.Hex)
 	}
-	for _, x := range a.hexes() {
-		for _, y := range b.hexes() {
-			d = min(d, hex.Distance(x, y))
-		}
-	}
-	return d
+	return hex.Nearest(a.hexes(), b.hexes())
 }
 
 func (u *Unit) hexes() []hex.Hex {
