@@ -26,6 +26,18 @@ type Layout struct {
 	// reports a scenario's; a test's set-up reports its own when it is
 	// played.
 	Diags Diagnostics
+	// of and under are the scenario laid out and the module whose words
+	// it was checked against.
+	of    *ScenarioDef
+	under *Module
+}
+
+// For reports whether the layout is sd's as checked against mod: a copy
+// of a scenario edited by a program, or a scenario played under another
+// module's words (a base's scenario in a game, `simulate --rules`), is
+// laid out again.
+func (l *Layout) For(mod *Module, sd *ScenarioDef) bool {
+	return l != nil && l.of == sd && l.under == mod
 }
 
 // LaidTerrain is a terrain (or a road) in one hex.
@@ -55,11 +67,11 @@ type Placed struct {
 // two-hex lines, its orders' paths unbroken and their targets in reach) and
 // lays out its board. The checker calls it for every scenario and test
 // set-up it reads, and keeps the layout on the scenario; a program that
-// edits a checked scenario, or checks one under another module's words,
-// calls it again. It does not change sd.
+// edits a checked scenario in place calls it again (a copy is laid out
+// again when it is built, see Layout.For). It does not change sd.
 func CheckScenario(mod *Module, sd *ScenarioDef) (*Layout, Diagnostics) {
 	g := &geo{mod: mod, sd: sd, lay: &Layout{Map: hex.Map{Cols: sd.Cols, Rows: sd.Rows},
-		Units: map[*UnitSpec]Placed{}, Paths: map[*OrderSpec][]hex.Hex{}}, units: map[string]*placedUnit{}}
+		Units: map[*UnitSpec]Placed{}, Paths: map[*OrderSpec][]hex.Hex{}, of: sd, under: mod}, units: map[string]*placedUnit{}}
 	for _, hs := range sd.Terrain {
 		for _, spec := range hs.Hexes {
 			if h, ok := g.hex(spec); ok {

@@ -214,7 +214,6 @@ var chargeBase = sync.OnceValues(func() (*dsl.Module, *dsl.ScenarioDef) {
 // and its orders.
 func cloneScenario(sd *dsl.ScenarioDef) *dsl.ScenarioDef {
 	cp := *sd
-	cp.Layout = nil // laid out again by BuildScenario, as edited
 	cp.Units = nil
 	for _, us := range sd.Units {
 		u := *us

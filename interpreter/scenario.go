@@ -27,11 +27,12 @@ type TurnPlan struct {
 // orders, from the layout the checker made of it (dsl.CheckScenario): it
 // reads no hex and validates nothing again. The diagnostics are the
 // layout's, positioned in the scenario's file: with an error among them
-// the scenario must not be played. A scenario made or edited by a program
-// after the check is laid out here first.
+// the scenario must not be played. A scenario made or copied by a program
+// after the check, or played under another module than the one it was
+// checked against, is laid out here first.
 func BuildScenario(mod *dsl.Module, sd *dsl.ScenarioDef) (*Setup, dsl.Diagnostics) {
 	lay := sd.Layout
-	if lay == nil {
+	if !lay.For(mod, sd) {
 		lay, _ = dsl.CheckScenario(mod, sd)
 	}
 	board := NewBoard(sd.Cols, sd.Rows, sd.DefaultTerrain)
