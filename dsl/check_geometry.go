@@ -2,7 +2,6 @@ package dsl
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/bataille/bataille/hex"
@@ -199,12 +198,7 @@ func (g *geo) unit(us *UnitSpec) {
 	var placed Placed
 	ok := true
 	increments, start := 0, 0
-	keys := make([]string, 0, len(us.Props))
-	for key := range us.Props {
-		keys = append(keys, key)
-	}
-	sort.Strings(keys)
-	for _, key := range keys {
+	for _, key := range sortedKeys(us.Props) {
 		pv := us.Props[key]
 		if len(pv.Values) == 0 {
 			g.errorf(pv.Pos, "bad-property", "%s has no value", key)
