@@ -266,7 +266,7 @@ func (w *world) chargeStep(h hex.Hex) bool {
 	}
 	fronts := fronts(u.Formation)
 	ahead := hex.IsAhead(u.Hex, u.Facing, fronts, h)
-	turns := turnsBetween(u.Facing, dir, fronts)
+	turns := hex.TurnsToFront(u.Facing, fronts, dir)
 	w.act = action{cost: clearCost}
 	if w.rules.chargeEnter(u, ch.step, ahead, turns, false) {
 		ch.halted, ch.byRule = true, true
@@ -341,20 +341,6 @@ func (w *world) pay(cost int) {
 	}
 }
 
-// turnsBetween counts the hexsides a unit turns to move toward dir.
-func turnsBetween(facing, dir hex.Direction, fronts int) int {
-	if hex.HexsideClass(facing, fronts, dir) == hex.Front {
-		return 0
-	}
-	best := 6
-	for k := -3; k <= 3; k++ {
-		if hex.HexsideClass(facing.Turn(k), fronts, dir) == hex.Front {
-			best = min(best, max(k, -k))
-		}
-	}
-	return best
-}
-
 // fronts is how many front hexsides a formation has, as the base module
 // declares them.
 func fronts(formation string) int {
@@ -378,17 +364,7 @@ func projectsZdI(u *interpreter.Unit, h hex.Hex) bool {
 	case "limbered":
 		return false
 	}
-	n := fronts(u.Formation)
-	start := -(n - 1) / 2
-	if n == 6 {
-		start = 0
-	}
-	for i := range n {
-		if u.Hex.Neighbor(u.Facing.Turn(start+i)) == h {
-			return true
-		}
-	}
-	return false
+	return hex.InFront(u.Hex, u.Facing, fronts(u.Formation), h)
 }
 
 // ---- Effects: what the rules may do ---------------------------------------

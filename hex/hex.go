@@ -229,6 +229,29 @@ func HexsideClass(facing Direction, fronts int, toward Direction) Side {
 	return Rear
 }
 
+// TurnsToFront counts the hexsides a unit facing facing, whose formation
+// has fronts front hexsides, turns so that toward is one of its fronts:
+// 0 when it already is, else the fewest either way round.
+func TurnsToFront(facing Direction, fronts int, toward Direction) int {
+	if hexIsFront(facing, fronts, toward) {
+		return 0
+	}
+	best := 6
+	for k := -3; k <= 3; k++ {
+		if hexIsFront(facing.Turn(k), fronts, toward) {
+			best = min(best, hexAbs(k))
+		}
+	}
+	return best
+}
+
+// InFront reports whether h is across one of the front hexsides of a unit
+// at at: one of FrontHexes, without building them.
+func InFront(at Hex, facing Direction, fronts int, h Hex) bool {
+	d, next := DirectionTo(at, h)
+	return next && hexIsFront(facing, fronts, d)
+}
+
 // FrontHexes returns the hexes across the front hexsides of a unit at at,
 // clockwise from the first front side, e.g. for zone-of-control and
 // fire-arc checks.

@@ -104,3 +104,38 @@ func TestCheckPath(t *testing.T) {
 		}
 	}
 }
+
+// TestTurnsToFrontAndInFront: a front hexside needs no turn, the others the
+// fewest turns either way; InFront agrees with FrontHexes everywhere.
+func TestTurnsToFrontAndInFront(t *testing.T) {
+	tests := []struct {
+		facing Direction
+		fronts int
+		toward Direction
+		want   int
+	}{
+		{N, 1, N, 0}, {N, 1, NE, 1}, {N, 1, NW, 1}, {N, 1, SE, 2}, {N, 1, S, 3},
+		{N, 2, NE, 0}, {N, 2, SE, 1}, {N, 2, NW, 1}, {N, 2, S, 2}, {N, 2, SW, 2},
+		{S, 3, SE, 0}, {S, 3, SW, 0}, {S, 3, N, 2}, {S, 3, NE, 1},
+		{NE, 6, SW, 0},
+	}
+	for _, tt := range tests {
+		if got := TurnsToFront(tt.facing, tt.fronts, tt.toward); got != tt.want {
+			t.Errorf("TurnsToFront(%v, %d, %v) = %d, want %d", tt.facing, tt.fronts, tt.toward, got, tt.want)
+		}
+	}
+	at := mustHex(t, "0605")
+	for facing := N; facing <= NW; facing++ {
+		for fronts := 1; fronts <= 6; fronts++ {
+			front := map[Hex]bool{}
+			for _, h := range FrontHexes(at, facing, fronts) {
+				front[h] = true
+			}
+			for _, h := range Within(at, 2) {
+				if InFront(at, facing, fronts, h) != front[h] {
+					t.Errorf("facing %v, %d fronts: InFront(%s) = %v, FrontHexes says %v", facing, fronts, h, !front[h], front[h])
+				}
+			}
+		}
+	}
+}

@@ -629,7 +629,7 @@ func (e *Engine) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	}
 	fronts := e.fronts(u)
 	ahead := hex.IsAhead(u.Hex, u.Facing, fronts, h)
-	turns := turnsBetween(u.Facing, dir, fronts)
+	turns := hex.TurnsToFront(u.Facing, fronts, dir)
 	c := e.cell(h)
 	across, extra, up := e.crossing(u, u.Hex, h)
 	e.act = action{cost: c.Cost + extra}
@@ -743,28 +743,6 @@ func (e *Engine) pay(cost int) {
 	if ch.cap >= 0 {
 		ch.cap -= cost
 	}
-}
-
-// turnsBetween counts the hexsides a unit turns to move toward dir; moving
-// through any front hexside costs no turn.
-func turnsBetween(facing, dir hex.Direction, fronts int) int {
-	if hex.HexsideClass(facing, fronts, dir) == hex.Front {
-		return 0
-	}
-	best := 6
-	for k := -3; k <= 3; k++ {
-		if hex.HexsideClass(facing.Turn(k), fronts, dir) == hex.Front {
-			best = min(best, abs(k))
-		}
-	}
-	return best
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // contact fires charge_contact against a unit the charger has reached.
