@@ -124,7 +124,7 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 				for _, v := range p.Values {
 					if (p.Key == "at" || p.Key == "at2") && v.Number != nil {
 						// A map number keeps its leading zero: 0604, not 604.
-						// A bad one is kept as written: the set-up finds
+						// A bad one is kept as written: CheckScenario finds
 						// the same fault and says nothing more.
 						spec, _ := u.hexNumber(*v.Number, position(v.Pos))
 						spec.Number, spec.Pos = *v.Number, position(v.Pos)
