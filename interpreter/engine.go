@@ -570,7 +570,8 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, cite(e.curRule), e.curCall.Effect.Name
 	}
 	if u != nil {
-		ev.Unit, ev.Hex, ev.State = u.ID, u.Hex.String(), describe(u)
+		ev.Unit, ev.Hex, ev.After = u.ID, u.Hex.String(), stateOf(u)
+		ev.State = describe(ev.After)
 	}
 	e.emit(ev)
 }

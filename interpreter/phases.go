@@ -727,7 +727,8 @@ func (e *Engine) endPhase(title string, from int) error {
 	}
 	if !e.cfg.NoTrace {
 		for _, u := range units {
-			e.emit(Event{Kind: "end", Unit: u.ID, Hex: u.Hex.String(), Text: fmt.Sprintf("%s ends the turn", u.ID), State: describe(u)})
+			st := stateOf(u)
+			e.emit(Event{Kind: "end", Unit: u.ID, Hex: u.Hex.String(), Text: fmt.Sprintf("%s ends the turn", u.ID), State: describe(st), After: st})
 		}
 	}
 	return nil
