@@ -156,6 +156,9 @@ type unit struct {
 	// quant is set while an invariant's or a test's expressions are
 	// compiled: they may loop over the units (quantifiers).
 	quant bool
+	// decl is the declaration being claimed, for the fix that writes
+	// `override` before it.
+	decl *Decl
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {
@@ -164,6 +167,17 @@ func (u *unit) errorf(pos Pos, code, format string, args ...any) {
 		u.diags = append(u.diags, diagAt(u.srcs[pos.File], pos, Error, "too-many-errors", "too many errors (%d); the check stops here", u.errors))
 		panic(tooManyErrors{u.diags})
 	}
+}
+
+// fixOverride gives the diagnostic just reported the fix that writes
+// `override` before the declaration being claimed.
+func (u *unit) fixOverride() {
+	if u.decl == nil || len(u.diags) == 0 {
+		return
+	}
+	at := position(u.decl.Pos)
+	d := &u.diags[len(u.diags)-1]
+	d.Fixes = append(d.Fixes, Fix{Title: "Add `override`", Range: Span{at, at}, NewText: "override "})
 }
 
 func (u *unit) warnf(pos Pos, code, format string, args ...any) {
@@ -231,6 +245,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	}
 	for _, f := range files {
 		for _, d := range f.Decls {
+			u.decl = d
 			switch {
 			case d.Param != nil:
 				u.param(d)
@@ -378,6 +393,7 @@ func (u *unit) claim(kind, name string, pos Pos, override, exists bool, from str
 		return false
 	case !override && exists:
 		u.errorf(pos, "needs-override", "%s %s is already declared by %s; write `override %s %s` to change it", kind, name, from, kind, name)
+		u.fixOverride()
 		return false
 	}
 	return true
