@@ -73,8 +73,14 @@ func (h Hex) String() string { return h.Number() }
 // does in a trace ("0616").
 func (h Hex) MarshalText() ([]byte, error) { return []byte(h.Number()), nil }
 
-// UnmarshalText reads a map number, as ParseHex does.
+// UnmarshalText reads a map number, as ParseHex does, or the axial
+// "(q,r)" that Number writes for a hex off any map.
 func (h *Hex) UnmarshalText(b []byte) error {
+	var q, r int
+	if n, err := fmt.Sscanf(string(b), "(%d,%d)", &q, &r); err == nil && n == 2 && string(b) == (Hex{q, r}).Number() {
+		*h = Hex{q, r}
+		return nil
+	}
 	x, err := ParseHex(string(b))
 	if err != nil {
 		return err
