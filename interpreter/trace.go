@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/internal/visible"
 )
 
@@ -70,15 +71,15 @@ func (r Roll) Held() bool { return r.Sum != r.Modifier }
 
 // UnitState is a unit as a step of the trace left it.
 type UnitState struct {
-	ID         string    `json:"id"`
-	Increments int       `json:"increments"`
-	Formation  string    `json:"formation"`
-	State      string    `json:"state"` // its morale state
-	Hex        Hex       `json:"hex"`
-	Hex2       *Hex      `json:"hex2,omitempty"` // a two-hex line's second hex
-	Facing     Direction `json:"facing"`
-	Tired      bool      `json:"tired,omitempty"`
-	Exhausted  bool      `json:"exhausted,omitempty"`
+	ID         string        `json:"id"`
+	Increments int           `json:"increments"`
+	Formation  string        `json:"formation"`
+	State      string        `json:"state"` // its morale state
+	Hex        hex.Hex       `json:"hex"`
+	Hex2       *hex.Hex      `json:"hex2,omitempty"` // a two-hex line's second hex
+	Facing     hex.Direction `json:"facing"`
+	Tired      bool          `json:"tired,omitempty"`
+	Exhausted  bool          `json:"exhausted,omitempty"`
 }
 
 // stateOf is the state of u, for the trace. The unit's Hex2 is never

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"testing"
 
+	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/interpreter"
 )
 
@@ -15,11 +16,11 @@ func FuzzReplay(f *testing.F) {
 	f.Add("roll", "sq", "0703", "carre_realization", "", "", "", 99, 7, 3, 4, -60, 99)
 	f.Add("note", "gren", "0101", "", "", "", "gren 0 inc line routed at 0101, tired", 0, 0, 0, 0, -5, 3)
 	mod := sketch(f)
-	f.Fuzz(func(t *testing.T, kind, unit, hex, table, dice, text, state string, natural, modifier, column, threshold, q, r int) {
+	f.Fuzz(func(t *testing.T, kind, unit, at, table, dice, text, state string, natural, modifier, column, threshold, q, r int) {
 		s := scene(t, mod, "everything")
-		ev := interpreter.Event{Seq: 1, Kind: kind, Unit: unit, Hex: hex, Table: table, Dice: dice, Text: text, State: state,
+		ev := interpreter.Event{Seq: 1, Kind: kind, Unit: unit, Hex: at, Table: table, Dice: dice, Text: text, State: state,
 			Roll:  interpreter.Roll{Dice: dice, Natural: natural, Sum: modifier, Modifier: modifier, Result: natural + modifier, Column: column},
-			After: interpreter.UnitState{ID: unit, Hex: interpreter.Hex{Q: q, R: r}, Facing: interpreter.Direction(q)}}
+			After: interpreter.UnitState{ID: unit, Hex: hex.Hex{Q: q, R: r}, Facing: hex.Direction(q)}}
 		if threshold >= 0 {
 			ev.Roll.Threshold = &threshold
 		}

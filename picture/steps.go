@@ -3,6 +3,7 @@ package picture
 import (
 	"strings"
 
+	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/interpreter"
 )
 
@@ -36,7 +37,7 @@ func (p *player) apply(ev interpreter.Event) {
 		v.Hex, v.Hex2, v.Facing = st.Hex, st.Hex2, st.Facing
 		return
 	}
-	to, err := interpreter.ParseHex(ev.Hex)
+	to, err := hex.Parse(ev.Hex)
 	if err != nil || to == v.Hex {
 		return
 	}
