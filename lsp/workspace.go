@@ -183,7 +183,13 @@ func (s *Server) analyse(key string) *analysis {
 		}
 		return m
 	}
-	mod, more := dsl.CheckWith(files, stdlib.Env(), load, checked)
+	// What the last check of the folder that checked compiled serves this
+	// one where an expression means the same: a keystroke changes few.
+	var prev *dsl.Module
+	if g := s.good[key]; g != nil {
+		prev = g.mod
+	}
+	mod, more := dsl.CheckAgain(files, stdlib.Env(), load, checked, prev)
 	if !diags.HasErrors() {
 		diags = append(diags, more...)
 		if mod != nil {
