@@ -70,9 +70,6 @@ var declWords = map[string]bool{
 // (or the guess of where a declaration starts was wrong), the whole file is
 // parsed, for the same result and the same error as ever.
 func parseText(filename, text string) (*File, error) {
-	if f, ok := fastParse(filename, text); ok {
-		return f, nil
-	}
 	if starts := pieces(text, chunkBytes); len(starts) > 1 {
 		if f, ok := parsePieces(filename, text, starts); ok {
 			return f, nil
