@@ -192,9 +192,6 @@ func (s *Server) analyse(key string) *analysis {
 	mod, more := dsl.CheckAgain(files, stdlib.Env(), load, checked, prev)
 	if !diags.HasErrors() {
 		diags = append(diags, more...)
-		if mod != nil {
-			diags = append(diags, bataille.CheckScenarios(mod)...)
-		}
 	}
 	if diags.HasErrors() {
 		mod = nil
