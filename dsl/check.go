@@ -37,6 +37,19 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 	return c.check(files)
 }
 
+// CheckAgain is CheckWith for a module checked before as prev (a folder
+// open in an editor, checked again at each keystroke): an expression that
+// means here what it meant in prev (exprKey: its text, and what each name
+// it writes is) takes what prev's check compiled, as a module takes what
+// its base's check compiled. prev may be nil.
+func CheckAgain(files []*File, env *Env, load Loader, checked Checked, prev *Module) (mod *Module, diags Diagnostics) {
+	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
+	if prev != nil && prev.Env == env {
+		c.prev = prev.exprs
+	}
+	return c.check(files)
+}
+
 func (c *checker) check(files []*File) (mod *Module, diags Diagnostics) {
 	mod, diags = c.checkKeep(files)
 	if diags.HasErrors() {
@@ -95,6 +108,9 @@ type checker struct {
 	// for every module of the check: a game compiles the rules it inherits
 	// again, and most compile as they did for the base.
 	exprCache map[string]*exprCode
+	// prev is what the check of an earlier version of the module
+	// compiled (CheckAgain), or nil.
+	prev map[string]*exprCode
 	// made is the modules this check checked for the extends chain.
 	made []*Module
 	// ids name the Go types and charts expressions are compiled against,

@@ -236,6 +236,15 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 			return prog, nil, "", nil
 		}
 	}
+	// So may the check of the module's version before this one, whose
+	// compiled code is kept for the next version in turn.
+	if prog, ok := u.prev[key]; ok {
+		if u.exprCache == nil {
+			u.exprCache = map[string]*exprCode{}
+		}
+		u.exprCache[key] = prog
+		return prog, nil, "", nil
+	}
 	guard := &sourceGuard{quant: u.quant}
 	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
 	if err == nil && guard.bad == nil {
