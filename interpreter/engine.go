@@ -152,6 +152,7 @@ type action struct {
 	cost      int
 	fire      float64
 	shift     int
+	defence   int // a fire defence a rule set in place of the chart's; 0: none
 	attack    float64
 	defense   float64
 	side      string

@@ -295,6 +295,7 @@ var (
 	hMeleeSide       = hookNamed("melee_side")
 	hMelee           = hookNamed("melee")
 	hMeleeResolve    = hookNamed("melee_resolve")
+	hFireValue       = hookNamed("fire_value")
 	hFire            = hookNamed("fire")
 	hFireResolve     = hookNamed("fire_resolve")
 	hTurnStart       = hookNamed("turn_start")
