@@ -347,6 +347,7 @@ func (e *Engine) play(ctx context.Context) (err error) {
 		}
 		e.turnNo = i + 1
 		e.setRunVar("turn", e.turnNo)
+		e.setRunVar("last_turn", len(plans))
 		e.orders = t.Orders
 		if !mid {
 			// A turn resumed in its middle keeps the side its state saved.

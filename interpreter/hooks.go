@@ -122,10 +122,13 @@ var Hooks = []*dsl.Hook{
 		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("phasing", tString, "the side whose turn it is")}},
 }
 
-// Every hook reads the turn number: a scenario may play several turns.
+// Every hook reads the turn number and the last turn the scenario plays:
+// a scenario may play several (`turn 2 russian { … }`), and what happens
+// between turns (recovery, rally) plays only in one that asks for them.
 func init() {
 	for _, h := range Hooks {
-		h.Vars = append(h.Vars, v("turn", tInt, "the turn being played, from 1"))
+		h.Vars = append(h.Vars, v("turn", tInt, "the turn being played, from 1"),
+			v("last_turn", tInt, "the last turn the scenario plays: 1, or more when it gives its later turns"))
 	}
 }
 

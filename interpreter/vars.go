@@ -202,8 +202,8 @@ func (e *Engine) setRunVar(key string, val any) {
 }
 
 // engineVars are the variables every hook offers that the engine binds
-// for the run, not at each firing: the turn number.
-var engineVars = map[string]bool{"turn": true}
+// for the run, not at each firing: the turn number and the turns played.
+var engineVars = map[string]bool{"turn": true, "last_turn": true}
 
 // asString is a word the engine keeps boxed, as a string.
 func asString(v any) string {
