@@ -328,7 +328,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
 	}
 	t.FiredOn = true
-	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).int(e.act.defence).fire()
+	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).int(e.act.defence).bool(defensive).fire()
 	return err
 }
 
