@@ -18,6 +18,9 @@ type ModuleDiff struct {
 	Old     ModuleInfo `json:"old"`
 	New     ModuleInfo `json:"new"`
 	Changes []Change   `json:"changes"`
+	// citesIgnored: IgnoreCites was called.
+	citesIgnored bool
+	keyed        *keyedDiff
 }
 
 // ModuleInfo names one side of a diff.
@@ -29,6 +32,29 @@ type ModuleInfo struct {
 	Kind    string `json:"kind"`
 	Title   string `json:"title,omitempty"`
 	Edition string `json:"edition,omitempty"`
+}
+
+// IgnoreCites drops every change of citation, and the declarations whose
+// only change was their citation: for an errata sheet of what plays
+// differently (`bataille diff --ignore-cites`). The sheet then names each
+// declaration by its new citation alone.
+func (d *ModuleDiff) IgnoreCites() {
+	d.citesIgnored = true
+	kept := d.Changes[:0]
+	for _, c := range d.Changes {
+		ds := c.Details[:0:0]
+		for _, det := range c.Details {
+			if det.What != "cite" {
+				ds = append(ds, det)
+			}
+		}
+		c.Details = ds
+		if c.Op == Changed && len(ds) == 0 {
+			continue
+		}
+		kept = append(kept, c)
+	}
+	d.Changes = kept
 }
 
 // Equal reports whether the two modules have the same effective rules.
@@ -104,7 +130,7 @@ func Diff(old, new *Module) *ModuleDiff {
 	if new == nil {
 		new = &Module{}
 	}
-	d := &ModuleDiff{Old: infoOf(old), New: infoOf(new)}
+	d := &ModuleDiff{Old: infoOf(old), New: infoOf(new), keyed: newKeyedDiff()}
 	d.header(old, new)
 	d.params(old, new)
 	d.tables(old, new)
@@ -303,13 +329,13 @@ func (d *ModuleDiff) tables(old, new *Module) {
 		case n == nil:
 			field(&c.Details, "roll", o.Roll.String(), "")
 		default:
-			c.Details = tableDetails(o, n)
+			c.Details = d.keyed.tableDetails(o, n)
 		}
 		d.add(c)
 	}
 }
 
-func tableDetails(o, n *TableDef) []Detail {
+func (k *keyedDiff) tableDetails(o, n *TableDef) []Detail {
 	var ds []Detail
 	field(&ds, "title", o.Title, n.Title)
 	field(&ds, "roll", o.Roll.String(), n.Roll.String())
@@ -333,6 +359,9 @@ func tableDetails(o, n *TableDef) []Detail {
 	}
 	field(&ds, "keys", keysText(o.Keys), keysText(n.Keys))
 	field(&ds, "placeholder", placeholderText(o.Placeholder), placeholderText(n.Placeholder))
+	if byCombo, ok := k.comboTableDetails(o, n); ok {
+		return append(ds, byCombo...)
+	}
 	for _, title := range unionKeys(oc, nc) {
 		a, b := oc[title], nc[title]
 		switch {
@@ -532,7 +561,7 @@ func (d *ModuleDiff) modifiers(old, new *Module) {
 			field(&c.Details, "cite", oc, nc)
 			field(&c.Details, "placeholder", op, np)
 		}
-		c.Details = append(c.Details, modifierOdds(old, o, new, n)...)
+		c.Details = append(c.Details, d.keyed.modifierOdds(old, o, new, n)...)
 		d.add(c)
 	}
 }
@@ -569,7 +598,7 @@ func modifiersByName(m *Module) map[string]*ModifierDef {
 // of its outcomes move when the modifier applies: from the old value (0
 // when it was added) to the new (0 when it was removed). Only constant
 // values can be said so.
-func modifierOdds(old *Module, o *ModifierDef, new *Module, n *ModifierDef) []Detail {
+func (k *keyedDiff) modifierOdds(old *Module, o *ModifierDef, new *Module, n *ModifierDef) []Detail {
 	constant := func(m *ModifierDef) (int, bool) {
 		if m == nil {
 			return 0, true
@@ -582,13 +611,19 @@ func modifierOdds(old *Module, o *ModifierDef, new *Module, n *ModifierDef) []De
 	}
 	ov, ok1 := constant(o)
 	nv, ok2 := constant(n)
-	if !ok1 || !ok2 || ov == nv {
+	if !ok1 || !ok2 {
 		return nil
 	}
 	ot, nt := tableOf(old, o, n), tableOf(new, n, o)
 	if ot == nil || nt == nil {
 		return nil
 	}
+	if ds, ok := k.comboModifierOdds(ot, o, ov, nt, n, nv); ok {
+		return ds
+	}
+	// Columns paired by their names: a modifier applies to a column
+	// unless what the column's condition says makes its own false.
+	ct := k.ct
 	oc, nc := columnsByTitle(ot), columnsByTitle(nt)
 	var ds []Detail
 	for _, title := range unionKeys(oc, nc) {
@@ -596,19 +631,9 @@ func modifierOdds(old *Module, o *ModifierDef, new *Module, n *ModifierDef) []De
 		if a == nil || b == nil {
 			continue
 		}
-		oo, no := ModifiedOdds(ot.Roll, a, ov), ModifiedOdds(nt.Roll, b, nv)
-		for _, key := range unionKeys(oo, no) {
-			p, q := oo[key], no[key]
-			if p == nil {
-				p = new2Rat()
-			}
-			if q == nil {
-				q = new2Rat()
-			}
-			if p.Cmp(q) != 0 {
-				ps, qs := percentPair(p, q)
-				ds = append(ds, Detail{What: "odds", Column: title, Item: key, Old: ps, New: qs})
-			}
+		am, bm := ct.modValue(o, ov, ct.facts(a.When)), ct.modValue(n, nv, ct.facts(b.When))
+		if am != bm {
+			ds = append(ds, k.oddsDetails(title, ot.Roll, a, am, nt.Roll, b, bm)...)
 		}
 	}
 	return ds
@@ -622,8 +647,6 @@ func tableOf(m *Module, mine, other *ModifierDef) *TableDef {
 	}
 	return m.Tables[mine.Target]
 }
-
-func new2Rat() *big.Rat { return new(big.Rat) }
 
 // ModifiedOdds gives the exact chance of each outcome of a column when the
 // roll is modified by mod (held to the roll's bounds; d66 steps in base 6
@@ -768,9 +791,9 @@ func (d *ModuleDiff) rules(old, new *Module) {
 		c := change(KindRule, id, was, now)
 		switch {
 		case o == nil:
-			field(&c.Details, "hook", "", n.Hook)
+			c.Details = ruleWhole(n, false)
 		case n == nil:
-			field(&c.Details, "hook", o.Hook, "")
+			c.Details = ruleWhole(o, true)
 		default:
 			c.Details = ruleDetails(o, n)
 		}
@@ -872,6 +895,32 @@ func callText(c *CallDef, locals map[string]string, canonical bool) string {
 		args = append(args, v)
 	}
 	return c.Effect.Name + "(" + strings.Join(args, ", ") + ")"
+}
+
+// ruleWhole lists what a rule only one side has does: the hook it runs on,
+// then what it binds, tests, asks and does, as the other side's additions
+// (or, for a removed rule, its removals), so that an errata sheet gives a
+// new rule whole.
+func ruleWhole(r *RuleDef, removed bool) []Detail {
+	var ds []Detail
+	put := func(what, item, text string) {
+		d := Detail{What: what, Item: item, New: text}
+		if removed {
+			d.Old, d.New = text, ""
+		}
+		ds = append(ds, d)
+	}
+	put("hook", "", r.Hook)
+	items := ruleItems(r)
+	for _, it := range items["let"] {
+		put("let", it.cond, it.text)
+	}
+	for _, what := range []string{"when", "require", "ask", "effect"} {
+		for _, it := range items[what] {
+			put(what, "", it.text)
+		}
+	}
+	return ds
 }
 
 func ruleDetails(o, n *RuleDef) []Detail {

@@ -256,13 +256,22 @@ func (d *ModuleDiff) WriteMarkdown(w io.Writer, sim *OutcomeDiff) {
 			}
 			fmt.Fprintf(w, "## %s\n\n", heading)
 		}
-		fmt.Fprintln(w, mdEntry(c))
-		if c.Op == Changed {
+		fmt.Fprintln(w, mdEntry(c, d.citesIgnored))
+		if c.Op == Changed || c.Op == Added && len(c.Details) > 1 {
+			var cols []Detail
 			for _, det := range c.Details {
+				switch {
+				case mdColumnWhats[det.What] && det.Column != "":
+					cols = append(cols, det)
+				case c.Op == Added:
+					fmt.Fprintln(w, "  - "+mdLabel(det)+": "+mdCode(det.New))
 				// The entry's line already gives both citations.
-				if det.What != "cite" || c.Kind == KindHeader {
+				case det.What != "cite" || c.Kind == KindHeader:
 					fmt.Fprintln(w, "  - "+mdDetail(det))
 				}
+			}
+			if mdColumnTable(w, cols) && i+1 < len(d.Changes) && d.Changes[i+1].Kind == kind {
+				fmt.Fprintln(w)
 			}
 		}
 		if i+1 == len(d.Changes) || d.Changes[i+1].Kind != kind {
@@ -308,7 +317,7 @@ func mdModule(m ModuleInfo) string {
 	return s
 }
 
-func mdEntry(c Change) string {
+func mdEntry(c Change, ignoreCites bool) string {
 	name := c.Name
 	side := c.New
 	if side == nil {
@@ -324,18 +333,21 @@ func mdEntry(c Change) string {
 	switch c.Op {
 	case Added:
 		s += " — new"
-		for _, det := range c.Details {
-			s += ", " + mdLabel(det) + " " + mdCode(det.New)
+		// One detail fits the line; more (a new rule's conditions and
+		// effects) are listed under it.
+		if len(c.Details) == 1 {
+			s += ", " + mdLabel(c.Details[0]) + " " + mdCode(c.Details[0].New)
 		}
 	case Removed:
 		s += " — removed"
 	}
-	return s + " — " + mdCite(c)
+	return s + " — " + mdCite(c, ignoreCites)
 }
 
 // mdCite is the citation of an entry: the new one, with the old one when it
-// changed; a position when the declaration cites nothing.
-func mdCite(c Change) string {
+// changed (unless citations are ignored); a position when the declaration
+// cites nothing.
+func mdCite(c Change, ignoreCites bool) string {
 	cite := func(s *Side) string {
 		if s == nil {
 			return ""
@@ -348,10 +360,81 @@ func mdCite(c Change) string {
 	switch {
 	case c.New == nil:
 		return "*" + mdEscape(cite(c.Old)) + "*"
-	case c.Old == nil || cite(c.Old) == cite(c.New):
+	case c.Old == nil || cite(c.Old) == cite(c.New) || ignoreCites:
 		return "*" + mdEscape(cite(c.New)) + "*"
 	}
 	return "*" + mdEscape(cite(c.New)) + "* (was *" + mdEscape(cite(c.Old)) + "*)"
+}
+
+// mdColumnWhats are the details of a table's columns, written as one
+// was → now table under the entry rather than a line each.
+var mdColumnWhats = map[string]bool{"row": true, "odds": true, "column": true}
+
+// mdColumnTable writes the details of a table's columns (or of a
+// modifier's odds in them) as an errata table: a line per column and
+// outcome, with the roll that gives it and its chance, was → now. A column
+// only one side has takes one line, its rows whole. It reports whether
+// it wrote any.
+func mdColumnTable(w io.Writer, ds []Detail) bool {
+	if len(ds) == 0 {
+		return false
+	}
+	type line struct{ column, outcome, rollWas, rollNow, oddsWas, oddsNow string }
+	var lines []*line
+	at := map[[2]string]*line{}
+	rolls := false
+	for _, d := range ds {
+		item := d.Item
+		if d.What == "column" {
+			item = ""
+		}
+		k := [2]string{d.Column, item}
+		l := at[k]
+		if l == nil {
+			l = &line{column: d.Column, outcome: item}
+			at[k] = l
+			lines = append(lines, l)
+		}
+		switch d.What {
+		case "odds":
+			l.oddsWas, l.oddsNow = d.Old, d.New
+		default:
+			rolls = true
+			l.rollWas, l.rollNow = d.Old, d.New
+		}
+	}
+	cell := func(s string) string {
+		if s == "" {
+			return "—"
+		}
+		return mdEscape(s)
+	}
+	fmt.Fprintln(w)
+	if rolls {
+		fmt.Fprintln(w, "  | Column | Outcome | Roll was | Roll now | Chance was | Chance now |")
+		fmt.Fprintln(w, "  |---|---|---|---|---:|---:|")
+	} else {
+		fmt.Fprintln(w, "  | Column | Outcome | Chance was | Chance now |")
+		fmt.Fprintln(w, "  |---|---|---:|---:|")
+	}
+	prev := ""
+	for _, l := range lines {
+		col := mdEscape(l.column)
+		if l.column == prev {
+			col = ""
+		}
+		prev = l.column
+		outcome := mdEscape(l.outcome)
+		if l.outcome == "" {
+			outcome = "(whole column)"
+		}
+		if rolls {
+			fmt.Fprintf(w, "  | %s | %s | %s | %s | %s | %s |\n", col, outcome, cell(l.rollWas), cell(l.rollNow), cell(l.oddsWas), cell(l.oddsNow))
+		} else {
+			fmt.Fprintf(w, "  | %s | %s | %s | %s |\n", col, outcome, cell(l.oddsWas), cell(l.oddsNow))
+		}
+	}
+	return true
 }
 
 // plainWhats are details written as prose, not code.

@@ -1,7 +1,9 @@
 package games_test
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/big"
 	"os"
@@ -12,7 +14,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
 )
 
 // The battles converted from the lb.react app's data by internal/lbdata are
@@ -519,5 +523,255 @@ func TestLBReactClearDefence(t *testing.T) {
 		if n < 3 {
 			t.Errorf("%s: only %d cells of the Clear row read", battle, n)
 		}
+	}
+}
+
+// lbWornMods are the file's lines a worn battalion or a shaken army takes:
+// "50% Losses" and "Morale Level N (-X)", by the chart that prints them.
+func lbWornMods(t *testing.T, file string) (stand, assault []lbNamedMod) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "internal", "lbdata", "testdata", "lb.react", "src", "data", file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var f struct {
+		Charge struct {
+			Stand struct{ Modifiers []lbMod }
+		}
+		Assault struct {
+			Modifiers []struct {
+				Name           string
+				Attmod, Defmod int
+			}
+		}
+	}
+	if err := json.Unmarshal(trailingComma.ReplaceAll(data, []byte("$1")), &f); err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	for _, m := range f.Charge.Stand.Modifiers {
+		if n, ok := lbWorn(m.Name); ok {
+			stand = append(stand, lbNamedMod{m.Name, n, int(m.Mod)})
+		}
+	}
+	for _, m := range f.Assault.Modifiers {
+		if n, ok := lbWorn(m.Name); ok {
+			assault = append(assault, lbNamedMod{m.Name, n, m.Attmod})
+		}
+	}
+	return stand, assault
+}
+
+type lbNamedMod struct {
+	name  string
+	level int // 0 for "50% Losses", else the morale level the line is for
+	value int
+}
+
+// lbWorn reads a line's name: "50% Losses" (level 0), "Morale Level 2 (-6)"
+// (level 2).
+func lbWorn(name string) (int, bool) {
+	if strings.EqualFold(name, "50% Losses") {
+		return 0, true
+	}
+	var n int
+	if _, err := fmt.Sscanf(name, "Morale Level %d (", &n); err == nil {
+		return n, true
+	}
+	return 0, false
+}
+
+// TestLBReactWornAndShaken plays each converted battle's stand check and the
+// attacker's pre-melee check for a battalion whole and at half strength, its
+// army at each morale level, and holds the modifiers the roll takes for its
+// losses and its army's level to the file's "50% Losses" and "Morale Level"
+// lines.
+func TestLBReactWornAndShaken(t *testing.T) {
+	for battle, src := range lbSources {
+		t.Run(battle, func(t *testing.T) {
+			t.Parallel()
+			f := readLB(t, src.file)
+			stand, assault := lbWornMods(t, src.file)
+			if len(stand)+len(assault) == 0 {
+				t.Skip("the file prints no 50% Losses or Morale Level line on the stand or assault chart")
+			}
+			target := lbTarget(t, src, f)
+			var keys []string
+			for k := range src.recall {
+				keys = append(keys, k)
+			}
+			sort.Strings(keys)
+			cav := src.recall[keys[0]]
+			var s strings.Builder
+			for level := 0; level <= 3; level++ {
+				for _, inc := range []int{6, 3} {
+					fmt.Fprintf(&s, `scenario s%d_%d "stand" {
+  map 8 x 12 clear
+  turn allied
+  army french { morale_level: %d }
+  unit cav { side: allied  nationality: %s  class: %s  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0405 }
+  unit inf { side: french  nationality: %s  arm: infantry  start: 6  increments: %d  formation: column  facing: S  morale: 36  melee: 6  at: 0403 }
+  charge cav at inf path 0404
+}
+
+scenario a%d_%d "assault" {
+  map 8 x 12 clear
+  turn french
+  army french { morale_level: %d }
+  unit att { side: french  nationality: %s  arm: infantry  start: 6  increments: %d  formation: column  facing: N  morale: 36  melee: 6  at: 0405 }
+  unit def { side: allied  nationality: %s  arm: infantry  increments: 6  formation: column  facing: S  morale: 36  melee: 6  at: 0404 }
+  assault att at def
+}
+`, level, inc, level, cav[0], cav[1], target, inc, level, inc, level, target, inc, cav[0])
+				}
+			}
+			mod := cellModule(t, battle, s.String())
+			for level := 0; level <= 3; level++ {
+				for _, inc := range []int{6, 3} {
+					for _, c := range []struct {
+						scenario, table string
+						lines           []lbNamedMod
+					}{{fmt.Sprintf("s%d_%d", level, inc), "stand", stand}, {fmt.Sprintf("a%d_%d", level, inc), "pre_melee", assault}} {
+						want := 0
+						for _, l := range c.lines {
+							if (l.level == 0 && inc == 3) || (l.level > 0 && l.level == level) {
+								want += l.value
+							}
+						}
+						ev := rollEventAt(t, mod, c.scenario, c.table, 99, 3, 3, 3, 3, 3, 3, 3, 3)
+						got := 0
+						for _, m := range ev.Mods {
+							if _, ok := lbWorn(m.Title); ok {
+								got += m.Value
+							}
+						}
+						if got != want {
+							t.Errorf("%s, %d of 6 increments, army at level %d: the losses and level modifiers sum to %+d, the file's to %+d (%s)", c.table, inc, level, got, want, ev.Dice)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// lbGround is the ground each assault modifier of a battle's own ground
+// means, typed from the files' names: the terrain the defender holds or the
+// hexside the attacker crosses, as a scenario places them.
+var lbGround = map[string]struct{ terrain, hexside string }{
+	"Assaulting up a major slope":     {hexside: "major_slope"},
+	"Assaulting across Spree":         {hexside: "spree"},
+	"Assaulting across Russbach":      {hexside: "russbach"},
+	"Assaulting across Flossgrabern":  {hexside: "flossgraben"},
+	"Assaulting across a sunken road": {hexside: "sunken_road"},
+	"Assaulting across sunken road":   {hexside: "sunken_road"},
+	"Sunken Road/Chevaux de frise":    {hexside: "chevaux_de_frise"},
+	"Assaulting Landdamm":             {terrain: "landdamm"},
+	"Walled Farm/Church":              {terrain: "walled_farm"},
+	"Chateaux/Church":                 {terrain: "church"},
+	"Church":                          {terrain: "church"},
+	"Grand Ferme":                     {terrain: "grand_ferme"},
+}
+
+// TestLBReactOwnGround assaults across each hexside and into each terrain of
+// a battle's own that its assault modifiers name, the attacker having lost
+// increments to defensive fire, and holds the pre-melee checks' modifiers to
+// the file: the attacker's figure on its check, the defender's on its own.
+func TestLBReactOwnGround(t *testing.T) {
+	for battle, src := range lbSources {
+		t.Run(battle, func(t *testing.T) {
+			t.Parallel()
+			data, err := os.ReadFile(filepath.Join("..", "internal", "lbdata", "testdata", "lb.react", "src", "data", src.file))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var f struct {
+				Assault struct {
+					Modifiers []struct {
+						Name           string
+						Attmod, Defmod int
+					}
+				}
+			}
+			if err := json.Unmarshal(trailingComma.ReplaceAll(data, []byte("$1")), &f); err != nil {
+				t.Fatal(err)
+			}
+			fireCasualty := 0
+			for _, m := range f.Assault.Modifiers {
+				if m.Name == "Casualty due to defensive fire" {
+					fireCasualty = m.Attmod
+				}
+			}
+			target := lbTarget(t, src, readLB(t, src.file))
+			var s strings.Builder
+			type want struct {
+				name, scenario string
+				att, def       int
+			}
+			var wants []want
+			for i, m := range f.Assault.Modifiers {
+				g, ok := lbGround[m.Name]
+				if !ok {
+					continue
+				}
+				ground := ""
+				if g.terrain != "" {
+					ground = "  terrain " + g.terrain + " 0404\n"
+				}
+				if g.hexside != "" {
+					ground += "  hexside " + g.hexside + " 0404/0405\n"
+				}
+				fmt.Fprintf(&s, `scenario g%d "ground" {
+  map 8 x 12 clear
+%s  turn french
+  unit att { side: french  nationality: %s  arm: infantry  increments: 6  formation: column  facing: N  morale: 20  melee: 6  at: 0405 }
+  unit def { side: allied  nationality: %s  arm: infantry  increments: 6  formation: column  facing: S  morale: 20  melee: 6  at: 0404 }
+  fire def at att
+  assault att at def
+}
+`, i, ground, target, target)
+				wants = append(wants, want{m.Name, fmt.Sprintf("g%d", i), m.Attmod, m.Defmod})
+			}
+			if len(wants) == 0 {
+				t.Skip("no assault modifier of the battle's own ground")
+			}
+			mod := cellModule(t, battle, s.String())
+			for _, w := range wants {
+				// the defensive fire costs the attacker an increment (66),
+				// then both checks pass (66)
+				eng, err := bataille.NewEngine(mod, w.scenario, interpreter.Config{Dice: interpreter.NewFixedDice(6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := eng.Run(context.Background()); err != nil && !errors.Is(err, interpreter.ErrDiceExhausted) {
+					t.Fatal(err)
+				}
+				var checks []interpreter.Event
+				for _, ev := range eng.Trace() {
+					if ev.Kind == "roll" && ev.Table == "pre_melee" {
+						checks = append(checks, ev)
+					}
+				}
+				if len(checks) != 2 {
+					t.Fatalf("%s: %d pre-melee checks, want the attacker's and the defender's", w.name, len(checks))
+				}
+				for i, fig := range []int{w.att, w.def} {
+					got, fire := 0, 0
+					for _, m := range checks[i].Mods {
+						switch m.Title {
+						case w.name:
+							got += m.Value
+						case "Casualty due to defensive fire":
+							fire += m.Value
+						}
+					}
+					if got != fig {
+						t.Errorf("%s, the %s's check: %+d, the file says %+d (%s)", w.name, []string{"attacker", "defender"}[i], got, fig, checks[i].Dice)
+					}
+					if wantFire := []int{fireCasualty, 0}[i]; fire != wantFire {
+						t.Errorf("%s, the %s's check: casualty due to defensive fire %+d, the file says %+d (%s)", w.name, []string{"attacker", "defender"}[i], fire, wantFire, checks[i].Dice)
+					}
+				}
+			}
+		})
 	}
 }

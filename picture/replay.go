@@ -53,21 +53,28 @@ var ErrReplayTooLarge = errors.New("replay too large")
 type replayData struct {
 	Units    []string `json:"units"`
 	Variants []string `json:"variants"`
-	Frames   []frame  `json:"frames"`
+	// Centers is the centre of every hex a unit stands on in some frame,
+	// and Size the hexes' size: the page redraws the orders' arrows from
+	// where their units stand at each step.
+	Centers map[string][]float64 `json:"hc"`
+	Size    float64              `json:"size"`
+	Frames  []frame              `json:"frames"`
 }
 
 // ReplayHTML writes one self-contained page that replays a run: the map
 // with its counters beside the cited trace, stepped with buttons or the
-// arrow keys (a #step=N address opens at step N). Each step moves the
-// counters, redraws the ones that changed, lights the units it touches and
-// the hex it happened in, and draws its roll. Steps are the narration's
+// arrow keys (a #step=N address opens at step N, and a changed one, typed
+// or followed as a link, goes there). Each step moves the counters, redraws
+// the ones that changed, draws the orders' arrows from where their units
+// stand then (a charge's path from the hex it has reached), lights the
+// units it touches and the hex it happened in, and draws its roll. Steps are the narration's
 // lines: the rules whose requirements merely held are left out unless
 // Verbose, as in the narration.
 func ReplayHTML(w io.Writer, r Replay) error {
 	m := newMapper(r.Module, r.Board)
 	m.crop(actionHexes(r), 2.2)
 	p := newPlayer(r.Board.Units)
-	data := replayData{}
+	data := replayData{Centers: map[string][]float64{}, Size: Size}
 	for _, v := range p.views {
 		data.Units = append(data.Units, v.ID)
 	}
@@ -96,6 +103,10 @@ func ReplayHTML(w io.Writer, r Replay) error {
 				gone = 1
 			}
 			u := unitAt{k, round2(x), round2(y), v.Hex.String(), gone}
+			if _, seen := data.Centers[u[3].(string)]; !seen {
+				cx, cy := v.Hex.Center(Size)
+				data.Centers[u[3].(string)] = []float64{round2(cx), round2(cy)}
+			}
 			switch {
 			case first:
 				f.U = append(f.U, u)
@@ -326,6 +337,39 @@ var noroll=document.querySelector("#rollbox .noroll");
 var focus=document.getElementById("focus");
 var stepno=document.getElementById("stepno");
 var last=D.frames.length-1, cur=-1, S=[];
+// The orders' arrows as the set-up drew them: each is redrawn from where
+// its unit (and its target) stands at the step shown.
+var orders=Array.prototype.slice.call(document.querySelectorAll("#orders [data-unit]")).map(function(el){
+  var o={el:el,k:D.units.indexOf(el.getAttribute("data-unit")),t:D.units.indexOf(el.getAttribute("data-target")||"")};
+  if(el.tagName==="polyline"){o.pts=el.getAttribute("points").trim().split(/\s+/).map(function(p){return p.split(",").map(Number);});}
+  else if(el.tagName==="line"){o.end=[+el.getAttribute("x2"),+el.getAttribute("y2")];}
+  return o;
+});
+function near(a,b){return Math.abs(a[0]-b[0])<0.5&&Math.abs(a[1]-b[1])<0.5;}
+function drawOrders(){
+  orders.forEach(function(o){
+    var a=S[o.k];
+    if(!a)return;
+    var c=D.hc[a[3]];
+    if(!c)return;
+    o.el.style.display=a[4]===1?"none":"";
+    if(o.pts){
+      // A path is drawn on from the hex of it the unit has reached.
+      var j=-1;
+      o.pts.forEach(function(p,n){if(n>0&&near(p,c))j=n;});
+      var rest=o.pts.slice(j>0?j+1:1);
+      o.el.setAttribute("points",[c].concat(rest).map(function(p){return p[0]+","+p[1];}).join(" "));
+    }else if(o.end){
+      var e=o.t>=0&&S[o.t]&&D.hc[S[o.t][3]]?D.hc[S[o.t][3]]:o.end;
+      var x1=c[0],y1=c[1],x2=e[0],y2=e[1],l=Math.hypot(x2-x1,y2-y1),d=D.size*0.55;
+      if(l>2*d){var ux=(x2-x1)/l,uy=(y2-y1)/l;x1+=ux*d;y1+=uy*d;x2-=ux*d;y2-=uy*d;}
+      o.el.setAttribute("x1",x1.toFixed(2));o.el.setAttribute("y1",y1.toFixed(2));
+      o.el.setAttribute("x2",x2.toFixed(2));o.el.setAttribute("y2",y2.toFixed(2));
+    }else{
+      o.el.setAttribute("x",c[0]);o.el.setAttribute("y",(c[1]+D.size*0.78).toFixed(2));
+    }
+  });
+}
 // S is each unit's counter at frame cur: the set-up's, then each frame's
 // changes applied in turn (going back starts again from the set-up).
 function seek(i){
@@ -348,6 +392,7 @@ function show(i){
     g.classList.toggle("gone",a[4]===1);
     g.classList.toggle("touched",f.t.indexOf(k)>=0);
   });
+  drawOrders();
   if(f.h){focus.style.display="";focus.setAttribute("transform","translate("+f.h[0]+" "+f.h[1]+")");}
   else{focus.style.display="none";}
   var line=null;
@@ -392,8 +437,11 @@ document.addEventListener("keydown",function(e){
   else if(e.key==="+"||e.key==="="){setZoom(zoom*1.5);e.preventDefault();}
   else if(e.key==="-"){setZoom(zoom/1.5);e.preventDefault();}
 });
-var m=/step=(\d+)/.exec(location.hash);
-show(m?+m[1]:0);
+function fromHash(){var m=/step=(\d+)/.exec(location.hash);return m?+m[1]:null;}
+// A #step= changed in the open page (typed, or a link followed) goes there.
+window.addEventListener("hashchange",function(){var i=fromHash();if(i!==null)show(i);});
+var h=fromHash();
+show(h===null?0:h);
 })();
 </script>
 `

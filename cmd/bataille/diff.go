@@ -45,6 +45,7 @@ func cmdDiff(args []string, stdout, stderr io.Writer) int {
 	maxPaths := fs.Int64("max-paths", bataille.DefaultMaxPaths, "with --exact: the most paths through the dice to play (each from one state to the next), for each side")
 	maxStates := fs.Int64("max-states", bataille.DefaultMaxStates, "with --exact: the most distinct game states to keep, for each side")
 	maxCost := fs.Int64("max-cost", bataille.DefaultExactCost, "with --exact: the cost budget of each side's whole exploration (docs/safety.md)")
+	ignoreCites := fs.Bool("ignore-cites", false, "leave out changes of citation, and declarations whose citation is all that changed")
 	best := fs.Bool("best", false, "with --simulate: compare under best play, every question the rules ask answered by the advisor for each side's objective (the scenario's decide lines left out); exact, as --exact")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, `Usage: bataille diff [flags] OLD NEW
@@ -136,6 +137,9 @@ Flags:`)
 	}
 	d := dsl.Diff(oldMod, newMod)
 	d.Old.Source, d.New.Source = oldLabel, newLabel
+	if *ignoreCites {
+		d.IgnoreCites()
+	}
 	if gitPath != "" {
 		relabel(d, oldArg, newArg, gitPath)
 	}

@@ -132,7 +132,7 @@ func TestDiffBundledBattles(t *testing.T) {
 	}
 	// Tables whose rows differ in a column both sides have say what that
 	// does to the odds, in percent. (Two battles whose tables are keyed
-	// differently share no column: each is added or removed whole.)
+	// differently are compared combination by combination.)
 	odds, rows := 0, 0
 	for _, c := range doc.Changes {
 		for _, d := range c.Details {
@@ -356,5 +356,92 @@ func TestDiffSimulateScenarioOnlyNewHas(t *testing.T) {
 	code, out, stderr := bat(t, "diff", "--simulate", "open", "-n", "20", old, newer)
 	if code != exitFail || !strings.Contains(out, "outcomes of open, 20 games per side") {
 		t.Errorf("exit %d, stderr %q:\n%s", code, stderr, out)
+	}
+}
+
+// TestDiffRekeyed: two editions of one chart, the first with plain
+// columns, the second keyed by nationality × formation × distance and
+// regrouped. The diff pairs them combination by combination, gives each
+// changed combination's odds, reports a modifier's odds only where its
+// condition can hold, lists a new rule whole, and leaves citations out
+// with --ignore-cites.
+func TestDiffRekeyed(t *testing.T) {
+	const first, second = "testdata/diff/chart_1e.rules", "testdata/diff/chart_2e.rules"
+	for _, tt := range []struct {
+		file string
+		args []string
+	}{
+		{"rekeyed.txt", nil},
+		{"rekeyed.md", []string{"--format", "markdown"}},
+		{"rekeyed_ignore_cites.md", []string{"--format", "markdown", "--ignore-cites"}},
+		{"rekeyed_ignore_cites.txt", []string{"--ignore-cites"}},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			code, out, stderr := bat(t, append(append([]string{"diff"}, tt.args...), first, second)...)
+			if code != exitFail {
+				t.Fatalf("exit %d, want %d: %s", code, exitFail, stderr)
+			}
+			golden(t, tt.file, out)
+		})
+	}
+	_, doc := decodeDiff(t, first, second)
+	odds := map[string]string{}
+	for _, c := range doc.Changes {
+		for _, d := range c.Details {
+			if d.What == "odds" {
+				odds[c.Name+" | "+d.Column+" | "+d.Item] = d.Old + " → " + d.New
+			}
+		}
+	}
+	for k, want := range map[string]string{
+		// The French close in lose a column: 11..31 → 11..21 is 11 results of 36 → 7.
+		"carre_realization | french, column, 1 | carre": "36.1% → 19.4%",
+		// The Allies' +3 → +6, in the Allies' columns only.
+		"carre_realization.allies | allies, column, _ | carre":     "27.8% → 19.4%",
+		"carre_realization.russian_line | russian, line, _ | rout": "27.8% → 22.2%",
+	} {
+		if odds[k] != want {
+			t.Errorf("%s: %q, want %q", k, odds[k], want)
+		}
+	}
+	for k := range odds {
+		if strings.HasPrefix(k, "carre_realization.allies | russian") || strings.HasPrefix(k, "carre_realization.allies | french") ||
+			strings.HasPrefix(k, "carre_realization.russian_line | allies") || strings.Contains(k, "russian_line | russian, column") {
+			t.Errorf("%s: a modifier's odds where its condition cannot hold", k)
+		}
+	}
+	// Only the citation of the leader's modifier changed.
+	_, doc = decodeDiff(t, "--ignore-cites", first, second)
+	if c, ok := findChange(doc, dsl.KindModifier, "carre_realization.leader"); ok {
+		t.Errorf("--ignore-cites kept a change of citation alone: %+v", c)
+	}
+	if r, ok := findChange(doc, dsl.KindRule, "errata.shaken_carre"); !ok || len(r.Details) != 5 {
+		t.Errorf("the new rule: %+v, want its hook, condition, requirement and two effects", r)
+	}
+}
+
+// TestDiffModifierWhereItApplies: between the bundled Friedland and Danzig,
+// the French Allies' modifier (gone at Danzig) moves no odds in a Russian
+// column, where a unit is never of the Allies.
+func TestDiffModifierWhereItApplies(t *testing.T) {
+	_, doc := decodeDiff(t, "friedland", "danzig")
+	c, ok := findChange(doc, dsl.KindModifier, "carre_realization.allies")
+	if !ok {
+		t.Fatal("no change of carre_realization.allies")
+	}
+	for _, d := range c.Details {
+		if d.What == "odds" && !strings.HasPrefix(d.Column, "allies") {
+			t.Errorf("odds in column %q: %+v", d.Column, d)
+		}
+	}
+	// The Carré chart is regrouped (French | Allies at Friedland, French
+	// alone at Danzig): the French combinations still show their change.
+	tc, _ := findChange(doc, dsl.KindTable, "carre_realization")
+	found := false
+	for _, d := range tc.Details {
+		found = found || d.What == "odds" && d.Column == "french, column, 1" && d.Item == "carre"
+	}
+	if !found {
+		t.Errorf("no odds for french, column, 1 in the regrouped chart: %+v", tc.Details)
 	}
 }

@@ -2,6 +2,7 @@ package lbdata
 
 import (
 	"fmt"
+	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -32,7 +33,8 @@ type conv struct {
 	classes  map[string]classInfo // declared infantry classes
 	order    []string             // their order of declaration
 	natSet   map[string]bool
-	left     []Left // printed modifiers not entered
+	left     []Left            // printed modifiers not entered
+	needs    map[string]string // battle words the modifiers read, and the citation of the first
 }
 
 // Left is a printed modifier a module does not enter, and why.
@@ -44,16 +46,30 @@ func (c *conv) leave(chart, name, why string) {
 
 // Convert turns one chart file into a module.
 func Convert(b Battle, data Value) (Module, error) {
-	c := &conv{b: b, data: data, classes: map[string]classInfo{}, natSet: map[string]bool{}}
+	c := &conv{b: b, data: data, classes: map[string]classInfo{}, natSet: map[string]bool{}, needs: map[string]string{}}
 	for _, n := range b.Nations {
 		c.natSet[n.ID] = true
 	}
-	body := &strings.Builder{}
+	// The fire defence is converted last, as it enters a row for each
+	// terrain of the battle's own that a modifier reads; the module prints
+	// the charts in this order.
 	steps := []func(*strings.Builder) error{c.carre, c.recall, c.stand, c.melee, c.fireMultiples, c.fireDefence, c.assault, c.morale, c.limber, c.extras}
-	for _, step := range steps {
-		if err := step(body); err != nil {
+	parts := make([]strings.Builder, len(steps))
+	const fireDefence = 5
+	for i, step := range steps {
+		if i == fireDefence {
+			continue
+		}
+		if err := step(&parts[i]); err != nil {
 			return Module{}, fmt.Errorf("%s: %w", b.File, err)
 		}
+	}
+	if err := steps[fireDefence](&parts[fireDefence]); err != nil {
+		return Module{}, fmt.Errorf("%s: %w", b.File, err)
+	}
+	body := &strings.Builder{}
+	for i := range parts {
+		body.WriteString(parts[i].String())
 	}
 	scen, err := c.scenarios()
 	if err != nil {
@@ -123,6 +139,7 @@ func (c *conv) words() {
 		fmt.Fprintf(w, "class %s %q { arm: cavalry%s }\n", ci.id, ci.title, flags(ci.flags))
 	}
 	w.WriteString("\nclass foot_artillery \"Foot artillery\" { arm: artillery }\nclass horse_artillery \"Horse artillery\" { arm: artillery }\n\n")
+	c.battleDecls(w)
 }
 
 func flags(f string) string {
@@ -190,8 +207,25 @@ func (c *conv) lookup(table map[string]cond, chart, name string) (cond, error) {
 		if err := c.scanClasses(k.expr); err != nil {
 			return cond{}, err
 		}
+		title, path := chartSources[chart][0], chartSources[chart][1]
+		if err := c.need(c.cite(title, path), k.needs...); err != nil {
+			return cond{}, err
+		}
+		if k.other != "" {
+			c.find(title, fmt.Sprintf("%q can be read two ways", name), "`"+k.expr+"`", k.other)
+		}
 	}
 	return k, nil
+}
+
+// chartSources names each modifier chart lookup reads: its title in a
+// citation and its path in the file.
+var chartSources = map[string][2]string{
+	"carre":   {"Carré modifiers", "charge.carre.modifiers"},
+	"recall":  {"Recall modifiers", "charge.recall.modifiers"},
+	"stand":   {"stand modifiers", "charge.stand.modifiers"},
+	"assault": {"assault modifiers", "assault.modifiers"},
+	"morale":  {"morale modifiers", "morale.modifiers"},
 }
 
 func (b Battle) mods() map[string]string {
@@ -574,6 +608,7 @@ func (c *conv) carreMods() ([]int, string, error) {
 	var skipped []string
 	used := map[string]bool{}
 	var lines []string
+	levelLine := false
 	for _, m := range list.Arr {
 		name, _ := m.Get("name")
 		v, _ := m.Get("mod")
@@ -586,7 +621,10 @@ func (c *conv) carreMods() ([]int, string, error) {
 			c.leave("Carré Realization", name.Str, k.why)
 			continue
 		}
-		id := slug(name.Str)
+		if strings.HasSuffix(name.Str, "Morale Level") {
+			levelLine = true
+		}
+		id := modID(name.Str)
 		if name.Str == "Light Cav" || name.Str == "Light Cavalry" {
 			id = "light_cavalry"
 		}
@@ -605,6 +643,9 @@ func (c *conv) carreMods() ([]int, string, error) {
 			c.cite("Carré modifiers", "charge.carre.modifiers"), v.Int(), k.expr))
 	}
 	w.WriteString("// The chart's modifiers, in the order it prints them; the base's placeholder\n// modifiers it does not print are removed.")
+	if levelLine {
+		w.WriteString(" A \"Morale Level\" line has one figure, not one for each level: it is played at every level of the army from 1; the other reading multiplies its figure by `army(unit, \"morale_level\")`.")
+	}
 	if len(skipped) > 0 {
 		w.WriteString(" Not entered: " + strings.Join(skipped, "; ") + ".")
 	}
@@ -795,7 +836,7 @@ func (c *conv) simpleMods(table string, names map[string]cond, path, chart strin
 			c.leave(chart, name.Str, k.why)
 			continue
 		}
-		id := slug(name.Str)
+		id := modID(name.Str)
 		for used[id] {
 			id += "_2"
 		}
@@ -940,6 +981,12 @@ func (c *conv) melee(w *strings.Builder) error {
 			}
 			if err := c.scanClasses(k.expr); err != nil {
 				return err
+			}
+			if err := c.need(c.cite("melee multipliers, "+side.name, "melee.modifiers."+side.name), k.needs...); err != nil {
+				return err
+			}
+			if k.other != "" {
+				c.find("melee multipliers, "+side.name, fmt.Sprintf("%q can be read two ways", name), "`"+k.expr+"`", k.other)
 			}
 			fmt.Fprintf(&rules, "rule multiplier.%s_%s %q on melee %s {\n  when %s\n  do %s(%s)\n}\n\n", side.name, slug(name), name+" ("+side.unit+")",
 				c.cite("melee multipliers, "+side.name, "melee.modifiers."+side.name), k.expr, side.scale, val)
@@ -1242,6 +1289,34 @@ func (c *conv) fireDefence(w *strings.Builder) error {
 		}
 		picks = append(picks, p)
 	}
+	// the battle's own terrain, which a modifier reads
+	for _, id := range c.needed("terrain") {
+		found := ""
+		for _, r := range battleWords[id].rows {
+			if _, ok := terr.Get(r); ok {
+				found = r
+				break
+			}
+		}
+		var p pick
+		if found != "" {
+			vals, fills := rowVals(found)
+			p = pick{id, found, vals}
+			note := fmt.Sprintf("%s takes the %s row", id, found)
+			if len(fills) > 0 {
+				note += " (where it prints nothing, " + strings.Join(fills, ", ") + ")"
+			}
+			comments = append(comments, note)
+		} else {
+			for _, q := range picks {
+				if q.id == "dwelling" {
+					p = pick{id, q.row, q.vals}
+				}
+			}
+			comments = append(comments, fmt.Sprintf("the chart prints no row for %s: it takes the %s row", id, p.row))
+		}
+		picks = append(picks, p)
+	}
 	w.WriteString("// ---- Fire defence ---------------------------------------------------------------\n")
 	w.WriteString("// The target's defence by the terrain it stands in and its formation, read by\n// the base's Fire Combat Table. Road and slope take the Clear row; ")
 	w.WriteString(strings.Join(comments, "; ") + ". ")
@@ -1351,7 +1426,7 @@ func (c *conv) assault(w *strings.Builder) error {
 			c.leave("assault modifiers", nv.Str, k.why)
 			continue
 		}
-		id := slug(nv.Str)
+		id := modID(nv.Str)
 		for used[id] {
 			id += "_2"
 		}
@@ -1364,6 +1439,8 @@ func (c *conv) assault(w *strings.Builder) error {
 			body = fmt.Sprintf("%d when unit == defender && %s", d, paren(k.expr))
 		case d == 0:
 			body = fmt.Sprintf("%d when unit == attacker && %s", a, paren(k.expr))
+		case a == d:
+			body = fmt.Sprintf("%d when %s", a, k.expr)
 		default:
 			body = fmt.Sprintf("unit == attacker ? %d : %d when %s", a, d, k.expr)
 		}
@@ -1432,10 +1509,145 @@ func (c *conv) limber(w *strings.Builder) error {
 
 // ---- Morale levels, melee results, movement and stacking ------------------------
 
+var (
+	levelBelow = regexp.MustCompile(`^< ?(\d+) battalions`)
+	levelRange = regexp.MustCompile(`^(\d+)-(\d+) battalions`)
+	levelFrom  = regexp.MustCompile(`^(\d+)\+ battalions`)
+	levelAt    = regexp.MustCompile(`^(\d+) battalions`)
+)
+
+// checkLevels reads a command's morale levels as counts of battalions lost
+// or routed — "<4" is 0 to 3, "4-6" is 4 to 6, "7+" and a last level's bare
+// "7" are 7 and more, another level's bare "4" is 4 up to the next level's
+// start — and records a count in no level or in two, and a level whose
+// modifier differs from the chart's own "Morale Level N" line.
+func (c *conv) checkLevels(id, name string, levels Value) {
+	const open = 1 << 20
+	type span struct{ lo, hi int }
+	var spans []span
+	for i, x := range levels.Arr {
+		d, _ := x.Get("desc")
+		t := strings.TrimSpace(d.Str)
+		var sp span
+		if m := levelBelow.FindStringSubmatch(t); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			sp = span{0, n - 1}
+		} else if m := levelRange.FindStringSubmatch(t); m != nil {
+			a, _ := strconv.Atoi(m[1])
+			b, _ := strconv.Atoi(m[2])
+			sp = span{a, b}
+		} else if m := levelFrom.FindStringSubmatch(t); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			sp = span{n, open}
+		} else if m := levelAt.FindStringSubmatch(t); m != nil {
+			n, _ := strconv.Atoi(m[1])
+			sp = span{n, n}
+			if i == len(levels.Arr)-1 {
+				sp.hi = open
+			} else if nd, _ := levels.Arr[i+1].Get("desc"); levelAt.MatchString(nd.Str) && !levelRange.MatchString(nd.Str) && !levelFrom.MatchString(nd.Str) {
+				nm := levelAt.FindStringSubmatch(nd.Str)
+				next, _ := strconv.Atoi(nm[1])
+				sp.hi = next - 1
+			}
+		} else {
+			c.find("morale levels", fmt.Sprintf("%s (%s), level %d: the threshold %q is not a count of battalions", id, name, i, t),
+				"the chart as a comment", "none")
+			return
+		}
+		spans = append(spans, sp)
+	}
+	last := 0
+	for _, sp := range spans {
+		if sp.lo > last {
+			last = sp.lo
+		}
+	}
+	var none, both []string
+	for n := 0; n <= last; n++ {
+		var in []int
+		for l, sp := range spans {
+			if sp.lo <= n && n <= sp.hi {
+				in = append(in, l)
+			}
+		}
+		switch {
+		case len(in) == 0:
+			none = append(none, strconv.Itoa(n))
+		case len(in) > 1:
+			both = append(both, fmt.Sprintf("%d (levels %d and %d)", n, in[0], in[1]))
+		}
+	}
+	var descs []string
+	for _, x := range levels.Arr {
+		lev, _ := x.Get("level")
+		d, _ := x.Get("desc")
+		descs = append(descs, fmt.Sprintf("%d: %s", lev.Int(), strings.TrimSuffix(strings.TrimSpace(d.Str), " battalions lost/routed")))
+	}
+	if len(none) > 0 {
+		c.find("morale levels", fmt.Sprintf("%s (%s): %s battalions lost or routed in no level (%s)", id, name, strings.Join(none, ", "), strings.Join(descs, "; ")),
+			"no rule counts the battalions; read as the level below, as a Carré gap is read", "the level above")
+	}
+	if len(both) > 0 {
+		c.find("morale levels", fmt.Sprintf("%s (%s): %s battalions lost or routed in two levels (%s)", id, name, strings.Join(both, ", "), strings.Join(descs, "; ")),
+			"no rule counts the battalions; read as the higher level, as a Carré overlap is read", "the lower level")
+	}
+	// the chart's own Morale Level lines, where it prints them
+	var levs, cmd, printed []string
+	var where []string
+	for _, x := range levels.Arr {
+		lev, _ := x.Get("level")
+		m, _ := x.Get("mod")
+		if lev.Int() == 0 {
+			continue
+		}
+		for _, path := range [][]string{{"charge", "stand", "modifiers"}, {"assault", "modifiers"}, {"morale", "modifiers"}} {
+			list, ok := c.data.Path(path...)
+			if !ok {
+				continue
+			}
+			for _, e := range list.Arr {
+				nv, _ := e.Get("name")
+				if !strings.HasPrefix(nv.Str, fmt.Sprintf("Morale Level %d (", lev.Int())) {
+					continue
+				}
+				v, ok := e.Get("mod")
+				if !ok {
+					v, _ = e.Get("attmod")
+				}
+				if v.Int() != m.Int() {
+					if !contains(where, path[0]) {
+						where = append(where, path[0])
+					}
+					if !contains(levs, strconv.Itoa(lev.Int())) {
+						levs = append(levs, strconv.Itoa(lev.Int()))
+						cmd = append(cmd, fmt.Sprintf("%+d", m.Int()))
+						printed = append(printed, fmt.Sprintf("%+d", v.Int()))
+					}
+				}
+			}
+		}
+	}
+	if len(levs) > 0 {
+		names := map[string]string{"charge": "stand", "assault": "assault", "morale": "morale"}
+		var ws []string
+		for _, x := range where {
+			ws = append(ws, names[x])
+		}
+		at := "level"
+		if len(levs) > 1 {
+			at = "levels"
+		}
+		c.find("morale levels", fmt.Sprintf("%s (%s): at %s %s the levels chart gives %s, the %s modifiers' Morale Level lines %s", id, name, at,
+			strings.Join(levs, ", "), strings.Join(cmd, ", "), strings.Join(ws, " and "), strings.Join(printed, ", ")),
+			"the Morale Level lines, for every command", "the command's own figures")
+	}
+}
+
 func (c *conv) extras(w *strings.Builder) error {
 	if levels, ok := c.data.Path("morale", "levels"); ok && len(levels.Arr) > 0 {
 		w.WriteString("// ---- Morale levels ------------------------------------------------------------\n")
-		w.WriteString("// Each command's morale level by the battalions it has lost or routed, and the\n// modifier each level gives. Entered as a chart no rule reads yet (the engine\n// keeps no army morale level); the thresholds are:\n")
+		w.WriteString("// Each command's morale level by the battalions it has lost or routed, and the\n// modifier each level gives. Entered as a chart no rule reads: the level the\n// modifiers read is the army's morale_level, which a scenario or a rule sets,\n// as the engine does not count the battalions a command has lost or routed;\n// the thresholds are:\n")
+		first := len(c.findings)
 		var ids, lines []string
 		for _, l := range levels.Arr {
 			f, _ := l.Get("formation")
@@ -1455,7 +1667,9 @@ func (c *conv) extras(w *strings.Builder) error {
 				lines = append(lines, fmt.Sprintf("  %s, %d => %d\n", id, lev.Int(), m.Int()))
 			}
 			w.WriteString(wrapComments(fmt.Sprintf("// %s (%s): %s.\n", id, n.Str, strings.Join(descs, "; "))))
+			c.checkLevels(id, n.Str, lv)
 		}
+		c.findingComments(w, first)
 		fmt.Fprintf(w, "\nchart morale_level \"Morale levels: the modifier at each level\" by command only %s, level only 0..3\n    %s {\n", strings.Join(ids, " | "), c.cite("morale levels", "morale.levels"))
 		for _, l := range lines {
 			w.WriteString(l)

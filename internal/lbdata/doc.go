@@ -23,6 +23,19 @@ to the row that starts there (the later row's lower bound is taken as right).
 A fire multiple is entered as its printed label where the app's stored factor
 differs; a fire defence cell printed with two figures ("6/8") is entered as
 the app's one stored value.
+
+Two readings hold for every battle. The app's assault modifiers are
+switches: a ticked line adds its attacker figure to the attacker's check and
+its defender figure to the defender's, so "50% Losses −6/−6" and "Morale
+Level 2 (−6) −6/−6" take 6 off both checks at once, whichever side is worn;
+the modules apply such a line to each side's check when that side's battalion
+has lost half its increments or its army is at that level. The app's
+reading, both checks at once, is the condition read for either side:
+` + "`attacker.losses * 2 >= attacker.start || defender.losses * 2 >= defender.start`" + `.
+And the "type" each assault line carries ("attack" or "defend") is not read
+by the app and is not consistent between its files ("50% losses" is
+"attack" in fifteen files and "defend" in Bautzen, Hagelberg, Wagram and
+Wartenburg): the conditions here read the side the printed name describes.
 `
 
 const dataBerlin = `

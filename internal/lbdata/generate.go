@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/bataille/bataille/dsl"
 )
 
 // Generate converts every battle of Battles from the data files under src
@@ -28,13 +30,33 @@ func Generate(src string) (map[string]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		files["games/"+b.Name+"/rules.rules"] = m.Rules
-		files["games/"+b.Name+"/scenarios.rules"] = m.Scenarios
+		for _, f := range []struct{ name, src string }{{"rules.rules", m.Rules}, {"scenarios.rules", m.Scenarios}} {
+			path := "games/" + b.Name + "/" + f.name
+			out, err := format(path, f.src)
+			if err != nil {
+				return nil, err
+			}
+			files[path] = out
+		}
 		findings = append(findings, m.Findings...)
 		left[b.Name] = m.Left
 	}
 	files["docs/data.md"] = dataDoc(findings, left)
 	return files, nil
+}
+
+// format lays a converted script out as bataille fmt does, so the bundled
+// scripts are all in the one layout (TestBundledFormatted holds them to it).
+func format(path, src string) (string, error) {
+	f, diags := dsl.Parse(path, []byte(src))
+	if diags.HasErrors() {
+		return "", fmt.Errorf("the converter wrote a script that does not parse: %w", diags.Err())
+	}
+	out, err := dsl.Format(f)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", path, err)
+	}
+	return string(out), nil
 }
 
 func dataDoc(findings []Finding, left map[string][]Left) string {

@@ -1,38 +1,46 @@
 package lbdata
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // The hand-kept table from each modifier's printed name to its condition. The
 // app names a modifier by the words printed beside the chart, with synonyms
 // between battles ("Light Cav" and "Light Cavalry", "Fr Old Guard" and
 // "French Old Guard"); each name is entered once here, for each chart that
-// prints it. A name whose condition the engine cannot test (army morale
-// levels, losses since the battle began, times of day) has no condition but
-// the reason it is not entered, which the module says in a comment.
+// prints it. A name whose condition the engine cannot test has no condition
+// but the reason it is not entered, which the module says in a comment.
 
 // cond is a printed modifier's meaning: the expression it applies under, or
 // why it is not entered.
 type cond struct {
 	expr string
 	why  string
+	// needs are the battle words (battleWords) the condition reads, which
+	// the module then declares.
+	needs []string
+	// other is the reading not played, where the printed name allows two.
+	other string
 }
 
-func when(expr string) cond   { return cond{expr: expr} }
-func notYet(why string) cond  { return cond{why: why} }
-func natIs(n string) string   { return `unit.nationality == "` + n + `"` }
-func classIs(c string) string { return `unit.class == "` + c + `"` }
+func when(expr string) cond { return cond{expr: expr} }
+
+// whenNeeds is a condition that reads words the battle declares.
+func whenNeeds(expr string, needs ...string) cond { return cond{expr: expr, needs: needs} }
+
+// reading is a condition the printed name allows another reading of.
+func reading(expr, other string) cond { return cond{expr: expr, other: other} }
+func notYet(why string) cond          { return cond{why: why} }
+func natIs(n string) string           { return `unit.nationality == "` + n + `"` }
+func classIs(c string) string         { return `unit.class == "` + c + `"` }
 func natClass(n, c string) string {
 	return natIs(n) + " && " + classIs(c)
 }
 
 const (
-	whyLevel  = "the engine keeps no army morale level"
-	whyLosses = "the engine does not keep a unit's losses since the battle began"
-	whyFire   = "the engine does not say which fire cost the assaulting unit its increments"
-	whyOrder  = "the engine has no such order or formation"
-	whyPlace  = "the engine has no such terrain or hexside"
-	whyTime   = "the engine keeps no time of day"
-	whyStack  = "the engine does not ask what a stack is made of"
+	whyRoll  = "the chart does not say which roll the figures in brackets are"
+	whyStack = "the engine does not ask what a stack is made of"
 )
 
 // carreNames: the Carré Realization modifiers. unit is the infantry, charger
@@ -43,11 +51,11 @@ var carreNames = map[string]cond{
 	"Light Cav":                when("charger.light"),
 	"Light Cavalry":            when("charger.light"),
 	"Lancers":                  when("charger.lancer"),
-	"Morale Level":             notYet(whyLevel),
-	"French Morale Level":      notYet(whyLevel),
-	"Polish Morale Level":      notYet(whyLevel),
-	"Prussian Morale Level":    notYet(whyLevel),
-	"Austrian Morale Level":    notYet(whyLevel),
+	"Morale Level":             when(`army(unit, "morale_level") >= 1`),
+	"French Morale Level":      when(natIs("french") + ` && army(unit, "morale_level") >= 1`),
+	"Polish Morale Level":      when(natIs("polish") + ` && army(unit, "morale_level") >= 1`),
+	"Prussian Morale Level":    when(natIs("prussian") + ` && army(unit, "morale_level") >= 1`),
+	"Austrian Morale Level":    when(natIs("austrian") + ` && army(unit, "morale_level") >= 1`),
 	"Guard":                    when("unit.guard"),
 	"Grenadier":                when(classIs("grenadier")),
 	"Grenadiers":               when(classIs("grenadier")),
@@ -145,12 +153,12 @@ var standNames = map[string]cond{
 	"Across stream":         when(`across(target, charger) == "stream"`),
 	"Across slope":          when(`across(target, charger) == "slope"`),
 	"Road Column":           when(`on_road(target) && target.formation == "column"`),
-	"50% Losses":            notYet(whyLosses),
-	"50% losses":            notYet(whyLosses),
-	"Morale Level 1 (-3)":   notYet(whyLevel),
-	"Morale Level 2 (-6)":   notYet(whyLevel),
-	"Morale Level 3 (-9)":   notYet(whyLevel),
-	"Battalion Masse":       notYet(whyOrder),
+	"50% Losses":            when(halfLost("target")),
+	"50% losses":            when(halfLost("target")),
+	"Morale Level 1 (-3)":   when(level("target", 1)),
+	"Morale Level 2 (-6)":   when(level("target", 2)),
+	"Morale Level 3 (-9)":   when(level("target", 3)),
+	"Battalion Masse":       whenNeeds("target.battalion_masse", "battalion_masse"),
 	"Rally Square: 1 hex":   notYet("the engine does not ask how far a Carré to rally on stands"),
 	"Rally Square: 2 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
 	"Rally Square: 3 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
@@ -183,32 +191,41 @@ var assaultNames = map[string]cond{
 	"Road Column":                when(`on_road(defender) && defender.formation == "column"`),
 	"Target <= 2 incr and Attacker >= 4 incr": when("defender.increments <= 2 && attacker.increments >= 4"),
 	"Old Guard":                         when(`attacker.nationality == "french" && attacker.class == "vieille_garde"`),
-	"Assaulting up a major slope":       notYet(whyPlace),
-	"Assaulting across Spree":           notYet(whyPlace),
-	"Assaulting across Russbach":        notYet(whyPlace),
-	"Assaulting across Flossgrabern":    notYet(whyPlace),
-	"Assaulting Landdamm":               notYet(whyPlace),
-	"Assaulting across a sunken road":   notYet(whyPlace),
-	"Assaulting across sunken road":     notYet(whyPlace),
-	"Sunken Road/Chevaux de frise":      notYet(whyPlace),
-	"Walled Farm/Church":                notYet(whyPlace),
-	"Chateaux/Church":                   notYet(whyPlace),
-	"Church":                            notYet(whyPlace),
-	"Grand Ferme":                       notYet(whyPlace),
-	"Casualty due to defensive fire":    notYet(whyFire),
-	"Attacker Casualty (15-16)":         notYet(whyFire),
-	"Attacker Casualty (13-14)":         notYet(whyFire),
-	"Attacker Casualty (11-12)":         notYet(whyFire),
-	"50% Losses":                        notYet(whyLosses),
-	"50% losses":                        notYet(whyLosses),
-	"Morale Level 1 (-3)":               notYet(whyLevel),
-	"Morale Level 2 (-6)":               notYet(whyLevel),
-	"Morale Level 3 (-9)":               notYet(whyLevel),
+	"Assaulting up a major slope":       whenNeeds(`across(attacker, defender) == "major_slope"`, "major_slope"),
+	"Assaulting across Spree":           whenNeeds(`across(attacker, defender) == "spree"`, "spree"),
+	"Assaulting across Russbach":        whenNeeds(`across(attacker, defender) == "russbach"`, "russbach"),
+	"Assaulting across Flossgrabern":    whenNeeds(`across(attacker, defender) == "flossgraben"`, "flossgraben"),
+	"Assaulting Landdamm":               whenNeeds(`defender.terrain == "landdamm"`, "landdamm"),
+	"Assaulting across a sunken road":   whenNeeds(`across(attacker, defender) == "sunken_road"`, "sunken_road"),
+	"Assaulting across sunken road":     whenNeeds(`across(attacker, defender) == "sunken_road"`, "sunken_road"),
+	"Sunken Road/Chevaux de frise":      whenNeeds(`across(attacker, defender) == "sunken_road" || across(attacker, defender) == "chevaux_de_frise"`, "sunken_road", "chevaux_de_frise"),
+	"Walled Farm/Church":                whenNeeds(`defender.terrain == "walled_farm" || defender.terrain == "church"`, "walled_farm", "church"),
+	"Chateaux/Church":                   whenNeeds(`defender.terrain == "chateau" || defender.terrain == "church"`, "chateau", "church"),
+	"Church":                            whenNeeds(`defender.terrain == "church"`, "church"),
+	"Grand Ferme":                       whenNeeds(`defender.terrain == "grand_ferme"`, "grand_ferme"),
+	"Casualty due to defensive fire":    whenNeeds(`marked(attacker, "defensive_fire_loss")`, "defensive_fire_loss"),
+	"Attacker Casualty (15-16)":         notYet(whyRoll),
+	"Attacker Casualty (13-14)":         notYet(whyRoll),
+	"Attacker Casualty (11-12)":         notYet(whyRoll),
+	"50% Losses":                        when(halfLost("unit")),
+	"50% losses":                        when(halfLost("unit")),
+	"Morale Level 1 (-3)":               when(level("unit", 1)),
+	"Morale Level 2 (-6)":               when(level("unit", 2)),
+	"Morale Level 3 (-9)":               when(level("unit", 3)),
 	"Mixed nationality stack":           notYet(whyStack),
 	"French adjacent to British rifles": notYet("the engine does not ask which units stand next to the assault"),
-	"Prussian Surprise: 9:00am":         notYet(whyTime),
-	"Prussian Surprise: 9:20am":         notYet(whyTime),
-	"Prussian Surprise: 9:40am":         notYet(whyTime),
+	"Prussian Surprise: 9:00am":         surprise("unit", 0),
+	"Prussian Surprise: 9:20am":         surprise("unit", 1),
+	"Prussian Surprise: 9:40am":         surprise("unit", 2),
+}
+
+// surprise is "Prussian Surprise" at the turn steps turns after 9:00am.
+func surprise(u string, steps int) cond {
+	at := "surprise.first_turn"
+	if steps > 0 {
+		at += " + " + strconv.Itoa(steps)
+	}
+	return whenNeeds(u+`.nationality == "prussian" && turn == `+at, "surprise")
 }
 
 // meleeNames: the melee multipliers, by the side they scale. A multiplier the
@@ -243,10 +260,16 @@ var meleeNames = map[string]melee{
 	"Road march":             {defend: when(`on_road(defender) && defender.formation == "column"`)},
 	"Road Order":             {defend: when(`on_road(defender) && defender.formation == "column"`)},
 	"Limbered Artillery":     {defend: when(`defender.formation == "limbered"`)},
-	"Preserve Readiness":     {attack: notYet(whyOrder), defend: notYet(whyOrder)},
-	"Cav Preserve Readiness": {defend: notYet(whyOrder)},
-	"Cav in General":         {attack: notYet(whyOrder), defend: notYet(whyOrder)},
-	"Coalition Inf/Towns":    {attack: notYet("the chart does not say whose town it means"), defend: notYet("the chart does not say whose town it means")},
+	"Preserve Readiness":     {attack: whenNeeds("attacker.preserve_readiness", "preserve_readiness"), defend: whenNeeds("defender.preserve_readiness", "preserve_readiness")},
+	"Cav Preserve Readiness": {defend: whenNeeds(`defender.arm == "cavalry" && defender.preserve_readiness`, "preserve_readiness")},
+	"Cav in General":         {attack: whenNeeds(`attacker.arm == "cavalry" && attacker.general_order`, "general_order"), defend: whenNeeds(`defender.arm == "cavalry" && defender.general_order`, "general_order")},
+	// The chart does not say whose town: the hex fought for, the defender's.
+	"Coalition Inf/Towns": {
+		attack: reading(coalition("attacker")+` && attacker.arm == "infantry" && defender.terrain == "dwelling"`,
+			"the coalition infantry's own hex is the town: `"+coalition("attacker")+` && attacker.arm == "infantry" && attacker.terrain == "dwelling"`+"`"),
+		defend: reading(coalition("defender")+` && defender.arm == "infantry" && defender.terrain == "dwelling"`,
+			"the town is the attacker's hex: `"+coalition("defender")+` && defender.arm == "infantry" && attacker.terrain == "dwelling"`+"`"),
+	},
 	// "Routed" and "Cav Routed" are written by the converter: which arms
 	// "Routed" covers depends on whether the battle prints "Cav Routed".
 }
@@ -258,26 +281,43 @@ var moraleNames = map[string]cond{
 	"Rout":                           when(`unit.state == "routed"`),
 	"Road Col":                       when(`on_road(unit) && unit.formation == "column"`),
 	"Prussian Not in Line/Sk/Sq":     when(natIs("prussian") + ` && unit.formation != "line" && unit.formation != "skirmish" && unit.formation != "carre"`),
-	"50% Losses":                     notYet(whyLosses),
-	"Force March":                    notYet(whyOrder),
-	"Landdamm":                       notYet(whyPlace),
+	"50% Losses":                     when(halfLost("unit")),
+	"Force March":                    whenNeeds("unit.force_march", "force_march"),
+	"Landdamm":                       whenNeeds(`unit.terrain == "landdamm"`, "landdamm"),
 	"Disorder pass thru":             notYet("the engine does not ask which units a unit passed through"),
 	"Rout pass thru":                 notYet("the engine does not ask which units a unit passed through"),
 	"Russians and Prussians stacked": notYet(whyStack),
-	"Prussian Surprise: 9:00am":      notYet(whyTime),
-	"Prussian Surprise: 9:20am":      notYet(whyTime),
-	"Prussian Surprise: 9:40am":      notYet(whyTime),
+	"Prussian Surprise: 9:00am":      surprise("unit", 0),
+	"Prussian Surprise: 9:20am":      surprise("unit", 1),
+	"Prussian Surprise: 9:40am":      surprise("unit", 2),
 }
 
+// A morale level is the army's: the base's `army morale_level`, which a
+// scenario or a battle's rules set, 0 while the army is whole, then 1, 2, 3.
+// A chart that prints a level's figure for a nationality applies it to that
+// nationality's units at their army's level; Vauchamps prints the French
+// Guard's apart from the French, so the French rows are the line's and the
+// Guard's rows its own (the Guard at the French army's level).
 func init() {
-	for _, n := range []string{"Morale Level 1 (-3)", "Morale Level 2 (-6)", "Morale Level 3 (-9)"} {
-		moraleNames[n] = notYet(whyLevel)
+	for i, n := range []string{"Morale Level 1 (-3)", "Morale Level 2 (-6)", "Morale Level 3 (-9)"} {
+		moraleNames[n] = when(level("unit", i+1))
 	}
-	for _, army := range []string{"French", "French Guard", "Prussian", "Russian"} {
-		for _, l := range []string{"1", "2", "3"} {
-			moraleNames[army+" Morale Level "+l] = notYet(whyLevel)
-		}
+	for i := 1; i <= 3; i++ {
+		l := strconv.Itoa(i)
+		moraleNames["Prussian Morale Level "+l] = when(natIs("prussian") + " && " + level("unit", i))
+		moraleNames["Russian Morale Level "+l] = when(natIs("russian") + " && " + level("unit", i))
+		moraleNames["French Morale Level "+l] = when(natIs("french") + " && !unit.guard && " + level("unit", i))
+		moraleNames["French Guard Morale Level "+l] = when(natIs("french") + " && unit.guard && " + level("unit", i))
 	}
+}
+
+// halfLost is "50% Losses": the unit has lost half its starting increments
+// or more.
+func halfLost(u string) string { return u + ".losses * 2 >= " + u + ".start" }
+
+// level is the unit's army at morale level n.
+func level(u string, n int) string {
+	return `army(` + u + `, "morale_level") == ` + strconv.Itoa(n)
 }
 
 // classInfo is an infantry type of the fire charts or one a modifier names:
@@ -403,6 +443,19 @@ var classGroups = map[string][]string{
 	"dragoons":         {"dragoons"},
 	"cuirassiers":      {"cuirassiers"},
 	"landwehr_cavalry": {"landwehr_cavalry"},
+}
+
+// modID is a modifier's identifier: its printed name as one, but for the
+// names the hand-written battles spell their own way ("50% Losses" is
+// half_losses, "Morale Level 2 (-6)" morale_level_2).
+func modID(name string) string {
+	if strings.EqualFold(name, "50% Losses") {
+		return "half_losses"
+	}
+	if i := strings.Index(name, " ("); i > 0 && strings.HasPrefix(name, "Morale Level ") {
+		return slug(name[:i])
+	}
+	return slug(name)
 }
 
 // slug is a printed name as an identifier.

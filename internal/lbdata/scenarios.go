@@ -7,7 +7,8 @@ import (
 
 // scenarios writes the battle's set-ups: the three every bundled battle plays
 // under the same names and unit ids, with this battle's nationalities and
-// troops, and a fourth that fires into cover and assaults across a stream.
+// troops, a fourth that fires into cover and assaults across a stream, and a fifth
+// whose battalions are worn and their army shaken.
 func (c *conv) scenarios() (string, error) {
 	t := c.b.Scenario
 	for _, cl := range []string{t.InfClass, t.CarreClass, t.AssaultClass} {
@@ -66,7 +67,41 @@ func (c *conv) scenarios() (string, error) {
 	fmt.Fprintf(&w, "  terrain %s 0605\n  hexside stream 0605/0606\n  turn %s\n", t.Terrain, t.SideA)
 	w.WriteString(unit("def", t.Carre, t.SideB, t.NatB, t.CarreClass, "infantry", 6, "line", "S", 36, "melee: 6", "0605"))
 	w.WriteString(unit("att", t.Assault, t.SideA, t.NatA, t.AssaultClass, "infantry", 6, "column", "N", 36, "melee: 6", "0606"))
-	w.WriteString("  fire att at def\n  assault att at def\n}\n")
+	w.WriteString("  fire att at def\n  assault att at def\n}\n\n")
+
+	fmt.Fprintf(&w, "// A %s battalion at half strength, its army at morale level 2, stands\n// against %s cavalry without trying Carré, and a second one is assaulted:\n// the stand and pre-melee checks take the charts' \"50%% Losses\" and \"Morale\n// Level\" lines where they print them.\n", title(t.NatB), title(t.NatA))
+	w.WriteString("scenario shaken \"A battalion at half strength, its army shaken\" {\n  map 12 x 20 clear\n")
+	fmt.Fprintf(&w, "  turn %s\n  army %s { morale_level: 2 }\n", t.SideA, t.SideB)
+	w.WriteString(unit("hus", t.Hussars, t.SideA, t.NatA, t.HussarsClass, "cavalry", 4, "column", "N", 31, "mp: 8  melee: 6", "0616"))
+	w.WriteString(unit("inf", t.Infantry, t.SideB, t.NatB, t.InfClass, "infantry", 3, "line", "S", 36, "start: 6  melee: 3", "0610"))
+	w.WriteString(unit("def", t.Infantry2, t.SideB, t.NatB, t.InfClass, "infantry", 2, "line", "S", 36, "start: 5  melee: 2", "1005"))
+	w.WriteString(unit("att", t.Assault, t.SideA, t.NatA, t.AssaultClass, "infantry", 6, "column", "N", 36, "melee: 6", "1006"))
+	w.WriteString("  charge hus at inf path 0615 0614 0613 0612 0611\n  decide inf form_carre no\n  assault att at def\n}\n")
+
+	// the ground and orders of the battle's own that its modifiers read
+	terrains, hexsides, attrs := c.needed("terrain"), c.needed("hexside"), c.needed("attribute")
+	if len(terrains)+len(hexsides)+len(attrs) > 0 || c.needs["defensive_fire_loss"] != "" {
+		ground, side := t.Terrain, "stream"
+		if len(terrains) > 0 {
+			ground = terrains[0]
+		}
+		if len(hexsides) > 0 {
+			side = hexsides[0]
+		}
+		extra := "melee: 6"
+		if contains(attrs, "preserve_readiness") {
+			extra += "  preserve_readiness"
+		}
+		fmt.Fprintf(&w, "\n// A %s battalion holds %s ground of this battle's own (%s, behind a\n// %s hexside); a %s battalion takes its defensive fire and assaults it.\n", title(t.NatB), "the", ground, side, title(t.NatA))
+		if contains(attrs, "preserve_readiness") {
+			w.WriteString("// The assaulting battalion preserves its readiness.\n")
+		}
+		w.WriteString("scenario own_ground \"An assault on the battle's own ground\" {\n  map 12 x 12 clear\n")
+		fmt.Fprintf(&w, "  terrain %s 0605\n  hexside %s 0605/0606\n  turn %s\n", ground, side, t.SideA)
+		w.WriteString(unit("def", t.Carre, t.SideB, t.NatB, t.CarreClass, "infantry", 6, "line", "S", 36, "melee: 6", "0605"))
+		w.WriteString(unit("att", t.Assault, t.SideA, t.NatA, t.AssaultClass, "infantry", 6, "column", "N", 36, extra, "0606"))
+		w.WriteString("  fire def at att\n  assault att at def\n}\n")
+	}
 	return w.String(), nil
 }
 
