@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/conf"
@@ -36,21 +37,6 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 	return c.check(files)
 }
 
-// CheckPartial is CheckWith that returns the module also when it has
-// errors, for a tool that goes on to report problems of another kind (a
-// scenario's board, which only the engine's geometry knows), so that one
-// check reports every independent error at once. The module is nil only
-// when none could be made (no header, a base that does not check, too
-// many errors); one with errors must never be played.
-func CheckPartial(files []*File, env *Env, load Loader, checked Checked) (mod *Module, diags Diagnostics) {
-	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
-	mod, diags = c.checkKeep(files)
-	if !diags.HasErrors() {
-		c.keep(mod)
-	}
-	return mod, diags
-}
-
 func (c *checker) check(files []*File) (mod *Module, diags Diagnostics) {
 	mod, diags = c.checkKeep(files)
 	if diags.HasErrors() {
@@ -83,7 +69,7 @@ func (c *checker) checkKeep(files []*File) (mod *Module, diags Diagnostics) {
 	}()
 	mod, diags = c.module(files, nil)
 	diags.Sort()
-	return mod, diags
+	return mod, append(diags, c.geometry...)
 }
 
 // tooManyErrors stops a check after Limits.Errors errors: past that, more
@@ -123,6 +109,9 @@ type checker struct {
 	// textGuards has rules' opening conditions compiled from their joined
 	// text, never joined from their trees (joinGuard), for tests to compare.
 	textGuards bool
+	// geometry is what CheckScenario found in the scenarios of a module
+	// that has no other error, in the order found, to follow the others.
+	geometry Diagnostics
 }
 
 // unit is the working state of one module being checked.
@@ -130,6 +119,8 @@ type unit struct {
 	*checker
 	mod   *Module
 	diags Diagnostics
+	// geometry is what CheckScenario found in this module's scenarios.
+	geometry Diagnostics
 	// declared records the declarations this module wrote, to tell a
 	// duplicate from an override.
 	declared map[declKey]Pos
@@ -171,6 +162,7 @@ func (u *unit) warnf(pos Pos, code, format string, args ...any) {
 }
 
 func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
+	top := len(stack) == 0
 	decls := 0
 	for _, f := range files {
 		decls += len(f.Decls)
@@ -282,6 +274,9 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	}
 	u.checkScenarios()
 	u.checkTests()
+	if top {
+		u.reportGeometry()
+	}
 	return mod, u.diags
 }
 
@@ -552,15 +547,9 @@ func (u *unit) hexSpec(h *HexRef) (any, bool) {
 // row, two digits each. 604 is not 0604 (a reader cannot tell 0604 from
 // 6004 in it), so it is an error, with the number it may mean.
 func (u *unit) hexNumber(s string, pos Pos) (HexSpec, bool) {
-	digits := s != ""
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			digits = false
-		}
-	}
-	if !digits || len(s) != 4 {
+	if _, err := hex.Parse(s); err != nil {
 		hint := ""
-		if digits && len(s) == 3 {
+		if _, err := hex.Parse("0" + s); err == nil {
 			hint = fmt.Sprintf("; did you mean %q?", "0"+s)
 		}
 		u.errorf(pos, "bad-hex", "invalid hex %q: want 4 digits, column then row (0712 is column 7, row 12)%s", s, hint)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"math"
 	"strings"
 
@@ -114,12 +115,12 @@ type Engine struct {
 	curCall    *dsl.CallDef // that effect's call (its name and place)
 	argStack   []any
 	callStack  []Call
-	grid       []*Cell        // the map's hexes described, by column then row
-	cells      map[Hex]*Cell  // hexes off the map described
-	sorted     []*Unit        // the board's units by id
-	enemyBuf   []*Unit        // backing store of enemies(); emptied when a run starts
-	keyVals    []any          // a keyed table's key values, reused
-	words      map[string]any // hexside words boxed once, for hook variables
+	grid       []*Cell           // the map's hexes described, by column then row
+	cells      map[hex.Hex]*Cell // hexes off the map described
+	sorted     []*Unit           // the board's units by id
+	enemyBuf   []*Unit           // backing store of enemies(); emptied when a run starts
+	keyVals    []any             // a keyed table's key values, reused
+	words      map[string]any    // hexside words boxed once, for hook variables
 	// tables and checks are what a roll on each needs, found the first
 	// time it is rolled (rolls.go).
 	tables, checks map[string]*rollCode
@@ -168,7 +169,7 @@ type Order struct {
 	Target    *Unit
 	Formation string
 	Step      int
-	Path      []Hex
+	Path      []hex.Hex
 	// Reaction is set on a charge a rule started (ChargeAt), not ordered.
 	Reaction bool
 	// A stack's charge (BER-37-STACK): the charges ordered from one hex at

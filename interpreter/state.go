@@ -3,6 +3,7 @@ package interpreter
 import (
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -135,11 +136,11 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 // retreatStep is the next hex of a retreat away from a hex: of the
 // neighbours farther from it, on the map and holding no enemy, the farthest
 // (the first by direction, N first, among equals).
-func (e *Engine) retreatStep(u *Unit, away Hex) (Hex, bool) {
-	best, bestD, found := Hex{}, Distance(u.Hex, away), false
-	for d := N; d <= NW; d++ {
+func (e *Engine) retreatStep(u *Unit, away hex.Hex) (hex.Hex, bool) {
+	best, bestD, found := hex.Hex{}, hex.Distance(u.Hex, away), false
+	for d := hex.N; d <= hex.NW; d++ {
 		h := u.Hex.Neighbor(d)
-		if dd := Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
+		if dd := hex.Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
 			best, bestD, found = h, dd, true
 		}
 	}

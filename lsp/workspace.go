@@ -179,9 +179,6 @@ func (s *Server) analyse(key string) *analysis {
 	mod, more := dsl.CheckWith(files, stdlib.Env(), load, checked)
 	if !diags.HasErrors() {
 		diags = append(diags, more...)
-		if mod != nil {
-			diags = append(diags, bataille.CheckScenarios(mod)...)
-		}
 	}
 	if diags.HasErrors() {
 		mod = nil

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"io"
 	"math"
 	"os"
@@ -169,7 +170,7 @@ func checkMap(t *testing.T, s Scene, svg []byte) {
 	if len(counters) != len(s.Board.Units) {
 		t.Errorf("%d counters for %d units", len(counters), len(s.Board.Units))
 	}
-	inHex := map[interpreter.Hex]int{}
+	inHex := map[hex.Hex]int{}
 	for _, u := range s.Board.Units {
 		inHex[u.Hex]++
 	}
@@ -216,7 +217,7 @@ func checkMap(t *testing.T, s Scene, svg []byte) {
 			t.Errorf("hexside %s not drawn", k)
 			continue
 		}
-		dir, _ := interpreter.DirectionTo(k.A, k.B)
+		dir, _ := hex.DirectionTo(k.A, k.B)
 		x1, y1, x2, y2 := k.A.HexsideEnds(Size, dir)
 		if got, want := e.Attr["x1"]+","+e.Attr["y1"]+" "+e.Attr["x2"]+","+e.Attr["y2"], points(x1, y1, x2, y2); got != want {
 			t.Errorf("hexside %s drawn %s, want %s", k, got, want)

@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"github.com/bataille/bataille/hex"
 	"strconv"
 	"strings"
 
@@ -13,7 +14,7 @@ type unitState struct {
 	ID               string
 	Increments       int
 	Formation, State string
-	Hex              interpreter.Hex
+	Hex              hex.Hex
 	Tired, Exhausted bool
 }
 
@@ -29,7 +30,7 @@ func parseState(s string) (unitState, bool) {
 	if err != nil {
 		return unitState{}, false
 	}
-	h, err := interpreter.ParseHex(f[6])
+	h, err := hex.Parse(f[6])
 	if err != nil {
 		return unitState{}, false
 	}
@@ -75,13 +76,13 @@ func (p *player) apply(ev interpreter.Event) {
 		v.Increments, v.Formation, v.State = st.Increments, st.Formation, st.State
 		v.Tired, v.Exhausted = st.Tired, st.Exhausted
 		to = st.Hex
-	} else if h, err := interpreter.ParseHex(ev.Hex); err == nil && ev.Hex != "" {
+	} else if h, err := hex.Parse(ev.Hex); err == nil && ev.Hex != "" {
 		to = h
 	}
 	if to == v.Hex {
 		return
 	}
-	if dir, adjacent := interpreter.DirectionTo(v.Hex, to); adjacent && steps(ev) {
+	if dir, adjacent := hex.DirectionTo(v.Hex, to); adjacent && steps(ev) {
 		v.Facing = dir
 	}
 	if v.Hex2 != nil {
