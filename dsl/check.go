@@ -267,6 +267,10 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.modifier(d)
 			case d.Chart != nil:
 				u.chart(d)
+			case d.ColumnEdit != nil:
+				u.columnEdit(d)
+			case d.CellEdit != nil:
+				u.cellEdit(d)
 			case d.Objective != nil:
 				u.objective(d)
 			case d.Rule != nil:

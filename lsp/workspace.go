@@ -378,6 +378,13 @@ func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
 		r.name = nodeName(nv)
 		break
 	}
+	// A column or cell edit is a version of the table or chart it changes.
+	switch e := r.node.(type) {
+	case *dsl.ColumnEdit:
+		r.kind, r.name = dsl.KindTable, e.Table
+	case *dsl.CellEdit:
+		r.kind, r.name = dsl.KindChart, e.Chart
+	}
 	if r.node == nil || r.name == "" {
 		return nil
 	}
