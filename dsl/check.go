@@ -37,6 +37,19 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 	return c.check(files)
 }
 
+// CheckAgain is CheckWith for a module checked before as prev (a folder
+// open in an editor, checked again at each keystroke): an expression that
+// means here what it meant in prev (exprKey: its text, and what each name
+// it writes is) takes what prev's check compiled, as a module takes what
+// its base's check compiled. prev may be nil.
+func CheckAgain(files []*File, env *Env, load Loader, checked Checked, prev *Module) (mod *Module, diags Diagnostics) {
+	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
+	if prev != nil && prev.Env == env {
+		c.prev = prev.exprs
+	}
+	return c.check(files)
+}
+
 func (c *checker) check(files []*File) (mod *Module, diags Diagnostics) {
 	mod, diags = c.checkKeep(files)
 	if diags.HasErrors() {
@@ -95,6 +108,9 @@ type checker struct {
 	// for every module of the check: a game compiles the rules it inherits
 	// again, and most compile as they did for the base.
 	exprCache map[string]*exprCode
+	// prev is what the check of an earlier version of the module
+	// compiled (CheckAgain), or nil.
+	prev map[string]*exprCode
 	// made is the modules this check checked for the extends chain.
 	made []*Module
 	// ids name the Go types and charts expressions are compiled against,
@@ -147,6 +163,9 @@ type unit struct {
 	// quant is set while an invariant's or a test's expressions are
 	// compiled: they may loop over the units (quantifiers).
 	quant bool
+	// decl is the declaration being claimed, for the fix that writes
+	// `override` before it.
+	decl *Decl
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {
@@ -155,6 +174,17 @@ func (u *unit) errorf(pos Pos, code, format string, args ...any) {
 		u.diags = append(u.diags, diagAt(u.srcs[pos.File], pos, Error, "too-many-errors", "too many errors (%d); the check stops here", u.errors))
 		panic(tooManyErrors{u.diags})
 	}
+}
+
+// fixOverride gives the diagnostic just reported the fix that writes
+// `override` before the declaration being claimed.
+func (u *unit) fixOverride() {
+	if u.decl == nil || len(u.diags) == 0 {
+		return
+	}
+	at := position(u.decl.Pos)
+	d := &u.diags[len(u.diags)-1]
+	d.Fixes = append(d.Fixes, Fix{Title: "Add `override`", Range: Span{at, at}, NewText: "override "})
 }
 
 func (u *unit) warnf(pos Pos, code, format string, args ...any) {
@@ -223,6 +253,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	}
 	for _, f := range files {
 		for _, d := range f.Decls {
+			u.decl = d
 			switch {
 			case d.Param != nil:
 				u.param(d)
@@ -236,6 +267,10 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.modifier(d)
 			case d.Chart != nil:
 				u.chart(d)
+			case d.ColumnEdit != nil:
+				u.columnEdit(d)
+			case d.CellEdit != nil:
+				u.cellEdit(d)
 			case d.Objective != nil:
 				u.objective(d)
 			case d.Rule != nil:
@@ -377,6 +412,7 @@ func (u *unit) claim(kind, name string, pos Pos, override, exists bool, from str
 		return false
 	case !override && exists:
 		u.errorf(pos, "needs-override", "%s %s is already declared by %s; write `override %s %s` to change it", kind, name, from, kind, name)
+		u.fixOverride()
 		return false
 	}
 	return true

@@ -113,8 +113,8 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 				}
 				if _, ok := UnitProps[p.Key]; !ok {
 					known := append(sortedKeys(UnitProps), u.names(KindAttribute)...)
-					hint := didYouMean(p.Key, known)
-					if hint == "" {
+					var hint any = didYouMean(p.Key, known)
+					if hint.(suggestion).want == "" {
 						hint = " (a unit has " + strings.Join(sortedKeys(UnitProps), ", ") + ", and the attributes the module declares with `attribute`)"
 					}
 					u.errorf(ppos, "unknown-property", "a unit has no property %q%s", p.Key, hint)

@@ -73,6 +73,26 @@ func (h Hex) Number() string {
 // String returns the map number, so hexes print the way players read them.
 func (h Hex) String() string { return h.Number() }
 
+// MarshalText writes the map number, so that a hex in JSON reads as it
+// does in a trace ("0616").
+func (h Hex) MarshalText() ([]byte, error) { return []byte(h.Number()), nil }
+
+// UnmarshalText reads a map number, as Parse does, or the axial
+// "(q,r)" that Number writes for a hex off any map.
+func (h *Hex) UnmarshalText(b []byte) error {
+	var q, r int
+	if n, err := fmt.Sscanf(string(b), "(%d,%d)", &q, &r); err == nil && n == 2 && string(b) == (Hex{q, r}).Number() {
+		*h = Hex{q, r}
+		return nil
+	}
+	x, err := Parse(string(b))
+	if err != nil {
+		return err
+	}
+	*h = x
+	return nil
+}
+
 // Add returns the component-wise sum; with Sub it lets callers treat the
 // difference of two hexes as a direction vector.
 func (h Hex) Add(o Hex) Hex { return Hex{Q: h.Q + o.Q, R: h.R + o.R} }
@@ -124,6 +144,19 @@ func (d Direction) String() string {
 		return fmt.Sprintf("Direction(%d)", int(d))
 	}
 	return hexDirectionNames[d]
+}
+
+// MarshalText writes the compass name ("NE").
+func (d Direction) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a compass name, as ParseDirection does.
+func (d *Direction) UnmarshalText(b []byte) error {
+	x, err := ParseDirection(string(b))
+	if err != nil {
+		return err
+	}
+	*d = x
+	return nil
 }
 
 // Turn rotates d clockwise by k hexsides (counter-clockwise for negative

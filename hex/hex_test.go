@@ -786,3 +786,39 @@ func TestLineTableAsWalked(t *testing.T) {
 		}
 	}
 }
+
+// TestHexAndDirectionText: a hex and a direction in JSON (the trace's
+// After) read as a player writes them and read back the same, a hex off
+// any map too; what is neither is refused.
+func TestHexAndDirectionText(t *testing.T) {
+	for _, h := range []Hex{FromOffset(7, 12), FromOffset(0, 0), FromOffset(99, 99), {Q: -3, R: 2}, {Q: 120, R: -70}} {
+		b, err := h.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != h.Number() {
+			t.Errorf("%v writes %q, want %q", h, b, h.Number())
+		}
+		var back Hex
+		if err := back.UnmarshalText(b); err != nil || back != h {
+			t.Errorf("%q reads back as %v (%v), want %v", b, back, err, h)
+		}
+	}
+	for d := N; d <= NW; d++ {
+		b, _ := d.MarshalText()
+		var back Direction
+		if err := back.UnmarshalText(b); err != nil || back != d || string(b) != d.String() {
+			t.Errorf("%v writes %q, reads back %v (%v)", d, b, back, err)
+		}
+	}
+	var h Hex
+	var d Direction
+	for _, bad := range []string{"712", "(1,2", "(1, 2)x", "", "abcd"} {
+		if err := h.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("hex %q read as %v", bad, h)
+		}
+	}
+	if err := d.UnmarshalText([]byte("up")); err == nil {
+		t.Errorf("direction \"up\" read as %v", d)
+	}
+}

@@ -657,7 +657,7 @@ func (e *Engine) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 		default:
 			text = fmt.Sprintf("%s follows to %s (%d MP%s; %d spent, %d left)", u.ID, h, cost, crossed(across, up), ch.mpSpent, ch.mpLeft)
 		}
-		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text})
+		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text, After: stateOf(u)})
 	}
 	return true, whyNone, nil
 }

@@ -155,6 +155,7 @@ type action struct {
 	cost      int
 	fire      float64
 	shift     int
+	defence   int // a fire defence a rule set in place of the chart's; 0: none
 	attack    float64
 	defense   float64
 	side      string
@@ -349,6 +350,7 @@ func (e *Engine) play(ctx context.Context) (err error) {
 		}
 		e.turnNo = i + 1
 		e.setRunVar("turn", e.turnNo)
+		e.setRunVar("last_turn", len(plans))
 		e.orders = t.Orders
 		if !mid {
 			// A turn resumed in its middle keeps the side its state saved.
@@ -563,7 +565,8 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, e.Module.CiteLine(e.curRule.Cite), e.curCall.Effect.Name
 	}
 	if u != nil {
-		ev.Unit, ev.Hex, ev.State = u.ID, u.Hex.String(), describe(u)
+		ev.Unit, ev.Hex, ev.After = u.ID, u.Hex.String(), stateOf(u)
+		ev.State = describe(ev.After)
 	}
 	e.emit(ev)
 }

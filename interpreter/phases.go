@@ -293,7 +293,13 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 			art = true
 		}
 	}
+	// The battle's fire multiple chart gives the value before the fire
+	// rules take a Carré's third or its full value of it.
 	e.act = action{fire: value}
+	if _, _, err := e.hook(hFireValue).unit(f).unit(t).float(value).fire(); err != nil {
+		return err
+	}
+	value = e.act.fire
 	earlier := e.firedBy(f).hexes
 	near, others := false, 0
 	for _, h := range earlier {
@@ -323,7 +329,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
 	}
 	t.FiredOn = true
-	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).fire()
+	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).int(e.act.defence).bool(defensive).fire()
 	return err
 }
 
@@ -719,7 +725,8 @@ func (e *Engine) endPhase(title string, from int) error {
 	}
 	if !e.cfg.NoTrace {
 		for _, u := range units {
-			e.emit(Event{Kind: "end", Unit: u.ID, Hex: u.Hex.String(), Text: fmt.Sprintf("%s ends the turn", u.ID), State: describe(u)})
+			st := stateOf(u)
+			e.emit(Event{Kind: "end", Unit: u.ID, Hex: u.Hex.String(), Text: fmt.Sprintf("%s ends the turn", u.ID), State: describe(st), After: st})
 		}
 	}
 	return nil

@@ -311,6 +311,10 @@ func (e *Engine) AddCost(n int) error {
 // SetFire sets the fire value of the fire being resolved.
 func (e *Engine) SetFire(v float64) { e.act.fire = v }
 
+// SetDefence sets the target's fire defence for the fire being resolved,
+// in place of the one the fire table reads from its chart.
+func (e *Engine) SetDefence(n int) { e.act.defence = n }
+
 // Shift adds column shifts to the fire being resolved.
 func (e *Engine) Shift(n int) { e.act.shift += n }
 

@@ -139,7 +139,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 		step++
 		if ev.Kind == "roll" {
 			lastRoll = step
-			rolls.WriteString(rollSection(r.Module, step, ev, eventModifiers(ev)))
+			rolls.WriteString(rollSection(r.Module, step, ev))
 			rolls.WriteByte('\n')
 		}
 		data.Frames = append(data.Frames, snapshot(p.touched(ev), ev.Hex, lastRoll))
@@ -262,16 +262,6 @@ func traceLine(step int, ev interpreter.Event, advice []string) string {
 	}
 	b.WriteString("</li>")
 	return b.String()
-}
-
-// eventModifiers are the modifiers a roll's event names, each with its
-// title, value and citation.
-func eventModifiers(ev interpreter.Event) []modifier {
-	var out []modifier
-	for _, m := range ev.Mods {
-		out = append(out, modifier{Title: m.Title, Value: m.Value, Cite: m.Cite, Placeholder: m.Placeholder})
-	}
-	return out
 }
 
 const replayStyle = `<style>
