@@ -207,7 +207,7 @@ func canForm(mod *dsl.Module, f, arm string) bool {
 
 // chargePhase declares every charge first, then resolves each in turn.
 func (e *Engine) chargePhase(title string, from int) error {
-	var charges []*Order
+	var charges []*Order // not OrdersOf: this one stays on the stack
 	for _, o := range e.orders {
 		if o.Kind == "charge" {
 			charges = append(charges, o)
@@ -218,34 +218,19 @@ func (e *Engine) chargePhase(title string, from int) error {
 	}
 	e.beginPhase(title)
 	if from == 0 {
-		stacks(charges)
-		e.declared = e.declared[:0]
-		for _, o := range charges {
-			ok, err := e.declare(o)
-			if err != nil {
-				return err
-			}
-			if ok {
-				e.declared = append(e.declared, o)
-			}
+		if _, err := e.DeclareCharges(charges); err != nil {
+			return err
 		}
 	}
 	for k := max(from-1, 0); k < len(e.declared); k++ {
 		if err := e.checkpoint(k + 1); err != nil {
 			return err
 		}
-		o := e.declared[k]
-		if o.lead != nil && e.isDeclared(o.lead) {
-			continue // it rides with its stack's lead
-		}
-		if err := e.resolveCharge(o); err != nil {
-			return err
-		}
-		if err := e.drainCharges(); err != nil {
+		if err := e.ResolveDeclared(e.declared[k]); err != nil {
 			return err
 		}
 	}
-	e.declared = e.declared[:0] // the phase's own
+	e.ClearDeclared() // the phase's own
 	return nil
 }
 

@@ -96,11 +96,13 @@ type Engine struct {
 	firedInto []firedHexes
 	orders    []*Order
 	phasing   string
-	proc      string     // the procedure of the phase being played (movement, charges …)
-	turn      string     // the scenario's `turn` side, if it names one
-	first     []*Order   // the first turn's orders, as New was given them
-	later     []TurnPlan // the turns after the first
-	turnNo    int        // the turn being played, from 1
+	proc      string // the procedure of the phase being played (movement, charges …)
+	// seq is the procedure of each phase of the sequence of play (phases).
+	seq    []*Procedure
+	turn   string     // the scenario's `turn` side, if it names one
+	first  []*Order   // the first turn's orders, as New was given them
+	later  []TurnPlan // the turns after the first
+	turnNo int        // the turn being played, from 1
 	// lasting holds the marks set with MarkFor: the turn at whose start each
 	// is cleared. Other marks last to the end of their turn.
 	lasting map[*Unit]map[string]int
@@ -371,18 +373,6 @@ func (e *Engine) play(ctx context.Context) (err error) {
 	return nil
 }
 
-// Procedures are the parts of a turn the engine plays, by the name a
-// module's sequence of play gives them.
-var Procedures = map[string]string{
-	"start":          "the turn_start rules, once for each unit still on the board",
-	"charges":        "every charge declared, then each resolved: the charge à cheval",
-	"movement":       "move and form orders, hex by hex",
-	"defensive_fire": "fire orders of the side not in its turn",
-	"offensive_fire": "fire orders of the side in its turn",
-	"melee":          "the melees charges and assault orders set up",
-	"end":            "the turn_end rules, once for each unit, and where each unit ends",
-}
-
 // defaultSequence is the order of play when a module declares none.
 var defaultSequence = []dsl.PhaseDef{
 	{Proc: "start", Title: "start of turn"}, {Proc: "charges", Title: "charge à cheval"}, {Proc: "movement", Title: "movement"},
@@ -390,13 +380,27 @@ var defaultSequence = []dsl.PhaseDef{
 	{Proc: "melee", Title: "melee"}, {Proc: "end", Title: "end of turn"},
 }
 
-// turnPhases plays one turn: the phases the module's sequence of play
-// declares, in its order, each under its title.
-func (e *Engine) turnPhases(first int) error {
+// phases is the module's sequence of play, or the engine's own order when
+// it declares none; seq holds the procedure of each of its phases, found
+// by name once.
+func (e *Engine) phases() []dsl.PhaseDef {
 	phases := defaultSequence
 	if e.Module.Sequence != nil {
 		phases = e.Module.Sequence.Phases
 	}
+	if len(e.seq) != len(phases) {
+		e.seq = make([]*Procedure, len(phases))
+		for i, ph := range phases {
+			e.seq[i] = procByName[ph.Proc]
+		}
+	}
+	return phases
+}
+
+// turnPhases plays one turn: the phases the module's sequence of play
+// declares, in its order, each under its title.
+func (e *Engine) turnPhases(first int) error {
+	phases := e.phases()
 	defer func() { e.proc = "" }()
 	for j := first; j < len(phases); j++ {
 		ph := phases[j]
@@ -415,23 +419,11 @@ func (e *Engine) turnPhases(first int) error {
 				return err
 			}
 		}
-		var err error
-		switch ph.Proc {
-		case "start":
-			err = e.startPhase(ph.Title, from)
-		case "charges":
-			err = e.chargePhase(ph.Title, from)
-		case "movement":
-			err = e.movementPhase(ph.Title, from)
-		case "defensive_fire":
-			err = e.firePhase(ph.Title, true, from)
-		case "offensive_fire":
-			err = e.firePhase(ph.Title, false, from)
-		case "melee":
-			err = e.meleePhase(ph.Title, from)
-		case "end":
-			err = e.endPhase(ph.Title, from)
+		p := e.seq[j]
+		if p == nil {
+			return fmt.Errorf("%s: the engine has no procedure %q to play as a phase", ph.Pos, ph.Proc)
 		}
+		err := p.Play(e, ph.Title, from)
 		if err != nil {
 			return err
 		}

@@ -41,7 +41,7 @@ func TestStateCoversEngine(t *testing.T) {
 		"curCall": "nil between actions", "argStack": "empty between actions", "callStack": "empty between actions",
 		"grid": "descriptions of the map's hexes, which never change", "cells": "as grid", "sorted": "the units in id order",
 		"enemyBuf": "scratch", "keyVals": "scratch", "words": "boxes, a cache", "tables": "a cache", "checks": "a cache",
-		"routed": "a cache", "proc": "set from the position", "start": "the scenario's", "startMarks": "the scenario's", "startArmies": "the scenario's", "branches": "a cache",
+		"routed": "a cache", "proc": "set from the position", "seq": "the module's sequence's procedures, found once", "start": "the scenario's", "startMarks": "the scenario's", "startArmies": "the scenario's", "branches": "a cache",
 		"pause": "how the run is played, not what", "invEnv": "scratch: the names the invariants read, set at each check", "resuming": "how the run is played, not what",
 	}
 	checkFields(t, reflect.TypeFor[Engine](), saved, not)
