@@ -46,7 +46,8 @@ func counterBattle(t *testing.T, base bool) *dsl.Module {
 // under the base's charge the cuirassiers ride the four hexes and attack.
 // The procedure's own hook, counter_charge, is where the battle's rule
 // forbids tired hussars to counter-charge: they are then charged as the
-// base's procedure charges them.
+// base's procedure charges them, unless fresh lancers beside them ride in
+// their place, sent by the procedure's own effect, counter_with.
 func TestCounterChargeProcedure(t *testing.T) {
 	// The same faces for both: the pre-melee check's d66 reads 1 then 2.
 	faces := []int{1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6, 1, 2, 3, 4, 5, 6}
@@ -54,13 +55,15 @@ func TestCounterChargeProcedure(t *testing.T) {
 		name, scenario    string
 		base              bool
 		cuirAt, husAt     string
+		lanAt             string // "": no lancers
 		melee             string // the melee's narration
 		disordered, other string // the attacker that failed its pre-melee check, and the other
 		phase             string
 	}{
-		{"base", "meeting", true, "0406", "0405", "cuir melees hus through its front (8 against 6)", "cuir", "hus", "charge à cheval"},
-		{"counter", "meeting", false, "0410", "0409", "hus melees cuir through its front (6 against 8)", "hus", "cuir", "charge à cheval, counter-charged"},
-		{"tired", "tired", false, "0406", "0405", "cuir melees hus through its front (8 against 6)", "cuir", "hus", "charge à cheval, counter-charged"},
+		{"base", "meeting", true, "0406", "0405", "", "cuir melees hus through its front (8 against 6)", "cuir", "hus", "charge à cheval"},
+		{"counter", "meeting", false, "0410", "0409", "", "hus melees cuir through its front (6 against 8)", "hus", "cuir", "charge à cheval, counter-charged"},
+		{"tired", "tired", false, "0406", "0405", "", "cuir melees hus through its front (8 against 6)", "cuir", "hus", "charge à cheval, counter-charged"},
+		{"relieved", "relieved", false, "0410", "0405", "0510", "lan melees cuir through its flank (6 against 8)", "lan", "cuir", "charge à cheval, counter-charged"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			mod := counterBattle(t, tc.base)
@@ -84,6 +87,9 @@ func TestCounterChargeProcedure(t *testing.T) {
 			if got := units["hus"].Hex.String(); got != tc.husAt {
 				t.Errorf("hus ends at %s, want %s", got, tc.husAt)
 			}
+			if lan := units["lan"]; (lan != nil) != (tc.lanAt != "") || lan != nil && lan.Hex.String() != tc.lanAt {
+				t.Errorf("the lancers: %v, want at %q", lan, tc.lanAt)
+			}
 			if got := units[tc.disordered].State; got != "disordered" {
 				t.Errorf("%s is %s, want disordered (it attacked and failed its pre-melee check)", tc.disordered, got)
 			}
@@ -99,6 +105,9 @@ func TestCounterChargeProcedure(t *testing.T) {
 			if counter := strings.Contains(trace, "hus charges cuir"); counter != wantCounter {
 				t.Errorf("hus counter-charges: %v, want %v:\n%s", counter, wantCounter, trace)
 			}
+			if relieved := strings.Contains(trace, "lan charges cuir"); relieved != (tc.name == "relieved") {
+				t.Errorf("the lancers counter-charge: %v, want %v:\n%s", relieved, !relieved, trace)
+			}
 			if refused := strings.Contains(trace, "tired cavalry does not counter-charge"); refused != (tc.name == "tired") {
 				t.Errorf("the counter_charge rule refused: %v, want %v:\n%s", refused, !refused, trace)
 			}
@@ -111,37 +120,37 @@ func TestCounterChargeProcedure(t *testing.T) {
 // that playing every path from the start gives.
 func TestCounterChargeExact(t *testing.T) {
 	mod := counterBattle(t, false)
-	sd, err := bataille.FindScenario(mod, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	merged, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Workers: 1})
-	if err != nil {
-		t.Fatal(err)
-	}
-	every, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Workers: 1, Enumerate: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if merged.States == 0 {
-		t.Fatal("the exploration kept no state: it never paused in the procedure")
-	}
-	if len(merged.Outcomes) == 0 || len(merged.Outcomes) != len(every.Outcomes) {
-		t.Fatalf("%d outcomes merged, %d enumerated", len(merged.Outcomes), len(every.Outcomes))
-	}
-	for name, v := range every.Outcomes {
-		if m, ok := merged.Outcomes[name]; !ok || m.Mean.Cmp(v.Mean) != 0 {
-			t.Errorf("%s: %v by states, %v over every path", name, m.Mean, v.Mean)
+	// The rider of each scenario: always the four or five hexes at the
+	// cuirassiers, and the attacker, whose pre-melee check may fail.
+	for scenario, rider := range map[string]string{"meeting": "hus", "relieved": "lan"} {
+		sd, err := bataille.FindScenario(mod, scenario)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	// The hussars always ride the four hexes at the cuirassiers, and they
-	// are the attackers, whose pre-melee check may fail.
-	for name, want := range map[string]float64{"hus hexes moved": 4} {
-		if v, ok := merged.Outcomes[name]; !ok || v.Float() != want || v.SD() != 0 {
-			t.Errorf("%s: %v, want always %v (outcomes %v)", name, v.Mean, want, merged.Names())
+		merged, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Workers: 1})
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
-	if h := merged.Outcomes["hus disordered"]; h.Mean == nil || h.Mean.Sign() == 0 {
-		t.Errorf("the hussars are never disordered: outcomes %v", merged.Names())
+		every, err := bataille.Exact(context.Background(), mod, sd, bataille.ExactOptions{Workers: 1, Enumerate: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if merged.States == 0 {
+			t.Fatalf("%s: the exploration kept no state: it never paused in the procedure", scenario)
+		}
+		if len(merged.Outcomes) == 0 || len(merged.Outcomes) != len(every.Outcomes) {
+			t.Fatalf("%s: %d outcomes merged, %d enumerated", scenario, len(merged.Outcomes), len(every.Outcomes))
+		}
+		for name, v := range every.Outcomes {
+			if m, ok := merged.Outcomes[name]; !ok || m.Mean.Cmp(v.Mean) != 0 {
+				t.Errorf("%s %s: %v by states, %v over every path", scenario, name, m.Mean, v.Mean)
+			}
+		}
+		if v, ok := merged.Outcomes[rider+" hexes moved"]; !ok || v.Float() < 4 || v.SD() != 0 {
+			t.Errorf("%s: %s moved %v hexes, want always 4 or more (outcomes %v)", scenario, rider, v.Mean, merged.Names())
+		}
+		if h := merged.Outcomes[rider+" disordered"]; h.Mean == nil || h.Mean.Sign() == 0 {
+			t.Errorf("%s: %s is never disordered: outcomes %v", scenario, rider, merged.Names())
+		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"math"
 	"math/big"
 	"runtime"
@@ -226,7 +227,7 @@ func exploreLanes(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 	// Lanes that start within reach of each other are one from the start,
 	// rather than explored apart, found to meet and explored again.
 	near := max(approach, 2) + 2
-	hexes := map[string]interpreter.Hex{}
+	hexes := map[string]hex.Hex{}
 	for _, u := range setup.Board.Units {
 		hexes[u.ID] = u.Hex
 	}
@@ -236,7 +237,7 @@ func exploreLanes(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 		for _, l := range all {
 			for _, a := range l.ids {
 				for _, b := range ids {
-					joined = joined || interpreter.Distance(hexes[a], hexes[b]) <= near
+					joined = joined || hex.Distance(hexes[a], hexes[b]) <= near
 				}
 			}
 			if joined {
@@ -400,7 +401,7 @@ func exploreWhole(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt
 	}
 	var t *interpreter.Track
 	if track {
-		t = &interpreter.Track{Hexes: map[interpreter.Hex]bool{}}
+		t = &interpreter.Track{Hexes: map[hex.Hex]bool{}}
 		for _, w := range x.workers {
 			t.Reach = max(t.Reach, w.track.Reach)
 			for h := range w.track.Hexes {

@@ -3,6 +3,7 @@ package bataille_test
 import (
 	"context"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"io"
 	"os"
 	"testing/fstest"
@@ -42,14 +43,14 @@ func ExampleNewEngine_ownBoard() {
 	mod, _ := bataille.LoadBundled(bataille.Bundled()[0])
 	board := interpreter.NewBoard(10, 10, "clear")
 	hussars := &interpreter.Unit{ID: "hussars", Side: "allied", Arm: "cavalry", Increments: 4, Formation: "column",
-		Morale: 31, MP: 8, State: "good", Hex: interpreter.OffsetToHex(5, 9), Facing: interpreter.N}
+		Morale: 31, MP: 8, State: "good", Hex: hex.FromOffset(5, 9), Facing: hex.N}
 	foot := &interpreter.Unit{ID: "foot", Side: "french", Arm: "infantry", Increments: 6, Formation: "line",
-		Morale: 36, State: "good", Hex: interpreter.OffsetToHex(5, 4), Facing: interpreter.S}
+		Morale: 36, State: "good", Hex: hex.FromOffset(5, 4), Facing: hex.S}
 	board.Place(hussars)
 	board.Place(foot)
-	var path []interpreter.Hex
+	var path []hex.Hex
 	for row := 8; row >= 5; row-- {
-		path = append(path, interpreter.OffsetToHex(5, row))
+		path = append(path, hex.FromOffset(5, row))
 	}
 	orders := []*interpreter.Order{{Kind: "charge", Unit: hussars, Target: foot, Path: path}}
 	standFast := interpreter.DeciderFunc(func(q interpreter.Question) bool {

@@ -121,68 +121,10 @@ func LoadDir(fsys fs.FS, dir string) (*dsl.Module, dsl.Diagnostics) {
 		return nil, diags
 	}
 	l := Loader{Local: fsys, Dir: dir}
-	// A module with errors is still set up on the board, so that one check
+	// The checker checks the scenarios' boards too, so that one check
 	// reports a bad `turn` and a bad `facing` of the same scenario at once.
-	mod, more := dsl.CheckPartial(files, stdlib.Env(), l.Load, l.Checked)
-	diags = append(diags, more...)
-	if mod == nil {
-		return nil, diags
-	}
-	if diags.HasErrors() {
-		diags = append(diags, scenariosOfPartial(mod)...)
-		diags = uniqueDiags(diags)
-		diags.Sort()
-		return nil, diags
-	}
-	diags = append(diags, CheckScenarios(mod)...)
-	if diags.HasErrors() {
-		return nil, diags
-	}
-	return mod, diags
-}
-
-// scenariosOfPartial sets up the scenarios of a module that has errors
-// elsewhere. Its declarations may be incomplete where the errors are, so a
-// set-up that cannot go on is given up quietly: the errors already found
-// say what to fix first.
-func scenariosOfPartial(mod *dsl.Module) (diags dsl.Diagnostics) {
-	for _, sd := range mod.Scenarios {
-		func() {
-			defer func() { _ = recover() }()
-			_, ds := interpreter.BuildScenario(mod, sd)
-			diags = append(diags, ds...)
-		}()
-	}
-	return diags
-}
-
-// uniqueDiags drops a diagnostic reported twice at one place with one code
-// (by the checker and again by the set-up of a scenario).
-func uniqueDiags(ds dsl.Diagnostics) dsl.Diagnostics {
-	seen := map[string]bool{}
-	var out dsl.Diagnostics
-	for _, d := range ds {
-		k := d.Pos.String() + " " + d.Code
-		if !seen[k] {
-			seen[k] = true
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-// CheckScenarios sets up each of the module's own scenarios and returns
-// the errors found: its hexes must be on its map and its paths unbroken,
-// which only the engine's geometry knows, so dsl.Check cannot tell. LoadDir
-// calls it; a tool that checks with dsl.Check itself (the language server,
-// which keeps the parsed files) calls it to report the same errors.
-func CheckScenarios(mod *dsl.Module) dsl.Diagnostics {
-	var diags dsl.Diagnostics
-	for _, sd := range mod.Scenarios {
-		_, ds := interpreter.BuildScenario(mod, sd)
-		diags = append(diags, ds...)
-	}
-	return diags
+	mod, more := dsl.CheckWith(files, stdlib.Env(), l.Load, l.Checked)
+	return mod, append(diags, more...)
 }
 
 // LoadBundled loads a bundled battle by folder name, or a base module by id.

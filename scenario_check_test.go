@@ -15,9 +15,9 @@ import (
 var update = flag.Bool("update", false, "rewrite the golden files under testdata")
 
 // TestScenarioCheckGolden loads each testdata/scenario-check/*.rules module
-// the way `bataille check` does, so that the scenario checks that need the
-// board's geometry (paths, hexes on the map) run too, and compares what it
-// reports with NAME.golden (`go test . -run ScenarioCheck -update` rewrites
+// the way `bataille check` does, with the checks of the scenarios' boards
+// (paths, hexes on the map, hexsides), and compares what it reports with
+// NAME.golden (`go test . -run ScenarioCheck -update` rewrites
 // them).
 func TestScenarioCheckGolden(t *testing.T) {
 	paths, err := filepath.Glob(filepath.Join("testdata", "scenario-check", "*.rules"))

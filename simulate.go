@@ -3,6 +3,7 @@ package bataille
 import (
 	"context"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"math"
 	"math/big"
 	"math/bits"
@@ -421,7 +422,7 @@ func (k *tallyKeys) each(r *Runner, t outcomeSink) {
 		t.share(k.name(i, u.ID, "%s", u.State), true)
 		t.share(k.name(i, u.ID, "in %s", u.Formation), true)
 		t.value(f[0], int64(s.Increments-u.Increments))
-		t.value(f[1], int64(interpreter.Distance(s.Hex, u.Hex)))
+		t.value(f[1], int64(hex.Distance(s.Hex, u.Hex)))
 		t.share(f[2], u.Exhausted)
 		t.share(f[3], u.Tired)
 		computed := false

@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
-	"github.com/bataille/bataille/interpreter"
 )
 
 // CheckUnder checks a scenario written for one battle against the words of
@@ -69,9 +68,9 @@ func CheckUnder(other *dsl.Module, sd *dsl.ScenarioDef) dsl.Diagnostics {
 	if dsl.Diagnostics(diags).HasErrors() {
 		return diags
 	}
-	// The words are the other battle's: its own set-up (the formations'
-	// fronts, its hexsides) must take the scenario too.
-	_, ds := interpreter.BuildScenario(other, sd)
+	// The words are the other battle's: the scenario's board and orders
+	// (the formations' fronts, the arms' ranges) must check under them too.
+	_, ds := dsl.CheckScenario(other, sd)
 	for _, d := range ds {
 		if d.Severity == dsl.Error {
 			diags = append(diags, d)

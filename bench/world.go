@@ -3,6 +3,7 @@ package bench
 import (
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"maps"
 	"slices"
 	"strings"
@@ -38,15 +39,15 @@ type world struct {
 	enemies  []*interpreter.Unit // scratch: a snapshot of the enemies being visited
 	declared []*interpreter.Order
 	fired    []firedHex
-	vacated  []interpreter.Hex // Unit.Vacated points here, so retreats allocate nothing
-	err      error             // the first thing that went wrong in a run
+	vacated  []hex.Hex // Unit.Vacated points here, so retreats allocate nothing
+	err      error     // the first thing that went wrong in a run
 }
 
 // charge is the charge being resolved.
 type charge struct {
 	active          bool
 	charger, target *interpreter.Unit
-	trail           []interpreter.Hex
+	trail           []hex.Hex
 	step            int
 	mpLeft, mpSpent int
 	cap             int // MP it may still spend; -1 for no limit
@@ -70,7 +71,7 @@ type meleeOrder struct {
 
 type firedHex struct {
 	firer *interpreter.Unit
-	hex   interpreter.Hex
+	hex   hex.Hex
 }
 
 // ruleSet is the rules of the bundled battle, one method per hook the
@@ -129,7 +130,7 @@ func newWorld(mod *dsl.Module, sd *dsl.ScenarioDef) (*world, error) {
 	}
 	w.byID = slices.Clone(b.Units)
 	slices.SortFunc(w.byID, func(a, b *interpreter.Unit) int { return strings.Compare(a.ID, b.ID) })
-	w.vacated = make([]interpreter.Hex, len(b.Units))
+	w.vacated = make([]hex.Hex, len(b.Units))
 	return w, nil
 }
 
@@ -255,17 +256,17 @@ func (w *world) resolveCharge(o *interpreter.Order) {
 }
 
 // chargeStep enters the next hex of the path, if the rules and the MP allow.
-func (w *world) chargeStep(h interpreter.Hex) bool {
+func (w *world) chargeStep(h hex.Hex) bool {
 	ch := &w.ch
 	u := ch.charger
-	dir, adjacent := interpreter.DirectionTo(u.Hex, h)
+	dir, adjacent := hex.DirectionTo(u.Hex, h)
 	if !adjacent || !w.board.OnMap(h) {
 		ch.halted = true
 		return false
 	}
 	fronts := fronts(u.Formation)
-	ahead := interpreter.IsAhead(u.Hex, u.Facing, fronts, h)
-	turns := turnsBetween(u.Facing, dir, fronts)
+	ahead := hex.IsAhead(u.Hex, u.Facing, fronts, h)
+	turns := hex.TurnsToFront(u.Facing, fronts, dir)
 	w.act = action{cost: clearCost}
 	if w.rules.chargeEnter(u, ch.step, ahead, turns, false) {
 		ch.halted, ch.byRule = true, true
@@ -294,7 +295,7 @@ func (w *world) contact(target *interpreter.Unit) {
 	ch := &w.ch
 	ch.contacted = true
 	ch.target = target
-	w.rules.chargeContact(ch.charger, target, ch.mpSpent, interpreter.Straight(ch.trail))
+	w.rules.chargeContact(ch.charger, target, ch.mpSpent, hex.Straight(ch.trail))
 }
 
 func (w *world) isEnemy(of, u *interpreter.Unit) bool { return u.Side != of.Side && u.Increments > 0 }
@@ -309,7 +310,7 @@ func (w *world) appendEnemies(dst []*interpreter.Unit, u *interpreter.Unit) []*i
 	return dst
 }
 
-func (w *world) occupied(h interpreter.Hex) bool {
+func (w *world) occupied(h hex.Hex) bool {
 	for _, u := range w.all {
 		if u.Increments > 0 && u.Hex == h {
 			return true
@@ -319,10 +320,10 @@ func (w *world) occupied(h interpreter.Hex) bool {
 }
 
 func (w *world) los(a, b *interpreter.Unit) bool {
-	return interpreter.LineOfSight(a.Hex, b.Hex, w.occupied)
+	return hex.LineOfSight(a.Hex, b.Hex, w.occupied)
 }
 
-func unitDistance(a, b *interpreter.Unit) int { return interpreter.Distance(a.Hex, b.Hex) }
+func unitDistance(a, b *interpreter.Unit) int { return hex.Distance(a.Hex, b.Hex) }
 
 func (w *world) spendable() int {
 	if w.ch.cap >= 0 {
@@ -338,20 +339,6 @@ func (w *world) pay(cost int) {
 	if ch.cap >= 0 {
 		ch.cap -= cost
 	}
-}
-
-// turnsBetween counts the hexsides a unit turns to move toward dir.
-func turnsBetween(facing, dir interpreter.Direction, fronts int) int {
-	if interpreter.HexsideClass(facing, fronts, dir) == interpreter.Front {
-		return 0
-	}
-	best := 6
-	for k := -3; k <= 3; k++ {
-		if interpreter.HexsideClass(facing.Turn(k), fronts, dir) == interpreter.Front {
-			best = min(best, max(k, -k))
-		}
-	}
-	return best
 }
 
 // fronts is how many front hexsides a formation has, as the base module
@@ -370,24 +357,14 @@ func fronts(formation string) int {
 
 // projectsZdI reports whether u projects Zd'I into h: a Carré into its own
 // hex, limbered guns nowhere, the rest through their front hexsides.
-func projectsZdI(u *interpreter.Unit, h interpreter.Hex) bool {
+func projectsZdI(u *interpreter.Unit, h hex.Hex) bool {
 	switch u.Formation {
 	case "carre":
 		return u.Hex == h
 	case "limbered":
 		return false
 	}
-	n := fronts(u.Formation)
-	start := -(n - 1) / 2
-	if n == 6 {
-		start = 0
-	}
-	for i := range n {
-		if u.Hex.Neighbor(u.Facing.Turn(start+i)) == h {
-			return true
-		}
-	}
-	return false
+	return hex.InFront(u.Hex, u.Facing, fronts(u.Formation), h)
 }
 
 // ---- Effects: what the rules may do ---------------------------------------
@@ -462,9 +439,9 @@ func (w *world) retreat(u *interpreter.Unit, n int, from *interpreter.Unit) {
 	moved := 0
 	for range n {
 		next, found := u.Hex, false
-		for d := interpreter.N; d <= interpreter.NW && !found; d++ {
+		for d := hex.N; d <= hex.NW && !found; d++ {
 			h := u.Hex.Neighbor(d)
-			if interpreter.Distance(h, away) > interpreter.Distance(u.Hex, away) && w.board.OnMap(h) && !w.enemyIn(u, h) {
+			if hex.Distance(h, away) > hex.Distance(u.Hex, away) && w.board.OnMap(h) && !w.enemyIn(u, h) {
 				next, found = h, true
 			}
 		}
@@ -495,7 +472,7 @@ func (w *world) shareResult(u *interpreter.Unit, arm string) {
 func (w *world) scheduleMelee(a, d *interpreter.Unit) {
 	m := meleeOrder{attacker: a, defender: d}
 	if w.ch.active && w.ch.charger == a {
-		m.charging, m.straight = true, interpreter.Straight(w.ch.trail)
+		m.charging, m.straight = true, hex.Straight(w.ch.trail)
 	}
 	for _, old := range w.melees {
 		if old.attacker == a && old.defender == d {
@@ -529,7 +506,7 @@ func (w *world) follow(u, toward *interpreter.Unit, contact bool) {
 		if !ok || clearCost > w.spendable() {
 			return
 		}
-		dir, _ := interpreter.DirectionTo(u.Hex, next)
+		dir, _ := hex.DirectionTo(u.Hex, next)
 		w.pay(clearCost)
 		u.MoveTo(next)
 		u.Facing = dir
@@ -538,13 +515,13 @@ func (w *world) follow(u, toward *interpreter.Unit, contact bool) {
 }
 
 // stepToward picks the neighbour nearest the goal that no unit holds.
-func (w *world) stepToward(from, goal interpreter.Hex) (interpreter.Hex, bool) {
-	best, bestD := from, interpreter.Distance(from, goal)
+func (w *world) stepToward(from, goal hex.Hex) (hex.Hex, bool) {
+	best, bestD := from, hex.Distance(from, goal)
 	for _, n := range from.Neighbors() {
 		if !w.board.OnMap(n) || w.occupied(n) {
 			continue
 		}
-		if d := interpreter.Distance(n, goal); d < bestD {
+		if d := hex.Distance(n, goal); d < bestD {
 			best, bestD = n, d
 		}
 	}
@@ -584,7 +561,7 @@ func (w *world) rideInto(u, of *interpreter.Unit) {
 	if unitDistance(u, of) != 1 || clearCost > w.spendable() {
 		return
 	}
-	dir, _ := interpreter.DirectionTo(u.Hex, of.Hex)
+	dir, _ := hex.DirectionTo(u.Hex, of.Hex)
 	w.pay(clearCost)
 	u.MoveTo(of.Hex)
 	u.Facing = dir
@@ -640,7 +617,7 @@ func (w *world) fireAt(f, t *interpreter.Unit) {
 	for _, fh := range w.fired {
 		if fh.firer == f {
 			fires++
-			near = near || interpreter.Distance(fh.hex, t.Hex) <= 1
+			near = near || hex.Distance(fh.hex, t.Hex) <= 1
 		}
 	}
 	w.act = action{fire: value}
@@ -664,7 +641,7 @@ func (w *world) meleePhase() {
 }
 
 // enemyIn reports whether an enemy of u stands in h.
-func (w *world) enemyIn(u *interpreter.Unit, h interpreter.Hex) bool {
+func (w *world) enemyIn(u *interpreter.Unit, h hex.Hex) bool {
 	for _, x := range w.all {
 		if w.isEnemy(u, x) && x.Hex == h {
 			return true
@@ -690,7 +667,7 @@ func (w *world) separate() {
 			continue
 		}
 		prev, ok := u.CameFrom()
-		if !ok || interpreter.Distance(prev, u.Hex) != 1 || !w.board.OnMap(prev) || w.enemyIn(u, prev) {
+		if !ok || hex.Distance(prev, u.Hex) != 1 || !w.board.OnMap(prev) || w.enemyIn(u, prev) {
 			w.fail(fmt.Errorf("%s cannot go back from %s: %w", u.ID, u.Hex, errUnsupported))
 			return
 		}
@@ -708,8 +685,8 @@ func (w *world) meleeOne(m meleeOrder) {
 		return
 	}
 	side := "front"
-	if dir, ok := interpreter.DirectionTo(d.Hex, a.Hex); ok && !sameHex {
-		side = interpreter.HexsideClass(d.Facing, fronts(d.Formation), dir).String()
+	if dir, ok := hex.DirectionTo(d.Hex, a.Hex); ok && !sameHex {
+		side = hex.HexsideClass(d.Facing, fronts(d.Formation), dir).String()
 	}
 	friendly := false
 	for _, x := range w.all {

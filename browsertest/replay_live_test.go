@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/picture"
 	"github.com/chromedp/chromedp"
 )
@@ -75,7 +75,7 @@ func TestReplayFollowsStepAndOrders(t *testing.T) {
 		if !a.Shown {
 			continue
 		}
-		h, err := interpreter.ParseHex(a.Hex)
+		h, err := hex.Parse(a.Hex)
 		if err != nil {
 			t.Fatalf("order of %s: counter at %q: %v", a.Unit, a.Hex, err)
 		}

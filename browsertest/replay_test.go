@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"image/png"
 	"os"
 	"os/exec"
@@ -234,7 +235,7 @@ func TestReplayInBrowser(t *testing.T) {
 		if at.Hex[u.ID] != want {
 			t.Errorf("counter %s shows hex %s at step %d, want %s", u.ID, at.Hex[u.ID], n, want)
 		}
-		h, err := interpreter.ParseHex(want)
+		h, err := hex.Parse(want)
 		if err != nil {
 			t.Fatal(err)
 		}

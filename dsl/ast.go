@@ -63,20 +63,22 @@ type Decl struct {
 	Override bool `parser:"@'override'?"`
 	// Placeholder marks figures that are invented, not published: run,
 	// simulate and explain say which placeholders a battle plays.
-	Placeholder bool       `parser:"@'placeholder'?"`
-	Param       *Param     `parser:"( @@"`
-	Vocab       *Vocab     `parser:"| @@"`
-	Table       *Table     `parser:"| @@"`
-	Check       *CheckDecl `parser:"| @@"`
-	Modifier    *Modifier  `parser:"| @@"`
-	Chart       *Chart     `parser:"| @@"`
-	Objective   *Objective `parser:"| @@"`
-	Rule        *Rule      `parser:"| @@"`
-	Remove      *Remove    `parser:"| @@"`
-	Sequence    *Sequence  `parser:"| @@"`
-	Invariant   *Invariant `parser:"| @@"`
-	Test        *TestDecl  `parser:"| @@"`
-	Scenario    *Scenario  `parser:"| @@ )"`
+	Placeholder bool        `parser:"@'placeholder'?"`
+	Param       *Param      `parser:"( @@"`
+	Vocab       *Vocab      `parser:"| @@"`
+	Table       *Table      `parser:"| @@"`
+	Check       *CheckDecl  `parser:"| @@"`
+	Modifier    *Modifier   `parser:"| @@"`
+	Chart       *Chart      `parser:"| @@"`
+	ColumnEdit  *ColumnEdit `parser:"| @@"`
+	CellEdit    *CellEdit   `parser:"| @@"`
+	Objective   *Objective  `parser:"| @@"`
+	Rule        *Rule       `parser:"| @@"`
+	Remove      *Remove     `parser:"| @@"`
+	Sequence    *Sequence   `parser:"| @@"`
+	Invariant   *Invariant  `parser:"| @@"`
+	Test        *TestDecl   `parser:"| @@"`
+	Scenario    *Scenario   `parser:"| @@ )"`
 }
 
 // Param is a named value a rule may read: `param rout.hexes = 10`.
@@ -230,6 +232,31 @@ type Chart struct {
 	By    []*ChartKey `parser:"'by' @@ (',' @@)*"`
 	Cite  []string    `parser:"('cite' @String (',' @String)*)?"`
 	Cells []*ChartRow `parser:"'{' @@* '}'"`
+}
+
+// ColumnEdit changes one column of a table a base module declares, in one
+// line, the rest of the table as it was: `override column recall russian,
+// cossack { 1..4 => fail  5..7 => recall }`. The column is named by its
+// cells as the table writes them, or in quotes by its title or its label
+// (the cells joined by ", ", as the trace prints it).
+type ColumnEdit struct {
+	Pos   lexer.Position
+	Table string     `parser:"'column' @Ident"`
+	Label *string    `parser:"( @String"`
+	Cells []*KeyCell `parser:"| @@ (',' @@)* )"`
+	Cite  []string   `parser:"('cite' @String (',' @String)*)?"`
+	Rows  []*Row     `parser:"'{' @@* '}'"`
+}
+
+// CellEdit changes the value of one cell of a chart a base module
+// declares, the row its cells name as the chart writes them: `override
+// cell fire_multiple russian, guard, carre => 3`.
+type CellEdit struct {
+	Pos   lexer.Position
+	Chart string     `parser:"'cell' @Ident"`
+	Cells []*KeyCell `parser:"@@ (',' @@)* '=>'"`
+	Value string     `parser:"@('-'? Number)"`
+	Cite  []string   `parser:"('cite' @String (',' @String)*)?"`
 }
 
 // ChartKey is a chart's parameter: a vocabulary kind (`terrain`) or a name,

@@ -2,6 +2,7 @@ package dsl
 
 import (
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/conf"
@@ -36,19 +37,17 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 	return c.check(files)
 }
 
-// CheckPartial is CheckWith that returns the module also when it has
-// errors, for a tool that goes on to report problems of another kind (a
-// scenario's board, which only the engine's geometry knows), so that one
-// check reports every independent error at once. The module is nil only
-// when none could be made (no header, a base that does not check, too
-// many errors); one with errors must never be played.
-func CheckPartial(files []*File, env *Env, load Loader, checked Checked) (mod *Module, diags Diagnostics) {
+// CheckAgain is CheckWith for a module checked before as prev (a folder
+// open in an editor, checked again at each keystroke): an expression that
+// means here what it meant in prev (exprKey: its text, and what each name
+// it writes is) takes what prev's check compiled, as a module takes what
+// its base's check compiled. prev may be nil.
+func CheckAgain(files []*File, env *Env, load Loader, checked Checked, prev *Module) (mod *Module, diags Diagnostics) {
 	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
-	mod, diags = c.checkKeep(files)
-	if !diags.HasErrors() {
-		c.keep(mod)
+	if prev != nil && prev.Env == env {
+		c.prev = prev.exprs
 	}
-	return mod, diags
+	return c.check(files)
 }
 
 func (c *checker) check(files []*File) (mod *Module, diags Diagnostics) {
@@ -83,7 +82,7 @@ func (c *checker) checkKeep(files []*File) (mod *Module, diags Diagnostics) {
 	}()
 	mod, diags = c.module(files, nil)
 	diags.Sort()
-	return mod, diags
+	return mod, append(diags, c.geometry...)
 }
 
 // tooManyErrors stops a check after Limits.Errors errors: past that, more
@@ -109,6 +108,9 @@ type checker struct {
 	// for every module of the check: a game compiles the rules it inherits
 	// again, and most compile as they did for the base.
 	exprCache map[string]*exprCode
+	// prev is what the check of an earlier version of the module
+	// compiled (CheckAgain), or nil.
+	prev map[string]*exprCode
 	// made is the modules this check checked for the extends chain.
 	made []*Module
 	// ids name the Go types and charts expressions are compiled against,
@@ -123,6 +125,9 @@ type checker struct {
 	// textGuards has rules' opening conditions compiled from their joined
 	// text, never joined from their trees (joinGuard), for tests to compare.
 	textGuards bool
+	// geometry is what CheckScenario found in the scenarios of a module
+	// that has no other error, in the order found, to follow the others.
+	geometry Diagnostics
 }
 
 // unit is the working state of one module being checked.
@@ -130,6 +135,8 @@ type unit struct {
 	*checker
 	mod   *Module
 	diags Diagnostics
+	// geometry is what CheckScenario found in this module's scenarios.
+	geometry Diagnostics
 	// declared records the declarations this module wrote, to tell a
 	// duplicate from an override.
 	declared map[declKey]Pos
@@ -156,6 +163,9 @@ type unit struct {
 	// quant is set while an invariant's or a test's expressions are
 	// compiled: they may loop over the units (quantifiers).
 	quant bool
+	// decl is the declaration being claimed, for the fix that writes
+	// `override` before it.
+	decl *Decl
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {
@@ -166,11 +176,23 @@ func (u *unit) errorf(pos Pos, code, format string, args ...any) {
 	}
 }
 
+// fixOverride gives the diagnostic just reported the fix that writes
+// `override` before the declaration being claimed.
+func (u *unit) fixOverride() {
+	if u.decl == nil || len(u.diags) == 0 {
+		return
+	}
+	at := position(u.decl.Pos)
+	d := &u.diags[len(u.diags)-1]
+	d.Fixes = append(d.Fixes, Fix{Title: "Add `override`", Range: Span{at, at}, NewText: "override "})
+}
+
 func (u *unit) warnf(pos Pos, code, format string, args ...any) {
 	u.diags = append(u.diags, diagAt(u.srcs[pos.File], pos, Warning, code, format, args...))
 }
 
 func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
+	top := len(stack) == 0
 	decls := 0
 	for _, f := range files {
 		decls += len(f.Decls)
@@ -231,6 +253,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	}
 	for _, f := range files {
 		for _, d := range f.Decls {
+			u.decl = d
 			switch {
 			case d.Param != nil:
 				u.param(d)
@@ -244,6 +267,10 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 				u.modifier(d)
 			case d.Chart != nil:
 				u.chart(d)
+			case d.ColumnEdit != nil:
+				u.columnEdit(d)
+			case d.CellEdit != nil:
+				u.cellEdit(d)
 			case d.Objective != nil:
 				u.objective(d)
 			case d.Rule != nil:
@@ -278,6 +305,9 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	}
 	u.checkScenarios()
 	u.checkTests()
+	if top {
+		u.reportGeometry()
+	}
 	return mod, u.diags
 }
 
@@ -378,6 +408,7 @@ func (u *unit) claim(kind, name string, pos Pos, override, exists bool, from str
 		return false
 	case !override && exists:
 		u.errorf(pos, "needs-override", "%s %s is already declared by %s; write `override %s %s` to change it", kind, name, from, kind, name)
+		u.fixOverride()
 		return false
 	}
 	return true
@@ -548,15 +579,9 @@ func (u *unit) hexSpec(h *HexRef) (any, bool) {
 // row, two digits each. 604 is not 0604 (a reader cannot tell 0604 from
 // 6004 in it), so it is an error, with the number it may mean.
 func (u *unit) hexNumber(s string, pos Pos) (HexSpec, bool) {
-	digits := s != ""
-	for _, r := range s {
-		if r < '0' || r > '9' {
-			digits = false
-		}
-	}
-	if !digits || len(s) != 4 {
+	if _, err := hex.Parse(s); err != nil {
 		hint := ""
-		if digits && len(s) == 3 {
+		if _, err := hex.Parse("0" + s); err == nil {
 			hint = fmt.Sprintf("; did you mean %q?", "0"+s)
 		}
 		u.errorf(pos, "bad-hex", "invalid hex %q: want 4 digits, column then row (0712 is column 7, row 12)%s", s, hint)

@@ -23,6 +23,13 @@ func (u *unit) table(d *Decl) {
 		u.errorf(pos, "duplicate", "a check is already called %s", t.Name)
 		return
 	}
+	u.buildTable(d, t)
+}
+
+// buildTable checks a table's rows and columns and puts it in the module:
+// the table as declared, or as a column edit leaves it.
+func (u *unit) buildTable(d *Decl, t *Table) {
+	pos := position(t.Pos)
 	spec, ok := u.rollSpec(t.Roll)
 	if !ok {
 		return

@@ -122,8 +122,8 @@ func (u *unit) compileText(text string, start Pos, named map[string]bool, env va
 		return nil
 	}
 	if err != nil {
-		pos, msg := u.exprError(err, text, start, env)
-		u.errorf(pos, "expr", "%s", msg)
+		pos, msg, hint := u.exprError(err, text, start, env)
+		u.errorf(pos, "expr", "%s%s", msg, hint)
 		return nil
 	}
 	at, name, ok, cost := prog.badAt, prog.badName, !prog.badCall, prog.cost
@@ -235,6 +235,15 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 		if prog, ok := m.exprs[key]; ok && m.Env == u.env {
 			return prog, nil, "", nil
 		}
+	}
+	// So may the check of the module's version before this one, whose
+	// compiled code is kept for the next version in turn.
+	if prog, ok := u.prev[key]; ok {
+		if u.exprCache == nil {
+			u.exprCache = map[string]*exprCode{}
+		}
+		u.exprCache[key] = prog
+		return prog, nil, "", nil
 	}
 	guard := &sourceGuard{quant: u.quant}
 	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
@@ -706,29 +715,29 @@ var (
 
 // exprError maps an expr error into the script: its rune offset becomes a
 // line and column, and its message is said in the script's terms.
-func (u *unit) exprError(err error, text string, start Pos, env vars) (Pos, string) {
+func (u *unit) exprError(err error, text string, start Pos, env vars) (Pos, string, suggestion) {
 	var fe *file.Error
 	if !errors.As(err, &fe) {
-		return start, lower(err.Error())
+		return start, lower(err.Error()), suggestion{}
 	}
 	pos := advance(start, text, fe.From)
 	msg := fe.Message
 	switch {
 	case reUnknownName.MatchString(msg):
 		name := reUnknownName.FindStringSubmatch(msg)[1]
-		return pos, fmt.Sprintf("unknown name %q%s", name, didYouMean(name, u.knownNames(env)))
+		return pos, fmt.Sprintf("unknown name %q", name), didYouMean(name, u.knownNames(env))
 	case reNoField.MatchString(msg):
 		m := reNoField.FindStringSubmatch(msg)
 		owner, field := m[1], m[2]
 		fields := append(fieldsOf(env, owner), u.names(KindAttribute)...)
-		return pos, fmt.Sprintf("%s has no field %q%s", friendlyType(owner), field, didYouMean(field, fields))
+		return pos, fmt.Sprintf("%s has no field %q", friendlyType(owner), field), didYouMean(field, fields)
 	case reUnknownFld.MatchString(msg):
 		field := reUnknownFld.FindStringSubmatch(msg)[1]
-		return pos, fmt.Sprintf("no param has the field %q%s", field, didYouMean(field, u.paramLeaves()))
+		return pos, fmt.Sprintf("no param has the field %q", field), didYouMean(field, u.paramLeaves())
 	case reUnexpected.MatchString(msg):
-		return pos, "syntax error in expression: unexpected token " + reUnexpected.FindStringSubmatch(msg)[1]
+		return pos, "syntax error in expression: unexpected token " + reUnexpected.FindStringSubmatch(msg)[1], suggestion{}
 	}
-	return pos, lower(msg)
+	return pos, lower(msg), suggestion{}
 }
 
 // advance moves a position forward by n runes of text.

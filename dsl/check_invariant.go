@@ -268,6 +268,8 @@ func (u *unit) testSetup(t *TestDef) {
 		}
 		t.Setup = u.scenarioDef(&Scenario{Pos: t.ast.Pos, Name: t.Name, Title: t.Title, Items: own}, src)
 		u.checkScenario(t.Setup)
+		// A set-up's geometry is reported when the test is played.
+		t.Setup.Layout, _ = CheckScenario(u.mod, t.Setup)
 		return
 	}
 	base, ok := u.mod.Scenario(named.Name)
@@ -290,6 +292,9 @@ func (u *unit) testSetup(t *TestDef) {
 	if extra.Seed != nil {
 		sd.Seed = extra.Seed
 	}
+	// Laid out again under this module, whose words (a formation's fronts,
+	// an arm's range) may not be the base's.
+	sd.Layout, _ = CheckScenario(u.mod, &sd)
 	t.Setup = &sd
 }
 

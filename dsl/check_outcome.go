@@ -61,7 +61,7 @@ func (u *unit) checkOutcomes() {
 			if read(name, o) {
 				continue
 			}
-			if hint := didYouMean(o, readOnes); hint != "" {
+			if hint := didYouMean(o, readOnes); hint.want != "" {
 				u.warnf(firstRow(t, o), "outcome-unread", "table %s: no rule reads outcome %q (none runs on %s.%s), so this row does nothing%s",
 					name, o, name, o, hint)
 			}

@@ -113,8 +113,8 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 				}
 				if _, ok := UnitProps[p.Key]; !ok {
 					known := append(sortedKeys(UnitProps), u.names(KindAttribute)...)
-					hint := didYouMean(p.Key, known)
-					if hint == "" {
+					var hint any = didYouMean(p.Key, known)
+					if hint.(suggestion).want == "" {
 						hint = " (a unit has " + strings.Join(sortedKeys(UnitProps), ", ") + ", and the attributes the module declares with `attribute`)"
 					}
 					u.errorf(ppos, "unknown-property", "a unit has no property %q%s", p.Key, hint)
@@ -124,7 +124,7 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 				for _, v := range p.Values {
 					if (p.Key == "at" || p.Key == "at2") && v.Number != nil {
 						// A map number keeps its leading zero: 0604, not 604.
-						// A bad one is kept as written: the set-up finds
+						// A bad one is kept as written: CheckScenario finds
 						// the same fault and says nothing more.
 						spec, _ := u.hexNumber(*v.Number, position(v.Pos))
 						spec.Number, spec.Pos = *v.Number, position(v.Pos)
@@ -256,6 +256,32 @@ func (u *unit) checkScenarios() {
 	}
 	for _, s := range u.mod.Scenarios {
 		u.checkScenario(s)
+		var ds Diagnostics
+		s.Layout, ds = CheckScenario(u.mod, s)
+		u.geometry = append(u.geometry, ds...)
+	}
+}
+
+// reportGeometry reports what CheckScenario found in the module's own
+// scenarios (a base's are its own check's). After a module that checks
+// otherwise, they follow its other diagnostics, scenario by scenario in
+// the order found; among other errors they are sorted in with them,
+// leaving out what the checker has already said at the same place under
+// the same code (a bad map number, a missing target) in its own words.
+func (u *unit) reportGeometry() {
+	if !u.diags.HasErrors() {
+		u.checker.geometry = u.geometry
+		return
+	}
+	said := make(map[string]bool, len(u.diags)+len(u.geometry))
+	for _, d := range u.diags {
+		said[d.Pos.String()+" "+d.Code] = true
+	}
+	for _, d := range u.geometry {
+		if k := d.Pos.String() + " " + d.Code; !said[k] {
+			said[k] = true
+			u.diags = append(u.diags, d)
+		}
 	}
 }
 

@@ -51,6 +51,7 @@ func (u *unit) claimSequence(pos Pos, override, exists bool, from string) bool {
 		return false
 	case !override && exists:
 		u.errorf(pos, "needs-override", "the sequence of play is already declared by %s; write `override sequence` to change it", from)
+		u.fixOverride()
 		return false
 	}
 	return true

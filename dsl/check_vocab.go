@@ -113,15 +113,15 @@ func (u *unit) checkVocab() {
 						known = append(known, u.names(KindAttribute)...)
 					}
 					sort.Strings(known)
-					hint := didYouMean(key, known)
+					var hint any = didYouMean(key, known)
 					if arm, isCost := strings.CutPrefix(key, "cost_"); isCost && kind == KindHexside {
 						hint = fmt.Sprintf(": cost_ARM names an arm, and there is no arm %q%s", arm, didYouMean(arm, u.names(KindArm)))
 					}
 					u.errorf(pos, "unknown-property", "%s has no property %q%s", kind, key, hint)
 					continue
 				}
-				if msg := u.propMismatch(pk, w.Props[key]); msg != "" {
-					u.errorf(pos, "bad-property", "%s %s: %s %s", kind, w.Name, key, msg)
+				if msg, hint := u.propMismatch(pk, w.Props[key]); msg != "" {
+					u.errorf(pos, "bad-property", "%s %s: %s %s%s", kind, w.Name, key, msg, hint)
 				} else if kind == KindArmy {
 					if _, whole := w.Props[key][0].(int); !whole {
 						u.errorf(pos, "bad-property", "army %s: %s takes a whole number", w.Name, key)
@@ -144,43 +144,45 @@ func (u *unit) checkVocab() {
 	}
 }
 
-func (u *unit) propMismatch(pk propKind, vals []any) string {
+// propMismatch says what is wrong with a property's values, and the word
+// meant when one is misspelt; nothing when they fit.
+func (u *unit) propMismatch(pk propKind, vals []any) (string, suggestion) {
 	switch pk.what {
 	case "flag":
 		if len(vals) != 1 {
-			return "is a flag: write it alone, or `: true` / `: false`"
+			return "is a flag: write it alone, or `: true` / `: false`", suggestion{}
 		}
 		if _, ok := vals[0].(bool); !ok {
-			return "is a flag: write it alone, or `: true` / `: false`"
+			return "is a flag: write it alone, or `: true` / `: false`", suggestion{}
 		}
 	case "number":
 		if len(vals) != 1 {
-			return "takes one number"
+			return "takes one number", suggestion{}
 		}
 		switch vals[0].(type) {
 		case int, float64:
 		default:
-			return "takes one number"
+			return "takes one number", suggestion{}
 		}
 	case "word", "words":
 		if pk.what == "word" && len(vals) != 1 {
-			return "takes one word"
+			return "takes one word", suggestion{}
 		}
 		for _, v := range vals {
 			s, ok := v.(string)
 			if !ok {
-				return "takes words"
+				return "takes words", suggestion{}
 			}
 			if strings.Contains(pk.words, "|") {
 				if !contains(strings.Split(pk.words, "|"), s) {
-					return fmt.Sprintf("is one of %s; got %q", strings.ReplaceAll(pk.words, "|", ", "), s)
+					return fmt.Sprintf("is one of %s; got %q", strings.ReplaceAll(pk.words, "|", ", "), s), suggestion{}
 				}
 			} else if _, ok := u.mod.Vocab[pk.words][s]; !ok {
-				return fmt.Sprintf("names an unknown %s %q%s", pk.words, s, didYouMean(s, u.names(pk.words)))
+				return fmt.Sprintf("names an unknown %s %q", pk.words, s), didYouMean(s, u.names(pk.words))
 			}
 		}
 	}
-	return ""
+	return "", suggestion{}
 }
 
 func contains(list []string, s string) bool {

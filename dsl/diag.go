@@ -5,6 +5,7 @@ import (
 	"io"
 	"sort"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/bataille/bataille/internal/visible"
@@ -42,13 +43,46 @@ type Diagnostic struct {
 	Severity Severity `json:"severity"`
 	Code     string   `json:"code"`
 	Pos      Pos      `json:"pos"`
-	Message  string   `json:"message"`
+	// End is where the span the diagnostic is about ends: just after the
+	// token at Pos, or after the misspelt name its fix replaces. It is zero
+	// for a diagnostic about a whole file or path.
+	End     Pos    `json:"end,omitzero"`
+	Message string `json:"message"`
 	// Source is the line of text the diagnostic points into, or, for a
 	// line longer than MaxSourceBytes, an excerpt of it around Pos marked
 	// with "…" at each end it cuts; SourceCol is then the column of Pos in
 	// the excerpt (zero when Source is the whole line).
 	Source    string `json:"source,omitempty"`
 	SourceCol int    `json:"sourceCol,omitempty"`
+	// Fixes are edits that would resolve it, for an editor to offer: a
+	// misspelt name replaced by the one meant, `override` inserted.
+	Fixes []Fix `json:"fixes,omitempty"`
+}
+
+// Fix is one edit that resolves a diagnostic: the text of Range replaced
+// by NewText (inserted, when the range is empty).
+type Fix struct {
+	Title   string `json:"title"`
+	Range   Span   `json:"range"`
+	NewText string `json:"newText"`
+}
+
+// Span is the text from Start up to End, in one file.
+type Span struct {
+	Start Pos `json:"start"`
+	End   Pos `json:"end"`
+}
+
+// SetFile names the file the diagnostic is in, in its position, its end
+// and its fixes alike (a tool that shows paths as the user gave them).
+func (d *Diagnostic) SetFile(file string) {
+	d.Pos.File = file
+	if d.End != (Pos{}) {
+		d.End.File = file
+	}
+	for i := range d.Fixes {
+		d.Fixes[i].Range.Start.File, d.Fixes[i].Range.End.File = file, file
+	}
 }
 
 // MaxSourceBytes is the longest source line a diagnostic quotes whole: a
@@ -157,11 +191,150 @@ func sourceLine(src string, n int) string {
 	return strings.TrimRight(src, "\r")
 }
 
-// diagAt builds a diagnostic at pos in a file whose text is src.
+// diagAt builds a diagnostic at pos in a file whose text is src: its span
+// is the token at pos, and a did-you-mean among the arguments (a
+// suggestion) gives it the fix that replaces the name where it is written,
+// at or a little after pos (an override's name after its keyword, a word
+// inside its quotes).
 func diagAt(src string, pos Pos, sev Severity, code, format string, args ...any) Diagnostic {
 	d := Diagnostic{Severity: sev, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...)}
 	d.Source, d.SourceCol = excerptAt(sourceLine(src, pos.Line), pos.Col)
+	if pos.Line <= 0 {
+		return d
+	}
+	off, ok := offsetAt(src, pos.Line, pos.Col)
+	if !ok {
+		return d
+	}
+	end := tokenEnd(src, off)
+	for _, a := range args {
+		s, isHint := a.(suggestion)
+		if !isHint || s.want == "" {
+			continue
+		}
+		if at := findWord(src, s.wrong, off, maxFixReach); at >= 0 {
+			to := at + len(s.wrong)
+			d.Fixes = append(d.Fixes, Fix{Title: fmt.Sprintf("Change %q to %q", s.wrong, s.want),
+				Range: Span{posAt(src, pos, off, at), posAt(src, pos, off, to)}, NewText: s.want})
+			end = max(end, to)
+		}
+	}
+	d.End = posAt(src, pos, off, end)
 	return d
+}
+
+// maxFixReach is how far after a diagnostic's position the name it is
+// about is looked for.
+const maxFixReach = 400
+
+// offsetAt is the byte offset of line and col (1-based, col in
+// characters) in src; false when src has no such place.
+func offsetAt(src string, line, col int) (int, bool) {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(src[off:], '\n')
+		if i < 0 {
+			return 0, false
+		}
+		off += i + 1
+	}
+	for c := 1; c < col; c++ {
+		if off >= len(src) || src[off] == '\n' {
+			return 0, false
+		}
+		_, n := utf8.DecodeRuneInString(src[off:])
+		off += n
+	}
+	return off, true
+}
+
+// posAt is the position of byte offset to, counted on from p at offset
+// from (to >= from).
+func posAt(src string, p Pos, from, to int) Pos {
+	p.Offset = to
+	for _, r := range src[from:to] {
+		if r == '\n' {
+			p.Line++
+			p.Col = 1
+		} else {
+			p.Col++
+		}
+	}
+	return p
+}
+
+// tokenEnd is the end of the token at off: a word (dotted names whole), a
+// quoted string, or else the rest of the line; one character at least.
+func tokenEnd(src string, off int) int {
+	if off >= len(src) {
+		return len(src)
+	}
+	if end := wordEnd(src, off); end > off {
+		for end < len(src)-1 && src[end] == '.' && wordEnd(src, end+1) > end+1 {
+			end = wordEnd(src, end+1)
+		}
+		return end
+	}
+	if src[off] == '"' {
+		for i := off + 1; i < len(src) && src[i] != '\n'; i++ {
+			switch src[i] {
+			case '\\':
+				i++
+			case '"':
+				return i + 1
+			}
+		}
+	}
+	end := off
+	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
+		end++
+	}
+	if end == off {
+		_, n := utf8.DecodeRuneInString(src[off:])
+		end = off + n
+	}
+	return end
+}
+
+// wordEnd is the end of the word that starts at off (off itself when none
+// does).
+func wordEnd(src string, off int) int {
+	end := off
+	for end < len(src) {
+		r, n := utf8.DecodeRuneInString(src[end:])
+		if !isWordRune(r) {
+			break
+		}
+		end += n
+	}
+	return end
+}
+
+func isWordRune(r rune) bool {
+	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
+}
+
+// findWord finds name as a whole word at or after off, within limit bytes;
+// -1 when it is not there.
+func findWord(src, name string, off, limit int) int {
+	if name == "" {
+		return -1
+	}
+	end := min(len(src), off+limit)
+	for i := off; i < end; {
+		j := strings.Index(src[i:end], name)
+		if j < 0 {
+			return -1
+		}
+		at := i + j
+		before, _ := utf8.DecodeLastRuneInString(src[:at])
+		after, _ := utf8.DecodeRuneInString(src[at+len(name):])
+		if (at == 0 || !isWordRune(before)) && (at+len(name) >= len(src) || !isWordRune(after)) {
+			return at
+		}
+		i = at + 1
+	}
+	return -1
 }
 
 // excerptAt cuts a line longer than MaxSourceBytes to at most that many

@@ -2,9 +2,10 @@
 // (participle struct tags), the checker that turns source files into a
 // Module, diagnostics, the formatter and the semantic diff of two modules.
 //
-// It knows nothing of hexes: the hooks a rule may run on, the names an
+// It knows nothing of the engine: the hooks a rule may run on, the names an
 // expression may use there and the effects a rule may call come from an Env
-// that the caller builds (package stdlib builds the standard one).
+// that the caller builds (package stdlib builds the standard one). Hex
+// numbers and geometry come from package hex.
 //
 //	files, diags := dsl.ParseFS(fsys, "games/mybattle")
 //	mod, diags := dsl.Check(files, env, loader)

@@ -20,3 +20,6 @@ func CheckTextGuards(files []*File, env *Env, load Loader) (*Module, Diagnostics
 	c := &checker{env: env, load: load, done: map[string]*Module{}, srcs: map[string]string{}, textGuards: true}
 	return c.check(files)
 }
+
+// SameCode reports whether two programs run the same compiled code.
+func SameCode(a, b *Program) bool { return a != nil && b != nil && a.code == b.code }

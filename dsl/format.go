@@ -411,6 +411,10 @@ func (p *printer) declMultiline(d *Decl) bool {
 		return p.multiline(off, len(d.Table.Rows)+len(d.Table.Columns), false)
 	case d.Chart != nil:
 		return true
+	case d.ColumnEdit != nil:
+		return p.multiline(off, len(d.ColumnEdit.Rows), true)
+	case d.CellEdit != nil:
+		return false
 	case d.Modifier != nil:
 		return p.multiline(off, 1, true)
 	case d.Objective != nil:
@@ -492,6 +496,10 @@ func (p *printer) decl(d *Decl) {
 		p.objective(d.Objective)
 	case d.Chart != nil:
 		p.chart(d.Chart)
+	case d.ColumnEdit != nil:
+		p.columnEdit(d.ColumnEdit)
+	case d.CellEdit != nil:
+		p.cellEdit(d.CellEdit)
 	case d.Param != nil:
 		p.param(d.Param)
 	case d.Vocab != nil:
@@ -941,6 +949,39 @@ func (p *printer) column(c *Column) {
 	p.block(c.Pos.Offset, len(c.Rows), false, func(i int) int { return c.Rows[i].Pos.Offset }, func(i int) {
 		p.row(c.Rows[i], widths[i])
 	})
+}
+
+// columnEdit prints `column TABLE CELLS cite … { ROWS }`, one line when
+// the source has it on one.
+func (p *printer) columnEdit(e *ColumnEdit) {
+	p.kw("column")
+	p.sp()
+	p.kw(e.Table)
+	p.sp()
+	if e.Label != nil {
+		p.kw(quote(*e.Label))
+	} else {
+		p.cells(e.Cells)
+	}
+	p.cite(e.Cite)
+	widths := p.rowWidths(e.Rows)
+	p.block(e.Pos.Offset, len(e.Rows), true, func(i int) int { return e.Rows[i].Pos.Offset }, func(i int) {
+		p.row(e.Rows[i], widths[i])
+	})
+}
+
+// cellEdit prints `cell CHART CELLS => VALUE cite …`.
+func (p *printer) cellEdit(e *CellEdit) {
+	p.kw("cell")
+	p.sp()
+	p.kw(e.Chart)
+	p.sp()
+	p.cells(e.Cells)
+	p.sp()
+	p.kw("=>")
+	p.sp()
+	p.number(e.Value)
+	p.cite(e.Cite)
 }
 
 func (p *printer) rowWidths(rows []*Row) []int {

@@ -3,7 +3,7 @@ package dsl
 import "reflect"
 
 // ScenarioDef is a checked scenario: a board, units and orders. Hex numbers
-// are kept as written; the interpreter reads them.
+// are kept as written, and read into its Layout.
 type ScenarioDef struct {
 	Name, Title    string
 	Cols, Rows     int
@@ -30,6 +30,9 @@ type ScenarioDef struct {
 	Pos    Pos
 	Module string
 	Src    string
+	// Layout is the board as the checker laid it out (CheckScenario), for
+	// the engine to build from.
+	Layout *Layout
 }
 
 // ArmySpec is one `army SIDE { NAME: N … }` line of a scenario.

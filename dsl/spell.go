@@ -42,14 +42,26 @@ func nearest(name string, candidates []string) string {
 
 // DidYouMean formats a suggestion of the candidate nearest to name
 // ("; did you mean \"x\"?"), or nothing when none is close.
-func DidYouMean(name string, candidates []string) string { return didYouMean(name, candidates) }
+func DidYouMean(name string, candidates []string) string {
+	return didYouMean(name, candidates).String()
+}
 
-// didYouMean formats a suggestion, or nothing.
-func didYouMean(name string, candidates []string) string {
-	if s := nearest(name, candidates); s != "" {
-		return fmt.Sprintf("; did you mean %q?", s)
+// suggestion is a did-you-mean: the name written and the nearest one the
+// module knows (none when Want is empty). Formatted, it is the hint a
+// message ends with; given to errorf or warnf among the arguments, it also
+// makes the diagnostic's fix, which replaces the name where it is written.
+type suggestion struct{ wrong, want string }
+
+func (s suggestion) String() string {
+	if s.want == "" {
+		return ""
 	}
-	return ""
+	return fmt.Sprintf("; did you mean %q?", s.want)
+}
+
+// didYouMean suggests the candidate nearest to name, if one is close.
+func didYouMean(name string, candidates []string) suggestion {
+	return suggestion{wrong: name, want: nearest(name, candidates)}
 }
 
 func editDistance(a, b string) int {

@@ -3,6 +3,7 @@ package games_test
 import (
 	"context"
 	"errors"
+	"github.com/bataille/bataille/hex"
 	"io/fs"
 	"os"
 	"strings"
@@ -810,11 +811,11 @@ func (r *played) at(unit, hex string) {
 // movedFrom asserts that a unit stands n hexes from where it began.
 func (r *played) movedFrom(unit, from string, n int) {
 	r.t.Helper()
-	h, err := interpreter.ParseHex(from)
+	h, err := hex.Parse(from)
 	if err != nil {
 		r.t.Fatal(err)
 	}
-	if d := interpreter.Distance(r.unit(unit).Hex, h); d != n {
+	if d := hex.Distance(r.unit(unit).Hex, h); d != n {
 		r.t.Errorf("%s is %d hexes from %s, want %d", unit, d, from, n)
 	}
 }

@@ -20,7 +20,8 @@ import (
 
 // A modder's variant is a folder: testdata/variants/snow extends the
 // bundled Danzig with one modifier in one line (snow, +3 on the Carré roll)
-// and one changed cell of the Recall Chart (the Cossacks recall on 5 or 6).
+// and one changed cell of the Recall Chart in one line too (`override
+// column recall russian, cossack { … }`: the Cossacks recall on 5 or 6).
 // It is checked, its diff against Danzig names both changes, and simulated
 // it routs the Baden battalion of carre_attempt as often as the exact odds
 // of the chart say, with and without the snow.

@@ -2,6 +2,7 @@ package interpreter_test
 
 import (
 	"context"
+	"github.com/bataille/bataille/hex"
 	"strings"
 	"testing"
 
@@ -82,8 +83,8 @@ func TestBoardMechanics(t *testing.T) {
 // view across it.
 func TestHexsideFeatures(t *testing.T) {
 	b := interpreter.NewBoard(12, 12, "clear")
-	h := func(s string) interpreter.Hex {
-		x, err := interpreter.ParseHex(s)
+	h := func(s string) hex.Hex {
+		x, err := hex.Parse(s)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"github.com/bataille/bataille/hex"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -10,7 +11,7 @@ import (
 type chargeState struct {
 	charger, target *Unit
 	order           *Order
-	trail           []Hex // hexes the charger stood in, its start first
+	trail           []hex.Hex // hexes the charger stood in, its start first
 	step            int
 	mpLeft, mpSpent int
 	cap             int // most MP it may still spend; -1 for no limit
@@ -29,7 +30,7 @@ type chargeState struct {
 // cell describes a hex for scripts. The hexes of the map are kept in a
 // slice by their place on it, which a charge's every step reads; hexes off
 // the map in a map.
-func (e *Engine) cell(h Hex) *Cell {
+func (e *Engine) cell(h hex.Hex) *Cell {
 	b := e.Board
 	if col, row := h.Offset(); col >= 1 && col <= b.Cols && row >= 1 && row <= b.Rows {
 		i := (col-1)*b.Rows + row - 1
@@ -45,7 +46,7 @@ func (e *Engine) cell(h Hex) *Cell {
 		return c
 	}
 	if e.cells == nil {
-		e.cells = map[Hex]*Cell{}
+		e.cells = map[hex.Hex]*Cell{}
 	}
 	c := e.newCell(h)
 	e.cells[h] = c
@@ -55,7 +56,7 @@ func (e *Engine) cell(h Hex) *Cell {
 // newCell describes a hex from the board and the module's terrain. Terrain
 // and roads do not change in play, so each hex is described once; rules
 // read cells and never change them.
-func (e *Engine) newCell(h Hex) *Cell {
+func (e *Engine) newCell(h hex.Hex) *Cell {
 	t := e.Board.TerrainAt(h)
 	c := &Cell{Number: h.String(), Terrain: t, Road: e.Board.Road[h], Cost: 1}
 	if w, ok := e.Module.Word(dsl.KindTerrain, t); ok {
@@ -354,7 +355,7 @@ func (e *Engine) drainCharges() error {
 		o.Path = o.Path[:0]
 		at := u.Hex
 		for range 64 {
-			if Distance(at, t.Hex) <= 1 {
+			if hex.Distance(at, t.Hex) <= 1 {
 				break
 			}
 			next, ok := e.stepToward(at, t.Hex)
@@ -366,10 +367,10 @@ func (e *Engine) drainCharges() error {
 		}
 		if len(o.Path) > 0 {
 			// It sets off toward its target.
-			if d, ok := DirectionTo(u.Hex, o.Path[0]); ok {
+			if d, ok := hex.DirectionTo(u.Hex, o.Path[0]); ok {
 				u.Facing = d
 			}
-		} else if d, ok := DirectionTo(u.Hex, t.Hex); ok {
+		} else if d, ok := hex.DirectionTo(u.Hex, t.Hex); ok {
 			u.Facing = d
 		}
 		ok, err := e.declare(o)
@@ -519,7 +520,7 @@ func (e *Engine) mount(lead *Order) {
 // ride moves the stack's riders into the hex the lead entered at a cost;
 // a rider without the MP is left where it is, separated (BER-37-STACK: the
 // stack stays together unless lack of MP separates it).
-func (e *Engine) ride(from, h Hex, cost int) {
+func (e *Engine) ride(from, h hex.Hex, cost int) {
 	ch := e.ch
 	kept := ch.riders[:0]
 	for _, r := range ch.riders {
@@ -553,7 +554,7 @@ func (e *Engine) beside() []*Unit {
 
 // chargeStep enters the next hex of the declared path, if the rules and the
 // MP allow; a path that cannot go on halts the charge.
-func (e *Engine) chargeStep(h Hex) (bool, error) {
+func (e *Engine) chargeStep(h hex.Hex) (bool, error) {
 	ch := e.ch
 	ok, why, err := e.chargeEnter(h, movePath)
 	if err != nil || ok {
@@ -589,10 +590,10 @@ const (
 // straight ahead; turning costs) binds them all. It asks the charge_enter
 // rules, pays the MP and moves the charger, and says why not when it
 // cannot. Only a ride into a unit's hex enters a hex an enemy holds.
-func (e *Engine) chargeEnter(h Hex, how string) (bool, int, error) {
+func (e *Engine) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	ch := e.ch
 	u := ch.charger
-	dir, adjacent := DirectionTo(u.Hex, h)
+	dir, adjacent := hex.DirectionTo(u.Hex, h)
 	if !adjacent {
 		if e.Tracing() {
 			e.Note(u, "%s halts: %s is not next to %s", u.ID, h, u.Hex)
@@ -612,12 +613,12 @@ func (e *Engine) chargeEnter(h Hex, how string) (bool, int, error) {
 		return false, whyPlace, nil
 	}
 	fronts := e.fronts(u)
-	ahead := IsAhead(u.Hex, u.Facing, fronts, h)
-	turns := turnsBetween(u.Facing, dir, fronts)
+	ahead := hex.IsAhead(u.Hex, u.Facing, fronts, h)
+	turns := hex.TurnsToFront(u.Facing, fronts, dir)
 	c := e.cell(h)
 	across, extra, up := e.crossing(u, u.Hex, h)
 	e.act = action{cost: c.Cost + extra}
-	blocked, msg, err := e.hook(hChargeEnter).unit(u).unit(ch.target).cell(c).int(ch.step + 1).int(ch.mpSpent).int(ch.mpLeft).int(c.Cost + extra).bool(ahead).int(turns).int(Distance(h, ch.target.Hex)).str(asString(across)).bool(up).str(how).fire()
+	blocked, msg, err := e.hook(hChargeEnter).unit(u).unit(ch.target).cell(c).int(ch.step + 1).int(ch.mpSpent).int(ch.mpLeft).int(c.Cost + extra).bool(ahead).int(turns).int(hex.Distance(h, ch.target.Hex)).str(asString(across)).bool(up).str(how).fire()
 	if err != nil {
 		return false, whyNone, err
 	}
@@ -656,7 +657,7 @@ func (e *Engine) chargeEnter(h Hex, how string) (bool, int, error) {
 		default:
 			text = fmt.Sprintf("%s follows to %s (%d MP%s; %d spent, %d left)", u.ID, h, cost, crossed(across, up), ch.mpSpent, ch.mpLeft)
 		}
-		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text})
+		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text, After: stateOf(u)})
 	}
 	return true, whyNone, nil
 }
@@ -664,7 +665,7 @@ func (e *Engine) chargeEnter(h Hex, how string) (bool, int, error) {
 // onlyCarres reports whether every enemy of u in h stands in a formation
 // with six fronts (a Carré), which a released charge may ride over and
 // through.
-func (e *Engine) onlyCarres(u *Unit, h Hex) bool {
+func (e *Engine) onlyCarres(u *Unit, h hex.Hex) bool {
 	e.Board.charge(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) && e.fronts(x) < 6 {
@@ -703,7 +704,7 @@ func (e *Engine) Retarget(t *Unit) error {
 }
 
 // enemyIn reports whether an enemy of u holds h.
-func (e *Engine) enemyIn(u *Unit, h Hex) bool {
+func (e *Engine) enemyIn(u *Unit, h hex.Hex) bool {
 	e.Board.charge(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
@@ -729,28 +730,6 @@ func (e *Engine) pay(cost int) {
 	}
 }
 
-// turnsBetween counts the hexsides a unit turns to move toward dir; moving
-// through any front hexside costs no turn.
-func turnsBetween(facing, dir Direction, fronts int) int {
-	if HexsideClass(facing, fronts, dir) == Front {
-		return 0
-	}
-	best := 6
-	for k := -3; k <= 3; k++ {
-		if HexsideClass(facing.Turn(k), fronts, dir) == Front {
-			best = min(best, abs(k))
-		}
-	}
-	return best
-}
-
-func abs(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
-}
-
 // contact fires charge_contact against a unit the charger has reached.
 func (e *Engine) contact(target *Unit) error {
 	ch := e.ch
@@ -759,7 +738,7 @@ func (e *Engine) contact(target *Unit) error {
 	if e.Tracing() {
 		e.Note(ch.charger, "%s contacts %s", ch.charger.ID, target.ID)
 	}
-	_, _, err := e.hook(hChargeContact).unit(ch.charger).unit(target).cell(e.cell(ch.charger.Hex)).int(ch.mpSpent).int(ch.mpLeft).bool(StraightRun(ch.trail) >= straightHexes).int(ch.step).int(StraightRun(ch.trail)).fire()
+	_, _, err := e.hook(hChargeContact).unit(ch.charger).unit(target).cell(e.cell(ch.charger.Hex)).int(ch.mpSpent).int(ch.mpLeft).bool(hex.StraightRun(ch.trail) >= straightHexes).int(ch.step).int(hex.StraightRun(ch.trail)).fire()
 	return err
 }
 
@@ -810,14 +789,14 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 }
 
 // stepToward picks the neighbour nearest to the goal that no enemy holds.
-func (e *Engine) stepToward(from, goal Hex) (Hex, bool) {
+func (e *Engine) stepToward(from, goal hex.Hex) (hex.Hex, bool) {
 	b := e.Board
-	best, bestD := from, Distance(from, goal)
+	best, bestD := from, hex.Distance(from, goal)
 	for _, n := range from.Neighbors() {
 		if !b.OnMap(n) {
 			continue
 		}
-		d := Distance(n, goal)
+		d := hex.Distance(n, goal)
 		if d >= bestD {
 			// Whether an enemy holds it changes nothing: only its look
 			// at the units is charged, as occupied charges it.
@@ -849,7 +828,7 @@ func (e *Engine) enemies(u *Unit) []*Unit {
 // the next: the hexside word (boxed once, for hook variables; "" for none),
 // the movement points it adds for the unit's arm (cost_ARM, else cost), and
 // whether the ground rises that way.
-func (e *Engine) crossing(u *Unit, from, to Hex) (word any, cost int, uphill bool) {
+func (e *Engine) crossing(u *Unit, from, to hex.Hex) (word any, cost int, uphill bool) {
 	f := e.Board.HexsideAt(from, to)
 	if f.Word == "" {
 		return noWord, 0, false

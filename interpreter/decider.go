@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"github.com/bataille/bataille/hex"
 	"sync"
 
 	"github.com/bataille/bataille/dsl"
@@ -28,7 +29,7 @@ type Question struct {
 	// and outside a charge).
 	Step int
 	// Hex is the charger's hex, or the asked unit's outside a charge.
-	Hex Hex
+	Hex hex.Hex
 	// Charging says a charge is being resolved.
 	Charging bool
 	Turn     int

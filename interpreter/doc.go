@@ -1,5 +1,5 @@
 // Package interpreter is the generic hex-wargame engine that plays a checked
-// rules module: hex geometry (hex.go), the board and units, seeded dice,
+// rules module: the board and units (on the hex package's geometry), seeded dice,
 // the chronology of battle and the charge process as a sequence of hooks,
 // and the cited trace. It asks the module for every number, table,
 // condition and consequence; nothing here names a battle.

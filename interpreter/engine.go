@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"math"
 	"strings"
 
@@ -114,12 +115,12 @@ type Engine struct {
 	curCall    *dsl.CallDef // that effect's call (its name and place)
 	argStack   []any
 	callStack  []Call
-	grid       []*Cell        // the map's hexes described, by column then row
-	cells      map[Hex]*Cell  // hexes off the map described
-	sorted     []*Unit        // the board's units by id
-	enemyBuf   []*Unit        // backing store of enemies(); emptied when a run starts
-	keyVals    []any          // a keyed table's key values, reused
-	words      map[string]any // hexside words boxed once, for hook variables
+	grid       []*Cell           // the map's hexes described, by column then row
+	cells      map[hex.Hex]*Cell // hexes off the map described
+	sorted     []*Unit           // the board's units by id
+	enemyBuf   []*Unit           // backing store of enemies(); emptied when a run starts
+	keyVals    []any             // a keyed table's key values, reused
+	words      map[string]any    // hexside words boxed once, for hook variables
 	// tables and checks are what a roll on each needs, found the first
 	// time it is rolled (rolls.go).
 	tables, checks map[string]*rollCode
@@ -154,6 +155,7 @@ type action struct {
 	cost      int
 	fire      float64
 	shift     int
+	defence   int // a fire defence a rule set in place of the chart's; 0: none
 	attack    float64
 	defense   float64
 	side      string
@@ -167,7 +169,7 @@ type Order struct {
 	Target    *Unit
 	Formation string
 	Step      int
-	Path      []Hex
+	Path      []hex.Hex
 	// Reaction is set on a charge a rule started (ChargeAt), not ordered.
 	Reaction bool
 	// A stack's charge (BER-37-STACK): the charges ordered from one hex at
@@ -348,6 +350,7 @@ func (e *Engine) play(ctx context.Context) (err error) {
 		}
 		e.turnNo = i + 1
 		e.setRunVar("turn", e.turnNo)
+		e.setRunVar("last_turn", len(plans))
 		e.orders = t.Orders
 		if !mid {
 			// A turn resumed in its middle keeps the side its state saved.
@@ -562,7 +565,8 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, cite(e.curRule), e.curCall.Effect.Name
 	}
 	if u != nil {
-		ev.Unit, ev.Hex, ev.State = u.ID, u.Hex.String(), describe(u)
+		ev.Unit, ev.Hex, ev.After = u.ID, u.Hex.String(), stateOf(u)
+		ev.State = describe(ev.After)
 	}
 	e.emit(ev)
 }

@@ -75,8 +75,8 @@ func TestHookOrder(t *testing.T) {
 		"charge_enter 0505", "charge_approach red",
 		"charge_contact", "charge_end",
 		"move_start", "change_formation line",
-		"defensive fire", "fire_resolve",
-		"offensive fire", "fire_resolve",
+		"fire_value", "defensive fire", "fire_resolve",
+		"fire_value", "offensive fire", "fire_resolve",
 		"phase_start melee blue", "assault_declare", "melee_side front", "melee", "melee_resolve", "phase_end melee",
 		"turn_end cav", "turn_end foot", "turn_end red",
 	}

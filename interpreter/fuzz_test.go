@@ -3,6 +3,7 @@ package interpreter_test
 import (
 	"context"
 	"errors"
+	"github.com/bataille/bataille/hex"
 	"io/fs"
 	"regexp"
 	"strings"
@@ -247,12 +248,12 @@ func setProp(sd *dsl.ScenarioDef, unit, key string, v any) {
 
 // pathToward walks from a hex toward another, one neighbour at a time,
 // until next to it: the path a charge order would give.
-func pathToward(from, to interpreter.Hex, maxLen int) []interpreter.Hex {
-	var out []interpreter.Hex
-	for len(out) < maxLen && interpreter.Distance(from, to) > 1 {
+func pathToward(from, to hex.Hex, maxLen int) []hex.Hex {
+	var out []hex.Hex
+	for len(out) < maxLen && hex.Distance(from, to) > 1 {
 		best := from
 		for _, n := range from.Neighbors() {
-			if interpreter.Distance(n, to) < interpreter.Distance(best, to) {
+			if hex.Distance(n, to) < hex.Distance(best, to) {
 				best = n
 			}
 		}
@@ -284,12 +285,12 @@ func FuzzCharge(f *testing.F) {
 			setProp(sd, "inf", "formation", "carre")
 		}
 		// Places run one hex past the 12×12 map on each side.
-		at := interpreter.OffsetToHex(int(col%14), int(row%14))
-		tat := interpreter.OffsetToHex(int(tcol%14), int(trow%14))
+		at := hex.FromOffset(int(col%14), int(row%14))
+		tat := hex.FromOffset(int(tcol%14), int(trow%14))
 		setProp(sd, "hus", "at", dsl.HexSpec{Q: at.Q, R: at.R, Axial: true, Pos: sd.Units[0].Pos})
 		setProp(sd, "inf", "at", dsl.HexSpec{Q: tat.Q, R: tat.R, Axial: true, Pos: sd.Units[1].Pos})
 		if line%8 < 6 {
-			at2 := tat.Neighbor(interpreter.Direction(line % 8))
+			at2 := tat.Neighbor(hex.Direction(line % 8))
 			setProp(sd, "inf", "at2", dsl.HexSpec{Q: at2.Q, R: at2.R, Axial: true, Pos: sd.Units[1].Pos})
 		}
 		for _, o := range sd.Orders {
@@ -367,7 +368,7 @@ func TestFuzzSeedsPlay(t *testing.T) {
 		t.Fatal("the charge has no orders")
 	}
 	playAndCheck(t, cmod, setup, interpreter.NewSeededDice(1))
-	if n := len(pathToward(interpreter.OffsetToHex(6, 10), interpreter.OffsetToHex(6, 4), 12)); n != 5 {
+	if n := len(pathToward(hex.FromOffset(6, 10), hex.FromOffset(6, 4), 12)); n != 5 {
 		t.Errorf("path from 0610 to 0604 has %d hexes, want 5", n)
 	}
 }

@@ -100,15 +100,19 @@ var Hooks = []*dsl.Hook{
 		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), v("attack", tFloat, "the attacker's melee strength so far"), v("defense", tFloat, "the defender's melee strength so far"),
 			v("odds", tFloat, "attack divided by defence"),
 			word("side", "front|flank|rear", "the defender's hexside the melee comes through, after the melee_side rules (a refused flank is a front)")}},
+	{Name: "fire_value", Doc: "a unit is about to fire; rules give its fire value from the battle's fire multiple chart (`set_fire`) before the fire rules, which read it as `fire_value`, take a Carré's third or full value",
+		Vars: []dsl.Var{v("firer", tUnit, "the unit that fires"), v("target", tUnit, "the unit fired at"), v("fire_value", tFloat, "increments × the arm's fire multiple, scaled by the firer's morale state")}},
 	{Name: "fire", Blocks: true, Doc: "a unit fires; rules set its fire value and column shifts; a failing require cancels the fire",
-		Vars: []dsl.Var{v("firer", tUnit, "the unit that fires"), v("target", tUnit, "the unit fired at"), v("fire_value", tFloat, "increments × the arm's fire multiple"),
+		Vars: []dsl.Var{v("firer", tUnit, "the unit that fires"), v("target", tUnit, "the unit fired at"), v("fire_value", tFloat, "the fire value the fire_value rules gave: increments × the fire multiple"),
 			v("adjacent", tBool, "the target is next to the firer"), v("cavalry_in_hex", tBool, "enemy cavalry stands in the firer's hex"),
 			v("artillery_in_hex", tBool, "friendly artillery shares the firer's hex"), v("defensive", tBool, "defensive fire (the side not in its turn)"),
 			v("fires", tInt, "fire attacks the firer has already made this phase into hexes other than its own"),
 			v("next_to_earlier", tBool, "the target's hex is next to (or is) a hex other than its own that the firer already fired into this phase"),
 			v("same_hex", tBool, "the target stands in the firer's hex (cavalry inside a Carré)")}},
 	{Name: "fire_resolve", Doc: "the fire value is known; rules roll the battle's fire table",
-		Vars: []dsl.Var{v("firer", tUnit, "the unit that fires"), v("target", tUnit, "the unit fired at"), v("fire_value", tFloat, "the fire value the fire rules set"), v("shift", tInt, "column shifts")}},
+		Vars: []dsl.Var{v("firer", tUnit, "the unit that fires"), v("target", tUnit, "the unit fired at"), v("fire_value", tFloat, "the fire value the fire rules set"), v("shift", tInt, "column shifts"),
+			v("defence", tInt, "the target's fire defence a fire rule set (`set_defence`: a disordered or routed target's column), or 0: the table reads its chart by terrain and formation"),
+			v("defensive", tBool, "defensive fire (the side not in its turn)")}},
 	{Name: "phase_start", Doc: "before each phase of the sequence of play, once",
 		Vars: []dsl.Var{word("phase", "start|charges|movement|defensive_fire|offensive_fire|melee|end", "the phase's procedure"), v("phasing", tString, "the side whose turn it is")}},
 	{Name: "phase_end", Doc: "after each phase of the sequence of play, once",
@@ -119,10 +123,13 @@ var Hooks = []*dsl.Hook{
 		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("phasing", tString, "the side whose turn it is")}},
 }
 
-// Every hook reads the turn number: a scenario may play several turns.
+// Every hook reads the turn number and the last turn the scenario plays:
+// a scenario may play several (`turn 2 russian { … }`), and what happens
+// between turns (recovery, rally) plays only in one that asks for them.
 func init() {
 	for _, h := range Hooks {
-		h.Vars = append(h.Vars, v("turn", tInt, "the turn being played, from 1"))
+		h.Vars = append(h.Vars, v("turn", tInt, "the turn being played, from 1"),
+			v("last_turn", tInt, "the last turn the scenario plays: 1, or more when it gives its later turns"))
 	}
 }
 

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"github.com/bataille/bataille/hex"
 	"slices"
 
 	"github.com/bataille/bataille/dsl"
@@ -32,7 +33,7 @@ import (
 // and how far the engine's looks reach from a unit: what shows that the
 // lanes of a scenario stay apart.
 type Track struct {
-	Hexes map[Hex]bool
+	Hexes map[hex.Hex]bool
 	Reach int
 }
 
@@ -44,7 +45,7 @@ func (b *Board) SetTrack(t *Track) {
 		return
 	}
 	if t.Hexes == nil {
-		t.Hexes = map[Hex]bool{}
+		t.Hexes = map[hex.Hex]bool{}
 	}
 	t.Reach = max(t.Reach, baseReach)
 	for _, u := range b.Units {
@@ -76,7 +77,7 @@ func Apart(a, b *Track, approach int) bool {
 	r := max(a.Reach, b.Reach, approach)
 	for h := range a.Hexes {
 		for k := range b.Hexes {
-			if Distance(h, k) <= r {
+			if hex.Distance(h, k) <= r {
 				return false
 			}
 		}

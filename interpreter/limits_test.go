@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"regexp"
 	"strings"
 	"sync"
@@ -44,7 +45,7 @@ func limBoard(n, increments int) *interpreter.Board {
 	b := interpreter.NewBoard(99, 99, "clear")
 	for i := range n {
 		b.Place(&interpreter.Unit{ID: fmt.Sprintf("u%05d", i), Side: "a", Arm: "cavalry", Formation: "line", State: "good",
-			Increments: increments, Hexes: 1, Hex: interpreter.OffsetToHex(1+i%99, 1+i/99%99)})
+			Increments: increments, Hexes: 1, Hex: hex.FromOffset(1+i%99, 1+i/99%99)})
 	}
 	return b
 }

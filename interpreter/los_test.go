@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"github.com/bataille/bataille/hex"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -19,16 +20,16 @@ func TestLOSAsBlockedAndWalls(t *testing.T) {
 		var m meter
 		m.reset(nil, math.MaxInt64)
 		b.meter = &m
-		hex := func() Hex { return OffsetToHex(1+rng.IntN(24), 1+rng.IntN(24)) }
+		randHex := func() hex.Hex { return hex.FromOffset(1+rng.IntN(24), 1+rng.IntN(24)) }
 		for range rng.IntN(60) {
-			b.Terrain[hex()] = "woods"
+			b.Terrain[randHex()] = "woods"
 		}
 		for range rng.IntN(40) {
-			h := hex()
+			h := randHex()
 			b.SetHexside(h, h.Neighbors()[rng.IntN(6)], "hedge", false)
 		}
 		for i := range 2 + rng.IntN(30) {
-			u := &Unit{ID: string(rune('a' + i)), Increments: rng.IntN(3), Hex: hex()}
+			u := &Unit{ID: string(rune('a' + i)), Increments: rng.IntN(3), Hex: randHex()}
 			if rng.IntN(4) == 0 {
 				h2 := u.Hex.Neighbors()[rng.IntN(6)]
 				u.Hex2 = &h2
@@ -38,7 +39,7 @@ func TestLOSAsBlockedAndWalls(t *testing.T) {
 		for range 300 {
 			x, y := b.Units[rng.IntN(len(b.Units))], b.Units[rng.IntN(len(b.Units))]
 			before := m.used
-			want := LineOfSight(x.Hex, y.Hex, b.Blocked) && !LineCrosses(x.Hex, y.Hex, b.wall)
+			want := hex.LineOfSight(x.Hex, y.Hex, b.Blocked) && !hex.LineCrosses(x.Hex, y.Hex, b.wall)
 			wantCost := m.used - before
 			before = m.used
 			got := LOS(x, y)

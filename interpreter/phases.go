@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
@@ -66,7 +67,7 @@ func (e *Engine) move(o *Order) error {
 		if err := e.work(1); err != nil {
 			return err
 		}
-		dir, adjacent := DirectionTo(u.Hex, h)
+		dir, adjacent := hex.DirectionTo(u.Hex, h)
 		if !adjacent || !e.Board.Fits(u, h) {
 			if e.Tracing() {
 				e.Note(u, "%s stops: %s is not a hex next to it on the map", u.ID, h)
@@ -134,9 +135,9 @@ func (e *Engine) move(o *Order) error {
 
 // projectsZdI reports whether u projects Zd'I into h, as the module's
 // formations say (`zdi: front`, `zdi: self`, `zdi: none`).
-func (e *Engine) projectsZdI(u *Unit, h Hex) bool { return u.zdiInto(e.Module, h) }
+func (e *Engine) projectsZdI(u *Unit, h hex.Hex) bool { return u.zdiInto(e.Module, h) }
 
-func (u *Unit) zdiInto(mod *dsl.Module, h Hex) bool {
+func (u *Unit) zdiInto(mod *dsl.Module, h hex.Hex) bool {
 	mode, fronts := "front", 1
 	if w, ok := u.word(mod, wordFormation); ok {
 		mode, fronts = w.Str("zdi", "front"), w.Int("fronts", 1)
@@ -146,7 +147,7 @@ func (u *Unit) zdiInto(mod *dsl.Module, h Hex) bool {
 		return u.occupies(h)
 	case "front":
 		for _, at := range u.hexes() {
-			if d, ok := DirectionTo(at, h); ok && HexsideClass(u.Facing, fronts, d) == Front {
+			if d, ok := hex.DirectionTo(at, h); ok && hex.HexsideClass(u.Facing, fronts, d) == hex.Front {
 				return true
 			}
 		}
@@ -155,9 +156,9 @@ func (u *Unit) zdiInto(mod *dsl.Module, h Hex) bool {
 }
 
 // FriendlyZdI reports whether a friend of u (not u) projects Zd'I into h.
-func (e *Engine) FriendlyZdI(u *Unit, h Hex) bool { return u.friendlyZdI(e.Module, h) }
+func (e *Engine) FriendlyZdI(u *Unit, h hex.Hex) bool { return u.friendlyZdI(e.Module, h) }
 
-func (u *Unit) friendlyZdI(mod *dsl.Module, h Hex) bool {
+func (u *Unit) friendlyZdI(mod *dsl.Module, h hex.Hex) bool {
 	b := u.board
 	if b == nil {
 		return false
@@ -172,11 +173,11 @@ func (u *Unit) friendlyZdI(mod *dsl.Module, h Hex) bool {
 }
 
 // nearestHex is the hex of a nearest to u.
-func nearestHex(u, a *Unit) Hex {
+func nearestHex(u, a *Unit) hex.Hex {
 	best := a.Hex
 	for _, h := range a.hexes() {
 		for _, x := range u.hexes() {
-			if Distance(x, h) < Distance(x, best) {
+			if hex.Distance(x, h) < hex.Distance(x, best) {
 				best = h
 			}
 		}
@@ -191,9 +192,9 @@ func nearestHex(u, a *Unit) Hex {
 // (BER-17-REFUSED). The melee's side and the language's hexside_to (which
 // the stand modifiers read) both come from here, so a refused flank is the
 // same front in melee and in the stand check.
-func (u *Unit) SideToward(h Hex) Side {
+func (u *Unit) SideToward(h hex.Hex) hex.Side {
 	if u.occupies(h) {
-		return Front
+		return hex.Front
 	}
 	var mod *dsl.Module
 	if u.board != nil {
@@ -203,19 +204,19 @@ func (u *Unit) SideToward(h Hex) Side {
 	if w, ok := u.word(mod, wordFormation); ok && mod != nil {
 		fronts, refuses = w.Int("fronts", 1), w.Flag("refused_flank")
 	}
-	side, found := Front, false // not next to it: front, as a shared hex
+	side, found := hex.Front, false // not next to it: front, as a shared hex
 	for _, at := range u.hexes() {
-		d, ok := DirectionTo(at, h)
+		d, ok := hex.DirectionTo(at, h)
 		if !ok {
 			continue
 		}
 		// Of a two-hex line's hexes next to h, the one that faces it best.
-		if c := HexsideClass(u.Facing, fronts, d); !found || c < side {
+		if c := hex.HexsideClass(u.Facing, fronts, d); !found || c < side {
 			side, found = c, true
 		}
 	}
-	if side == Flank && refuses && u.friendlyZdI(mod, h) {
-		return Front
+	if side == hex.Flank && refuses && u.friendlyZdI(mod, h) {
+		return hex.Front
 	}
 	return side
 }
@@ -292,7 +293,13 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 			art = true
 		}
 	}
+	// The battle's fire multiple chart gives the value before the fire
+	// rules take a Carré's third or its full value of it.
 	e.act = action{fire: value}
+	if _, _, err := e.hook(hFireValue).unit(f).unit(t).float(value).fire(); err != nil {
+		return err
+	}
+	value = e.act.fire
 	earlier := e.firedBy(f).hexes
 	near, others := false, 0
 	for _, h := range earlier {
@@ -300,7 +307,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 			continue // fire at cavalry inside its own hex is not one of a Carré's three
 		}
 		others++
-		near = near || Distance(h, t.Hex) <= 1
+		near = near || hex.Distance(h, t.Hex) <= 1
 	}
 	sameHex := UnitDistance(f, t) == 0
 	blocked, msg, err := e.hook(hFire).unit(f).unit(t).float(value).bool(UnitDistance(f, t) <= 1).bool(cav).bool(art).bool(defensive).int(others).bool(near).bool(sameHex).fire()
@@ -322,7 +329,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
 	}
 	t.FiredOn = true
-	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).fire()
+	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).int(e.act.defence).bool(defensive).fire()
 	return err
 }
 
@@ -346,21 +353,12 @@ func (e *Engine) fireIllegal(f, t *Unit) string {
 
 // FireRange is the most hexes a unit of the arm fires, from the arm's
 // `range`; false when the module gives it none.
-func FireRange(mod *dsl.Module, arm string) (int, bool) {
-	w, ok := mod.Word(dsl.KindArm, arm)
-	if !ok {
-		return 0, false
-	}
-	if _, has := w.Props["range"]; !has {
-		return 0, false
-	}
-	return w.Int("range", 0), true
-}
+func FireRange(mod *dsl.Module, arm string) (int, bool) { return mod.FireRange(arm) }
 
 // firedHexes are the hexes a unit fired into this phase.
 type firedHexes struct {
 	unit  *Unit
-	hexes []Hex
+	hexes []hex.Hex
 }
 
 // firedBy is the list of hexes u fired into this phase. The lists are
@@ -416,7 +414,7 @@ func (e *Engine) ScheduleMelee(a, d *Unit) {
 	}
 	m := meleeOrder{attacker: a, defender: d}
 	if e.ch != nil && e.ch.charger == a {
-		m.charging, m.straight = true, StraightRun(e.ch.trail)
+		m.charging, m.straight = true, hex.StraightRun(e.ch.trail)
 		m.with = e.beside()
 	}
 	for _, old := range e.melees {
@@ -485,9 +483,9 @@ func meleeIllegal(a, d *Unit) string {
 // enemy holds; a unit with nowhere to go surrenders.
 func (e *Engine) separate() error {
 	e.Board.charge(1 + len(e.sorted))
-	var at map[Hex][]*Unit // by hex, on a big board: looking pair by pair costs n²
+	var at map[hex.Hex][]*Unit // by hex, on a big board: looking pair by pair costs n²
 	if len(e.sorted) > 32 {
-		at = map[Hex][]*Unit{}
+		at = map[hex.Hex][]*Unit{}
 		for _, x := range e.sorted {
 			if x.Increments > 0 {
 				for _, h := range x.hexes() {
@@ -504,11 +502,11 @@ func (e *Engine) separate() error {
 		if other == nil || !e.leaves(u, other) {
 			continue
 		}
-		to, ok := Hex{}, false
-		if u.hasPrev && Distance(u.prev, u.Hex) == 1 && e.Board.Fits(u, u.prev) && !e.Board.enemyAt(u, u.prev) {
+		to, ok := hex.Hex{}, false
+		if u.hasPrev && hex.Distance(u.prev, u.Hex) == 1 && e.Board.Fits(u, u.prev) && !e.Board.enemyAt(u, u.prev) {
 			to, ok = u.prev, true
 		}
-		for d := N; d <= NW && !ok; d++ {
+		for d := hex.N; d <= hex.NW && !ok; d++ {
 			if h := u.Hex.Neighbor(d); e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
 				to, ok = h, true
 			}
@@ -531,7 +529,7 @@ func (e *Engine) separate() error {
 
 // enemyBeside is the first enemy (by id) in one of u's hexes, or nil; at,
 // when given, holds the units by hex.
-func (e *Engine) enemyBeside(u *Unit, at map[Hex][]*Unit) *Unit {
+func (e *Engine) enemyBeside(u *Unit, at map[hex.Hex][]*Unit) *Unit {
 	if at == nil {
 		for _, x := range e.sorted {
 			if x.Side != u.Side && x.Increments > 0 && UnitDistance(u, x) == 0 {
@@ -727,7 +725,8 @@ func (e *Engine) endPhase(title string, from int) error {
 	}
 	if !e.cfg.NoTrace {
 		for _, u := range units {
-			e.emit(Event{Kind: "end", Unit: u.ID, Hex: u.Hex.String(), Text: fmt.Sprintf("%s ends the turn", u.ID), State: describe(u)})
+			st := stateOf(u)
+			e.emit(Event{Kind: "end", Unit: u.ID, Hex: u.Hex.String(), Text: fmt.Sprintf("%s ends the turn", u.ID), State: describe(st), After: st})
 		}
 	}
 	return nil
@@ -740,7 +739,7 @@ func (e *Engine) endPhase(title string, from int) error {
 // Carré of more than the limit nor march into one that would then hold
 // more. It returns why not, and puts the refusal, citing the formation,
 // in the trace.
-func (e *Engine) stacking(u *Unit, f string, h Hex) string {
+func (e *Engine) stacking(u *Unit, f string, h hex.Hex) string {
 	if msg := e.stackLimit(u, f, h); msg != "" {
 		return msg
 	}
@@ -756,7 +755,7 @@ func (e *Engine) stacking(u *Unit, f string, h Hex) string {
 }
 
 // stackLimit is stacking for the limit of one formation.
-func (e *Engine) stackLimit(u *Unit, f string, h Hex) string {
+func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex) string {
 	w, ok := e.Module.Word(dsl.KindFormation, f)
 	if !ok {
 		return ""

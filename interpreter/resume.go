@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"slices"
 	"strconv"
 )
@@ -82,7 +83,7 @@ type State struct {
 	// (by unit index) are the phase's own.
 	meleeCount int
 	declared   []int
-	fired      [][]Hex
+	fired      [][]hex.Hex
 	phasing    string
 	turnNo     int
 	// armies are the sides' values (Board.Armies).
@@ -422,12 +423,12 @@ func (k *keyWriter) flag(v bool) {
 	}
 }
 
-func (k *keyWriter) hex(h Hex) {
+func (k *keyWriter) hex(h hex.Hex) {
 	k.num(h.Q)
 	k.num(h.R)
 }
 
-func (k *keyWriter) optHex(h *Hex) {
+func (k *keyWriter) optHex(h *hex.Hex) {
 	k.flag(h != nil)
 	if h != nil {
 		k.hex(*h)

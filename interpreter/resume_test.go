@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"github.com/bataille/bataille/hex"
 	"reflect"
 	"testing"
 	"unsafe"
@@ -92,13 +93,13 @@ func checkFields(t *testing.T, typ reflect.Type, saved, not map[string]string) {
 // Changing any one field of a unit, or any other part of a state, changes
 // its key: no two different states are merged.
 func TestStateKeyCoversEveryField(t *testing.T) {
-	h2, vac := Hex{Q: 3, R: 4}, Hex{Q: 1, R: 1}
+	h2, vac := hex.Hex{Q: 3, R: 4}, hex.Hex{Q: 1, R: 1}
 	base := func() *State {
-		u := Unit{ID: "a", Hex: Hex{Q: 1, R: 2}, Hex2: &h2, Vacated: &vac, Attrs: map[string]bool{"elite": true}}
+		u := Unit{ID: "a", Hex: hex.Hex{Q: 1, R: 2}, Hex2: &h2, Vacated: &vac, Attrs: map[string]bool{"elite": true}}
 		v := Unit{ID: "b", Side: "x"}
 		return &State{units: []Unit{u, v}, marks: []map[string]bool{{"m": true}, nil},
-			lasting: []map[string]int{{"m": 3}, nil}, fired: [][]Hex{{{Q: 1, R: 1}}, nil},
-			pending:  []savedOrder{{o: Order{Kind: "charge", Path: []Hex{{Q: 2, R: 2}}}, unit: 0, target: 1}},
+			lasting: []map[string]int{{"m": 3}, nil}, fired: [][]hex.Hex{{{Q: 1, R: 1}}, nil},
+			pending:  []savedOrder{{o: Order{Kind: "charge", Path: []hex.Hex{{Q: 2, R: 2}}}, unit: 0, target: 1}},
 			melees:   []savedMelee{{attacker: 0, defender: 1}},
 			declared: []int{0}, meleeCount: 1, phasing: "x", turnNo: 1, pos: Position{0, 1, 2}}
 	}
@@ -135,7 +136,7 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 				v.Set(reflect.ValueOf(other))
 				break
 			}
-			moved := *v.Interface().(*Hex) // *Hex
+			moved := *v.Interface().(*hex.Hex) // *Hex
 			moved.R++
 			v.Set(reflect.ValueOf(&moved))
 		case reflect.Map:
@@ -155,7 +156,7 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 		{"Vacated gone", func(s *State) { s.units[0].Vacated = nil }},
 		{"a mark", func(s *State) { s.marks[1] = map[string]bool{"m": true} }},
 		{"a lasting mark's turn", func(s *State) { s.lasting[0]["m"] = 4 }},
-		{"a hex fired into", func(s *State) { s.fired[1] = []Hex{{Q: 1, R: 1}} }},
+		{"a hex fired into", func(s *State) { s.fired[1] = []hex.Hex{{Q: 1, R: 1}} }},
 		{"a pending charge's unit", func(s *State) { s.pending[0].unit = 1 }},
 		{"a pending charge's target", func(s *State) { s.pending[0].target = 0 }},
 		{"a pending charge's path", func(s *State) { s.pending[0].o.Path[0].Q++ }},

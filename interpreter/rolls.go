@@ -49,8 +49,9 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 	}
 	row := &col.Rows[ri]
 	if !e.cfg.NoTrace {
+		rl := Roll{Dice: t.Roll.Dice.String(), Natural: natural, Sum: sum, Modifier: mod, Result: result, Column: ci}
 		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(t.Cite), Table: name, Row: row.RangeString(), Outcome: row.Outcome,
-			Dice: diceText(t.Roll.Dice, natural, mods, sum, mod, result), Mods: mods}
+			Dice: diceText(rl, mods), Mods: mods, Roll: rl}
 		title := t.Title
 		if title == "" {
 			title = name
@@ -202,7 +203,9 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		if title == "" {
 			title = name
 		}
-		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(c.Cite), Table: name, Outcome: outcome, Dice: diceText(c.Roll.Dice, natural, mods, sum, mod, result), Mods: mods,
+		th := threshold // moved to the heap only when traced
+		rl := Roll{Dice: c.Roll.Dice.String(), Natural: natural, Sum: sum, Modifier: mod, Result: result, Threshold: &th}
+		ev := Event{Kind: "roll", Rule: r.ID, Cite: joinCite(c.Cite), Table: name, Outcome: outcome, Dice: diceText(rl, mods), Mods: mods, Roll: rl,
 			Text: fmt.Sprintf("%s: %d must be %s %d → %s", title, result, dirWords[c.Direction], threshold, outcome)}
 		if unit != nil {
 			ev.Unit, ev.Hex = unit.ID, unit.Hex.String()
@@ -234,22 +237,23 @@ func (e *Engine) boundModifier(spec dsl.RollSpec, mod int) int {
 	return b
 }
 
-// diceText writes a roll as a referee says it: the dice, each modifier
-// that applied by name, and the result (`d66 41, Leader -6, Light cavalry
-// +3 → 34`), with the bound the sum was held to if it was.
-func diceText(d dsl.Dice, natural int, mods []Mod, sum, applied, result int) string {
-	if len(mods) == 0 && applied == 0 {
-		return fmt.Sprintf("%s %d", d, natural)
+// diceText writes a roll as a referee says it (the trace's Dice): the
+// dice, each modifier that applied by name, and the result (`d66 41,
+// Leader -6, Light cavalry +3 → 34`), with the bound the sum was held to if
+// it was. Tools read the Roll and Mods it is written from.
+func diceText(r Roll, mods []Mod) string {
+	if len(mods) == 0 && r.Modifier == 0 {
+		return fmt.Sprintf("%s %d", r.Dice, r.Natural)
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s %d", d, natural)
+	fmt.Fprintf(&b, "%s %d", r.Dice, r.Natural)
 	for _, m := range mods {
 		fmt.Fprintf(&b, ", %s %+d", m.Title, m.Value)
 	}
-	if applied != sum {
-		fmt.Fprintf(&b, " (held to %+d)", applied)
+	if r.Held() {
+		fmt.Fprintf(&b, " (held to %+d)", r.Modifier)
 	}
-	fmt.Fprintf(&b, " → %d", result)
+	fmt.Fprintf(&b, " → %d", r.Result)
 	return b.String()
 }
 

@@ -1,5 +1,7 @@
 package interpreter
 
+import "github.com/bataille/bataille/hex"
+
 // The units of one hex that the pages tie together: artillery stacked with
 // infantry "always obtains the same result" as the infantry on its Carré
 // roll (FRI-36-CARRE-ROLL, AUS-36-CARRE-WHEN), and cavalry that meets a
@@ -75,7 +77,7 @@ func (e *Engine) ShareResult(u *Unit, arm string) {
 }
 
 // tied lists the units ShareResult tied to u that still stand in h.
-func (e *Engine) tied(u *Unit, h Hex) []*Unit {
+func (e *Engine) tied(u *Unit, h hex.Hex) []*Unit {
 	var out []*Unit
 	for _, x := range e.Board.Units {
 		if x.tiedTo == u && x.Increments > 0 && x.occupies(h) {

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -135,11 +136,11 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 // retreatStep is the next hex of a retreat away from a hex: of the
 // neighbours farther from it, on the map and holding no enemy, the farthest
 // (the first by direction, N first, among equals).
-func (e *Engine) retreatStep(u *Unit, away Hex) (Hex, bool) {
-	best, bestD, found := Hex{}, Distance(u.Hex, away), false
-	for d := N; d <= NW; d++ {
+func (e *Engine) retreatStep(u *Unit, away hex.Hex) (hex.Hex, bool) {
+	best, bestD, found := hex.Hex{}, hex.Distance(u.Hex, away), false
+	for d := hex.N; d <= hex.NW; d++ {
 		h := u.Hex.Neighbor(d)
-		if dd := Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
+		if dd := hex.Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
 			best, bestD, found = h, dd, true
 		}
 	}
@@ -309,6 +310,10 @@ func (e *Engine) AddCost(n int) error {
 
 // SetFire sets the fire value of the fire being resolved.
 func (e *Engine) SetFire(v float64) { e.act.fire = v }
+
+// SetDefence sets the target's fire defence for the fire being resolved,
+// in place of the one the fire table reads from its chart.
+func (e *Engine) SetDefence(n int) { e.act.defence = n }
 
 // Shift adds column shifts to the fire being resolved.
 func (e *Engine) Shift(n int) { e.act.shift += n }

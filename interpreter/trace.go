@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/internal/visible"
 )
 
@@ -39,6 +40,53 @@ type Event struct {
 	// Distance is, on an ask event during a charge, the hexes between the
 	// unit asked and the other side of the charge (Question.Distance).
 	Distance *int `json:"distance,omitempty"`
+	// Roll is, on a roll event, what Dice says as numbers.
+	Roll Roll `json:"roll,omitzero"`
+	// After is the unit (Unit) as the step left it, field by field: what
+	// State says, and its facing and second hex, which State does not. A
+	// move carries it without a State, so that the narration is unchanged.
+	After UnitState `json:"after,omitzero"`
+}
+
+// Roll is a roll as numbers: the dice thrown, their natural value, the
+// modifiers (Event.Mods) added up and as the roll's bounds held them, and
+// the result read, the natural value so modified.
+type Roll struct {
+	Dice    string `json:"dice"` // "d66", "2d6"
+	Natural int    `json:"natural"`
+	// Sum is the modifiers added up; Modifier is what was added, Sum held
+	// within the bounds the roll declares.
+	Sum      int `json:"sum"`
+	Modifier int `json:"modifier"`
+	Result   int `json:"result"`
+	// Column is the index of the column a table was read on, in the
+	// table's Columns (Event.Column is its name).
+	Column int `json:"columnIndex"`
+	// Threshold is, on a check, the figure the result was held against.
+	Threshold *int `json:"threshold,omitempty"`
+}
+
+// Held reports whether the roll's bounds changed the modifiers' sum.
+func (r Roll) Held() bool { return r.Sum != r.Modifier }
+
+// UnitState is a unit as a step of the trace left it.
+type UnitState struct {
+	ID         string        `json:"id"`
+	Increments int           `json:"increments"`
+	Formation  string        `json:"formation"`
+	State      string        `json:"state"` // its morale state
+	Hex        hex.Hex       `json:"hex"`
+	Hex2       *hex.Hex      `json:"hex2,omitempty"` // a two-hex line's second hex
+	Facing     hex.Direction `json:"facing"`
+	Tired      bool          `json:"tired,omitempty"`
+	Exhausted  bool          `json:"exhausted,omitempty"`
+}
+
+// stateOf is the state of u, for the trace. The unit's Hex2 is never
+// changed in place (MoveTo makes a new one), so it is shared, not copied.
+func stateOf(u *Unit) UnitState {
+	return UnitState{ID: u.ID, Increments: u.Increments, Formation: u.Formation, State: u.State,
+		Hex: u.Hex, Hex2: u.Hex2, Facing: u.Facing, Tired: u.Tired, Exhausted: u.Exhausted}
 }
 
 // Mod is one modifier of a roll: a declared modifier, or the modifier a
@@ -111,15 +159,15 @@ func (t Trace) WriteText(w io.Writer, verbose bool) error {
 	return nil
 }
 
-// describe is the state of a unit in a few words, for the trace. Package
-// picture reads it back to replay a run (its tests fail if the two drift).
-func describe(u *Unit) string {
+// describe is the state of a unit in a few words, for the narration (the
+// trace's State); tools read Event.After, which it is written from.
+func describe(s UnitState) string {
 	var parts []string
-	parts = append(parts, fmt.Sprintf("%s %d inc %s %s at %s", u.ID, u.Increments, u.Formation, u.State, u.Hex))
-	if u.Tired {
+	parts = append(parts, fmt.Sprintf("%s %d inc %s %s at %s", s.ID, s.Increments, s.Formation, s.State, s.Hex))
+	if s.Tired {
 		parts = append(parts, "tired")
 	}
-	if u.Exhausted {
+	if s.Exhausted {
 		parts = append(parts, "exhausted")
 	}
 	return strings.Join(parts, ", ")

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"github.com/bataille/bataille/hex"
 	"sort"
 
 	"github.com/bataille/bataille/dsl"
@@ -37,13 +38,13 @@ type Unit struct {
 	Hexes        int    `expr:"hexes"` // 2 for a two-hex line
 	Terrain      string `expr:"terrain" vocab:"terrain"`
 
-	Hex    Hex       `expr:"-"`
-	Hex2   *Hex      `expr:"-"` // second hex of a two-hex line
-	Facing Direction `expr:"-"`
+	Hex    hex.Hex       `expr:"-"`
+	Hex2   *hex.Hex      `expr:"-"` // second hex of a two-hex line
+	Facing hex.Direction `expr:"-"`
 	// Vacated is the hex the unit last retreated or routed out of, nil when
 	// it has not moved back: a pursuer's movement may be counted from it.
-	Vacated *Hex `expr:"-"`
-	vacated Hex  // what Vacated points to
+	Vacated *hex.Hex `expr:"-"`
+	vacated hex.Hex  // what Vacated points to
 	// Attrs are the attributes the module declares that the scenario gave
 	// the unit (`elite`); scripts read them with has(unit, "elite").
 	Attrs map[string]bool `expr:"-"`
@@ -55,7 +56,7 @@ type Unit struct {
 	// stacked with the battalion that rolled for Carré).
 	tiedTo *Unit
 	// prev is the hex the unit last moved from (hasPrev: it has moved).
-	prev    Hex
+	prev    hex.Hex
 	hasPrev bool
 	// mpSpent is what the unit has spent of its movement allowance in this
 	// turn's movement phase (moves and formation changes).
@@ -77,11 +78,11 @@ func (u *Unit) Marked(name string) bool { return len(u.Marks) > 0 && u.Marks[nam
 type Board struct {
 	Cols, Rows int
 	Default    string
-	Terrain    map[Hex]string
-	Road       map[Hex]bool
+	Terrain    map[hex.Hex]string
+	Road       map[hex.Hex]bool
 	// Hexsides are the features along hexsides (streams, hedges, slopes),
 	// by the hexside's canonical key.
-	Hexsides  map[HexsideKey]HexsideFeature
+	Hexsides  map[hex.HexsideKey]HexsideFeature
 	Units     []*Unit // in scenario order; removed units stay with 0 increments
 	byID      map[string]*Unit
 	blocksLOS map[string]bool
@@ -105,7 +106,7 @@ func (u *Unit) Board() *Board { return u.board }
 
 // NewBoard makes an empty board of the given size and default terrain.
 func NewBoard(cols, rows int, terrain string) *Board {
-	return &Board{Cols: cols, Rows: rows, Default: terrain, Terrain: map[Hex]string{}, Road: map[Hex]bool{}, Hexsides: map[HexsideKey]HexsideFeature{}, byID: map[string]*Unit{}, blocksLOS: map[string]bool{}, wallsLOS: map[string]bool{}}
+	return &Board{Cols: cols, Rows: rows, Default: terrain, Terrain: map[hex.Hex]string{}, Road: map[hex.Hex]bool{}, Hexsides: map[hex.HexsideKey]HexsideFeature{}, byID: map[string]*Unit{}, blocksLOS: map[string]bool{}, wallsLOS: map[string]bool{}}
 }
 
 // Place puts a unit on the board.
@@ -158,7 +159,7 @@ func (b *Board) Unit(id string) (*Unit, bool) {
 }
 
 // TerrainAt is the terrain of a hex.
-func (b *Board) TerrainAt(h Hex) string {
+func (b *Board) TerrainAt(h hex.Hex) string {
 	if t, ok := b.Terrain[h]; ok {
 		return t
 	}
@@ -167,7 +168,7 @@ func (b *Board) TerrainAt(h Hex) string {
 
 // Fits reports whether u may stand with its (first) hex at h: h and, for a
 // two-hex line, its second hex moved alongside, are on the map.
-func (b *Board) Fits(u *Unit, h Hex) bool {
+func (b *Board) Fits(u *Unit, h hex.Hex) bool {
 	if !b.OnMap(h) {
 		return false
 	}
@@ -178,13 +179,13 @@ func (b *Board) Fits(u *Unit, h Hex) bool {
 }
 
 // OnMap reports whether a hex lies on the map.
-func (b *Board) OnMap(h Hex) bool {
-	col, row := h.Offset()
-	return col >= 1 && col <= b.Cols && row >= 1 && row <= b.Rows
-}
+func (b *Board) OnMap(h hex.Hex) bool { return b.Map().Contains(h) }
+
+// Map is the board's extent, for the hex package's map arithmetic.
+func (b *Board) Map() hex.Map { return hex.Map{Cols: b.Cols, Rows: b.Rows} }
 
 // At lists the units in a hex (either hex of a two-hex line), in board order.
-func (b *Board) At(h Hex) []*Unit {
+func (b *Board) At(h hex.Hex) []*Unit {
 	b.charge(1 + len(b.Units))
 	var out []*Unit
 	for _, u := range b.Units {
@@ -197,7 +198,7 @@ func (b *Board) At(h Hex) []*Unit {
 
 // enemyIn reports whether a unit of another side than u's, still on the
 // board, stands in h.
-func (b *Board) enemyIn(u *Unit, h Hex) bool {
+func (b *Board) enemyIn(u *Unit, h hex.Hex) bool {
 	b.charge(1 + len(b.Units))
 	for _, x := range b.Units {
 		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
@@ -210,7 +211,7 @@ func (b *Board) enemyIn(u *Unit, h Hex) bool {
 // enemyAt reports whether u, standing with its (first) hex at h, would
 // share a hex with an enemy: h or, for a two-hex line, its second hex moved
 // alongside.
-func (b *Board) enemyAt(u *Unit, h Hex) bool {
+func (b *Board) enemyAt(u *Unit, h hex.Hex) bool {
 	if b.enemyIn(u, h) {
 		return true
 	}
@@ -218,7 +219,7 @@ func (b *Board) enemyAt(u *Unit, h Hex) bool {
 }
 
 // occupied reports whether any unit still on the board stands in h.
-func (b *Board) occupied(h Hex) bool {
+func (b *Board) occupied(h hex.Hex) bool {
 	b.charge(1 + len(b.Units))
 	for _, u := range b.Units {
 		if u.Increments > 0 && u.occupies(h) {
@@ -228,16 +229,16 @@ func (b *Board) occupied(h Hex) bool {
 	return false
 }
 
-func (u *Unit) occupies(h Hex) bool {
+func (u *Unit) occupies(h hex.Hex) bool {
 	return u.Hex == h || (u.Hex2 != nil && *u.Hex2 == h)
 }
 
 // CameFrom is the hex the unit last moved from, and whether it has moved.
-func (u *Unit) CameFrom() (Hex, bool) { return u.prev, u.hasPrev }
+func (u *Unit) CameFrom() (hex.Hex, bool) { return u.prev, u.hasPrev }
 
 // MoveTo puts the unit in a hex, keeping its terrain up to date and the
 // hex it came from (where a unit that must leave an enemy's hex goes back).
-func (u *Unit) MoveTo(h Hex) {
+func (u *Unit) MoveTo(h hex.Hex) {
 	if h != u.Hex {
 		u.prev, u.hasPrev = u.Hex, true
 	}
@@ -257,14 +258,14 @@ func (u *Unit) MoveTo(h Hex) {
 
 // Blocked reports whether a hex blocks line of sight: its terrain does, or
 // units stand in it.
-func (b *Board) Blocked(h Hex) bool {
+func (b *Board) Blocked(h hex.Hex) bool {
 	b.charge(1 + len(b.Units))
 	return b.terrainBlocks(h) || b.occupied(h)
 }
 
 // terrainBlocks reports whether the terrain of h blocks line of sight,
 // without looking up the default terrain's word for every open hex.
-func (b *Board) terrainBlocks(h Hex) bool {
+func (b *Board) terrainBlocks(h hex.Hex) bool {
 	if len(b.blocksLOS) == 0 {
 		return false
 	}
@@ -295,23 +296,17 @@ func sortUnits(us []*Unit) {
 
 // Distance between two units, taking the nearer hex of a two-hex line.
 func UnitDistance(a, b *Unit) int {
-	d := Distance(a.Hex, b.Hex)
 	if a.Hex2 == nil && b.Hex2 == nil {
-		return d
+		return hex.Distance(a.Hex, b.Hex)
 	}
-	for _, x := range a.hexes() {
-		for _, y := range b.hexes() {
-			d = min(d, Distance(x, y))
-		}
-	}
-	return d
+	return hex.Nearest(a.hexes(), b.hexes())
 }
 
-func (u *Unit) hexes() []Hex {
+func (u *Unit) hexes() []hex.Hex {
 	if u.Hex2 != nil {
-		return []Hex{u.Hex, *u.Hex2}
+		return []hex.Hex{u.Hex, *u.Hex2}
 	}
-	return []Hex{u.Hex}
+	return []hex.Hex{u.Hex}
 }
 
 // LOS reports whether a can see b: no blocking hex between them, and no
@@ -324,23 +319,24 @@ func LOS(a, b *Unit) bool {
 	if bd == nil {
 		return true
 	}
-	w := newLineWalk(a.Hex, b.Hex)
-	if w.n <= 1 {
+	w := hex.NewLineWalk(a.Hex, b.Hex)
+	n := w.Len()
+	if n <= 1 {
 		return true
 	}
 	if bd.track != nil {
-		bd.reach(Distance(a.Hex, b.Hex))
+		bd.reach(hex.Distance(a.Hex, b.Hex))
 	}
 	walls := len(bd.wallsLOS) > 0 && len(bd.Hexsides) > 0
 	crossed := false
-	prev, _ := w.next()
-	for i := 1; i <= w.n; i++ {
-		h, _ := w.next()
-		if i < w.n && bd.Blocked(h) {
+	prev, _ := w.Next()
+	for i := 1; i <= n; i++ {
+		h, _ := w.Next()
+		if i < n && bd.Blocked(h) {
 			return false
 		}
 		if walls && !crossed {
-			if k, next := HexsideBetween(prev, h); next && bd.wall(k) {
+			if k, next := hex.HexsideBetween(prev, h); next && bd.wall(k) {
 				crossed = true
 			}
 		}
@@ -354,14 +350,14 @@ func LOS(a, b *Unit) bool {
 type HexsideFeature struct {
 	Word string
 	// High is the upper hex when the ground rises across the hexside.
-	High   Hex
+	High   hex.Hex
 	Rising bool
 }
 
 // SetHexside puts a feature along the hexside between two neighbours; with
 // rising, the ground goes up from `from` to `to`.
-func (b *Board) SetHexside(from, to Hex, word string, rising bool) bool {
-	k, ok := HexsideBetween(from, to)
+func (b *Board) SetHexside(from, to hex.Hex, word string, rising bool) bool {
+	k, ok := hex.HexsideBetween(from, to)
 	if !ok {
 		return false
 	}
@@ -371,11 +367,11 @@ func (b *Board) SetHexside(from, to Hex, word string, rising bool) bool {
 
 // HexsideAt is the feature along the hexside between two hexes: "" when
 // there is none or they are not neighbours.
-func (b *Board) HexsideAt(x, y Hex) HexsideFeature {
+func (b *Board) HexsideAt(x, y hex.Hex) HexsideFeature {
 	if len(b.Hexsides) == 0 {
 		return HexsideFeature{}
 	}
-	k, ok := HexsideBetween(x, y)
+	k, ok := hex.HexsideBetween(x, y)
 	if !ok {
 		return HexsideFeature{}
 	}
@@ -383,12 +379,12 @@ func (b *Board) HexsideAt(x, y Hex) HexsideFeature {
 }
 
 // Uphill reports whether going from x to its neighbour y climbs a slope.
-func (b *Board) Uphill(x, y Hex) bool {
+func (b *Board) Uphill(x, y hex.Hex) bool {
 	f := b.HexsideAt(x, y)
 	return f.Rising && f.High == y
 }
 
-func (b *Board) wall(k HexsideKey) bool {
+func (b *Board) wall(k hex.HexsideKey) bool {
 	return len(b.wallsLOS) > 0 && b.wallsLOS[b.Hexsides[k].Word]
 }
 

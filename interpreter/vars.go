@@ -202,8 +202,8 @@ func (e *Engine) setRunVar(key string, val any) {
 }
 
 // engineVars are the variables every hook offers that the engine binds
-// for the run, not at each firing: the turn number.
-var engineVars = map[string]bool{"turn": true}
+// for the run, not at each firing: the turn number and the turns played.
+var engineVars = map[string]bool{"turn": true, "last_turn": true}
 
 // asString is a word the engine keeps boxed, as a string.
 func asString(v any) string {
@@ -295,6 +295,7 @@ var (
 	hMeleeSide       = hookNamed("melee_side")
 	hMelee           = hookNamed("melee")
 	hMeleeResolve    = hookNamed("melee_resolve")
+	hFireValue       = hookNamed("fire_value")
 	hFire            = hookNamed("fire")
 	hFireResolve     = hookNamed("fire_resolve")
 	hTurnStart       = hookNamed("turn_start")

@@ -25,7 +25,7 @@ var (
 	reNamedArg   = regexp.MustCompile(`(\w+)\s*:\s*[^,]*$`)
 	rePropStart  = regexp.MustCompile(`(?:^|[{\s])\w*$`)
 	declKeywords = []string{"param", "table", "check", "rule", "modifier", "chart", "terrain", "formation", "arm", "state",
-		"nationality", "class", "scenario", "override", "remove", "placeholder"}
+		"nationality", "class", "scenario", "override", "remove", "placeholder", "column", "cell"}
 	clauseKeywords = []string{"when", "require", "let", "ask", "do"}
 )
 

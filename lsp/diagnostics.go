@@ -1,10 +1,6 @@
 package lsp
 
 import (
-	"regexp"
-	"strconv"
-	"unicode/utf8"
-
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/lsp/jsonrpc"
 )
@@ -16,53 +12,36 @@ type fix struct {
 	edit  TextEdit
 }
 
-var (
-	reDidYouMean = regexp.MustCompile(`did you mean ("(?:[^"\\]|\\.)*")\?$`)
-	reQuoted     = regexp.MustCompile(`"(?:[^"\\]|\\.)*"`)
-	reDeclOf     = regexp.MustCompile(`^(?:override|remove) of \S+ (\S+),`)
-)
-
-// misspelling reads a did-you-mean message: the word written and the one
-// suggested. The word written is the message's first quoted string, or the
-// name an override or removal of nothing names.
-func misspelling(msg string) (wrong, want string) {
-	m := reDidYouMean.FindStringSubmatchIndex(msg)
-	if m == nil {
-		return "", ""
-	}
-	want, err := strconv.Unquote(msg[m[2]:m[3]])
-	if err != nil {
-		return "", ""
-	}
-	if q := reQuoted.FindStringIndex(msg); q != nil && q[0] < m[2] {
-		wrong, err = strconv.Unquote(msg[q[0]:q[1]])
-		if err != nil {
-			return "", ""
-		}
-		return wrong, want
-	}
-	if d := reDeclOf.FindStringSubmatch(msg); d != nil {
-		return d[1], want
-	}
-	return "", ""
-}
-
-// convert turns a checker diagnostic into the protocol's, with the span of
-// the word it is about, and the fixes it offers: a did-you-mean replaces
-// the word, a redeclaration gets `override`.
-func (s *Server) convert(a *analysis, f *srcFile, d dsl.Diagnostic) (Diagnostic, []fix) {
+// convert turns a checker diagnostic into the protocol's, with the span
+// the checker gives it and the fixes it offers (a did-you-mean replaces the
+// name, a redeclaration gets `override`). A diagnostic whose fix replaces a
+// name is shown on that name, which may stand a little after its position
+// (an override's name after its keyword, a word inside its quotes).
+func (s *Server) convert(f *srcFile, d dsl.Diagnostic) (Diagnostic, []fix) {
 	t := f.text
-	off := t.at(d.Pos.Line, d.Pos.Col)
-	from, to := tokenSpan(t.src, off)
-	wrong, want := misspelling(d.Message)
-	if wrong != "" {
-		// The word is where the diagnostic points, or a little after it on
-		// the same declaration (an override's name after its keyword).
-		if at := findWord(t.src, wrong, off, 400); at >= 0 {
-			from, to = at, at+len(wrong)
-		} else {
-			wrong = ""
+	from := t.at(d.Pos.Line, d.Pos.Col)
+	to := from
+	if d.End.Line > 0 {
+		to = max(from, t.at(d.End.Line, d.End.Col))
+	}
+	if to == from { // a diagnostic of a whole file: its first line
+		for to < len(t.src) && t.src[to] != '\n' && t.src[to] != '\r' {
+			to++
 		}
+	}
+	var edits []TextEdit
+	var titles []string
+	shown := false
+	for _, fx := range d.Fixes {
+		a, b := t.at(fx.Range.Start.Line, fx.Range.Start.Col), t.at(fx.Range.End.Line, fx.Range.End.Col)
+		if b < a {
+			continue
+		}
+		if b > a && !shown {
+			from, to, shown = a, b, true
+		}
+		edits = append(edits, TextEdit{Range: t.rangeOf(a, b), NewText: fx.NewText})
+		titles = append(titles, fx.Title)
 	}
 	sev := SeverityError
 	if d.Severity == dsl.Warning {
@@ -70,47 +49,10 @@ func (s *Server) convert(a *analysis, f *srcFile, d dsl.Diagnostic) (Diagnostic,
 	}
 	ld := Diagnostic{Range: t.rangeOf(from, to), Severity: sev, Code: d.Code, Source: "bataille", Message: d.Message}
 	var fixes []fix
-	if wrong != "" && want != "" {
-		fixes = append(fixes, fix{title: "Change " + strconv.Quote(wrong) + " to " + strconv.Quote(want), diag: ld,
-			edit: TextEdit{Range: ld.Range, NewText: want}})
-	}
-	if d.Code == "needs-override" {
-		if r := a.declAt(f, off); r != nil {
-			at := t.rangeOf(r.from, r.from)
-			fixes = append(fixes, fix{title: "Add `override`", diag: ld, edit: TextEdit{Range: at, NewText: "override "}})
-		}
+	for i, e := range edits {
+		fixes = append(fixes, fix{title: titles[i], diag: ld, edit: e})
 	}
 	return ld, fixes
-}
-
-// tokenSpan is the span of the token at off: a word, a string, a number,
-// or the rest of the line when there is none.
-func tokenSpan(src string, off int) (int, int) {
-	if off >= len(src) {
-		return len(src), len(src)
-	}
-	if from, to := wordAt(src, off); to > from && from == off {
-		return from, to
-	}
-	if src[off] == '"' {
-		for i := off + 1; i < len(src) && src[i] != '\n'; i++ {
-			switch src[i] {
-			case '\\':
-				i++
-			case '"':
-				return off, i + 1
-			}
-		}
-	}
-	end := off
-	for end < len(src) && src[end] != '\n' && src[end] != '\r' {
-		end++
-	}
-	if end == off && off < len(src) {
-		_, size := utf8.DecodeRuneInString(src[off:])
-		end = off + size
-	}
-	return off, end
 }
 
 func (s *Server) codeAction(p CodeActionParams) ([]CodeAction, *jsonrpc.Error) {

@@ -617,3 +617,29 @@ func TestSiblingBase(t *testing.T) {
 		t.Errorf("the base: %+v, want unknown-hook", d)
 	}
 }
+
+// TestEditSymbols: a column edit and a cell edit are listed as versions of
+// the table and the chart they change.
+func TestEditSymbols(t *testing.T) {
+	src := `game snowy "Snowy" extends friedland
+
+override column recall russian, light { 1 => fail  2..7 => recall }
+override cell fire_multiple russian, guard, carre => 3
+`
+	ss := newSession(t, map[string]string{"rules.rules": src})
+	uri := ss.open("rules.rules")
+	if d := ss.published()[uri]; len(d) != 0 {
+		t.Fatalf("the variant does not check: %+v", d)
+	}
+	syms, err := ss.s.documentSymbol(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: uri}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, s := range syms {
+		got = append(got, s.Name+":"+s.Detail)
+	}
+	if want := "snowy:game Snowy recall:override table fire_multiple:override chart"; strings.Join(got, " ") != want {
+		t.Fatalf("symbols:\n%s\nwant:\n%s", strings.Join(got, " "), want)
+	}
+}

@@ -320,3 +320,63 @@ func TestConversation(t *testing.T) {
 		t.Fatalf("the server ended with %v", err)
 	}
 }
+
+// TestParamQuickFix: over the protocol, a misspelt param gets a quick fix
+// on its name, from the checker's fix (not from its message), both where
+// it is declared (after `override param`) and where a rule reads it;
+// applied one after the other, the module checks.
+func TestParamQuickFix(t *testing.T) {
+	const src = `game mybattle "Test battle" extends premier
+
+override param rout.hexs = 8 cite "My battle p40"
+
+rule my.back "Back" on charge_contact {
+  do retreat(target, rout.hexs)
+}
+`
+	dir := filepath.Join(t.TempDir(), "mybattle")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "rules.rules")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	uri := pathToURI(file)
+	c := newClient(t, t.TempDir())
+	var init InitializeResult
+	if err := c.call("initialize", InitializeParams{RootURI: pathToURI(filepath.Dir(dir))}, &init); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("initialized", struct{}{})
+	c.notify("textDocument/didOpen", DidOpenTextDocumentParams{TextDocument: TextDocumentItem{URI: uri, LanguageID: "bataille", Version: 1, Text: src}})
+	text, version := src, 1
+	for _, want := range []struct{ at, title string }{
+		{"rout.hexs = 8", `Change "rout.hexs" to "rout.hexes"`},
+		{"rout.hexs)", `Change "hexs" to "hexes"`},
+	} {
+		diags := c.diagnostics(uri)
+		if len(diags) == 0 {
+			t.Fatalf("no diagnostic left for %s in:\n%s", want.at, text)
+		}
+		d := diags[0]
+		if d.Range.Start != posOf(t, text, want.at, 0, 0) && d.Range.Start != posOf(t, text, want.at, 0, len("rout.")) {
+			t.Fatalf("diagnostic %+v, want it at %q", d, want.at)
+		}
+		var actions []CodeAction
+		if err := c.call("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: d.Range, Context: CodeActionContext{Diagnostics: diags}}, &actions); err != nil {
+			t.Fatal(err)
+		}
+		if len(actions) != 1 || actions[0].Kind != "quickfix" || actions[0].Title != want.title {
+			t.Fatalf("code actions for %+v: %+v", d, actions)
+		}
+		edits := actions[0].Edit.Changes[uri]
+		text = applyEdits(t, text, edits)
+		version++
+		c.notify("textDocument/didChange", DidChangeTextDocumentParams{TextDocument: VersionedTextDocumentIdentifier{URI: uri, Version: version},
+			ContentChanges: []TextDocumentContentChangeEvent{{Range: &edits[0].Range, Text: edits[0].NewText}}})
+	}
+	if diags := c.diagnostics(uri); len(diags) != 0 || !strings.Contains(text, "override param rout.hexes = 8") || !strings.Contains(text, "retreat(target, rout.hexes)") {
+		t.Fatalf("after the fixes: %+v\n%s", diags, text)
+	}
+}

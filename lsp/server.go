@@ -328,12 +328,13 @@ func (s *Server) refresh(p string) *jsonrpc.Error {
 		if f == nil && here != nil && d.Severity == dsl.Error {
 			d.Message = d.Pos.File + ": " + d.Message
 			d.Pos.Line, d.Pos.Col = 1, 1
+			d.End, d.Fixes = dsl.Pos{}, nil // they are of the other file
 			f = here
 		}
 		if f == nil || f.path == "" {
 			continue
 		}
-		ld, fx := s.convert(a, f, d)
+		ld, fx := s.convert(f, d)
 		uri := pathToURI(f.path)
 		// The checker may say one thing twice from two places (a rule's
 		// when clauses are also compiled joined): once per span is enough.

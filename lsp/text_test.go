@@ -49,23 +49,6 @@ func TestTextPositions(t *testing.T) {
 	}
 }
 
-func TestMisspelling(t *testing.T) {
-	tests := []struct{ msg, wrong, want string }{
-		{`unit has no field "moral"; did you mean "morale"?`, "moral", "morale"},
-		{`unknown hook "charge_conact"; did you mean "charge_contact"?`, "charge_conact", "charge_contact"},
-		{`override of param rout.hexs, which module premier does not declare; did you mean "rout.hexes"?`, "rout.hexs", "rout.hexes"},
-		{`remove of rule carre.mni, which module premier does not declare; did you mean "carre.min"?`, "carre.mni", "carre.min"},
-		{`unknown formation "col\"um"; did you mean "column"?`, `col"um`, "column"},
-		{`unknown name "x"`, "", ""},
-	}
-	for _, tt := range tests {
-		wrong, want := misspelling(tt.msg)
-		if wrong != tt.wrong || want != tt.want {
-			t.Errorf("misspelling(%q) = %q, %q; want %q, %q", tt.msg, wrong, want, tt.wrong, tt.want)
-		}
-	}
-}
-
 // FuzzTextPositions: for any text, a position made from an offset at a
 // character boundary leads back to that offset, and any position leads to
 // an offset inside the text.

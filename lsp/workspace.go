@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"reflect"
+	"sort"
 	"strings"
 	"time"
 
@@ -112,6 +113,9 @@ type analysis struct {
 	decls map[string][]*declRef
 	// order is the declarations in the order of the files, for symbols.
 	order []*declRef
+	// lexedBefore is what the analysis of the same folder before this one
+	// lexed, and lexedNow what this one did (analysis.lexed).
+	lexedBefore, lexedNow map[fileText]lexedFile
 }
 
 // analyseFor checks the module the file at p belongs to: its folder,
@@ -137,6 +141,9 @@ func (s *Server) analyse(key string) *analysis {
 	ov := newOverlay(root, s.docs)
 	files, diags := dsl.ParseFS(ov, name)
 	a := &analysis{key: key, byName: map[string]*srcFile{}, decls: map[string][]*declRef{}}
+	if prev := s.results[key]; prev != nil {
+		a.lexedBefore = prev.lexedNow
+	}
 	for _, f := range files {
 		a.add(f, filepath.Join(root, filepath.FromSlash(f.Pos.Filename)), "", 0)
 	}
@@ -176,12 +183,15 @@ func (s *Server) analyse(key string) *analysis {
 		}
 		return m
 	}
-	mod, more := dsl.CheckWith(files, stdlib.Env(), load, checked)
+	// What the last check of the folder that checked compiled serves this
+	// one where an expression means the same: a keystroke changes few.
+	var prev *dsl.Module
+	if g := s.good[key]; g != nil {
+		prev = g.mod
+	}
+	mod, more := dsl.CheckAgain(files, stdlib.Env(), load, checked, prev)
 	if !diags.HasErrors() {
 		diags = append(diags, more...)
-		if mod != nil {
-			diags = append(diags, bataille.CheckScenarios(mod)...)
-		}
 	}
 	if diags.HasErrors() {
 		mod = nil
@@ -204,15 +214,47 @@ func (a *analysis) add(f *dsl.File, disk, module string, depth int) {
 	if _, dup := a.byName[f.Pos.Filename]; dup {
 		return
 	}
-	sf := &srcFile{name: f.Pos.Filename, path: disk, depth: depth, ast: f, text: newText(f.Src), toks: lex(f.Pos.Filename, f.Src)}
+	l := a.lexed(f.Pos.Filename, f.Src)
+	sf := &srcFile{name: f.Pos.Filename, path: disk, depth: depth, ast: f, text: l.text, toks: l.toks}
 	a.files = append(a.files, sf)
 	a.byName[sf.name] = sf
 }
 
 func (a *analysis) addText(name, disk, src string) {
-	sf := &srcFile{name: name, path: disk, text: newText(src), toks: lex(name, src)}
+	l := a.lexed(name, src)
+	sf := &srcFile{name: name, path: disk, text: l.text, toks: l.toks}
 	a.files = append(a.files, sf)
 	a.byName[name] = sf
+}
+
+// lexedFile is a file's text indexed by line and its tokens, neither of
+// which is changed once made.
+type lexedFile struct {
+	text *text
+	toks []lexer.Token
+}
+
+// fileText is a file's name and text, the key of what was lexed.
+type fileText struct{ name, src string }
+
+// lexed returns a file's text and tokens, from the analysis of the same
+// folder before this one where the file's text is the same: a keystroke
+// changes one file, and the others (the base module's, a battle's other
+// files) were lexed for the keystroke before.
+func (a *analysis) lexed(name, src string) lexedFile {
+	k := fileText{name, src}
+	if l, ok := a.lexedNow[k]; ok {
+		return l
+	}
+	l, ok := a.lexedBefore[k]
+	if !ok {
+		l = lexedFile{text: newText(src), toks: lex(name, src)}
+	}
+	if a.lexedNow == nil {
+		a.lexedNow = map[fileText]lexedFile{}
+	}
+	a.lexedNow[k] = l
+	return l
 }
 
 // lex returns a file's tokens, as far as they can be read.
@@ -336,6 +378,13 @@ func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
 		r.name = nodeName(nv)
 		break
 	}
+	// A column or cell edit is a version of the table or chart it changes.
+	switch e := r.node.(type) {
+	case *dsl.ColumnEdit:
+		r.kind, r.name = dsl.KindTable, e.Table
+	case *dsl.CellEdit:
+		r.kind, r.name = dsl.KindChart, e.Chart
+	}
 	if r.node == nil || r.name == "" {
 		return nil
 	}
@@ -350,7 +399,8 @@ func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
 	}
 	// The extent runs to the last token before the next declaration.
 	r.to = r.from
-	for _, t := range f.toks {
+	first := sort.Search(len(f.toks), func(i int) bool { return f.toks[i].Pos.Offset >= r.from })
+	for _, t := range f.toks[first:] {
 		if t.Pos.Offset >= next {
 			break
 		}

@@ -5,6 +5,6 @@
 //
 // It is fed only by the engine's board, orders and trace and by the module's
 // vocabulary, so a new battle draws without a line of code here; every hex
-// position comes from the hex geometry of package interpreter. Output is
+// position comes from the geometry of package hex. Output is
 // deterministic: the same input gives the same bytes.
 package picture

@@ -1,11 +1,11 @@
 package picture
 
 import (
+	"github.com/bataille/bataille/hex"
 	"math"
 	"sort"
 
 	"github.com/bataille/bataille/dsl"
-	"github.com/bataille/bataille/interpreter"
 )
 
 // hexsideStyle is how a feature along a hexside is drawn: streams blue,
@@ -22,7 +22,7 @@ func (m *mapper) hexsideColour(word string) string {
 
 // hexsidesLayer draws the features along hexsides, in a fixed order.
 func (m *mapper) hexsidesLayer(b *builder) {
-	keys := make([]interpreter.HexsideKey, 0, len(m.board.Hexsides))
+	keys := make([]hex.HexsideKey, 0, len(m.board.Hexsides))
 	for k := range m.board.Hexsides {
 		keys = append(keys, k)
 	}
@@ -30,7 +30,7 @@ func (m *mapper) hexsidesLayer(b *builder) {
 	b.WriteString(`<g id="hexsides">`)
 	for _, k := range keys {
 		f := m.board.Hexsides[k]
-		dir, ok := interpreter.DirectionTo(k.A, k.B)
+		dir, ok := hex.DirectionTo(k.A, k.B)
 		if !ok {
 			continue
 		}

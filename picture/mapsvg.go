@@ -1,6 +1,7 @@
 package picture
 
 import (
+	"github.com/bataille/bataille/hex"
 	"io"
 	"math"
 	"sort"
@@ -25,9 +26,9 @@ type Scene struct {
 type unitView struct {
 	ID, Name, Side, Arm, Formation, State string
 	Increments                            int
-	Hex                                   interpreter.Hex
-	Hex2                                  *interpreter.Hex
-	Facing                                interpreter.Direction
+	Hex                                   hex.Hex
+	Hex2                                  *hex.Hex
+	Facing                                hex.Direction
 	Leader, Guard, Tired, Exhausted       bool
 }
 
@@ -79,19 +80,11 @@ func newMapper(mod *dsl.Module, board *interpreter.Board) *mapper {
 }
 
 // hexes lists the map's hexes column by column, as printed.
-func (m *mapper) hexes() []interpreter.Hex {
-	var out []interpreter.Hex
-	for c := 1; c <= m.board.Cols; c++ {
-		for r := 1; r <= m.board.Rows; r++ {
-			out = append(out, interpreter.OffsetToHex(c, r))
-		}
-	}
-	return out
-}
+func (m *mapper) hexes() []hex.Hex { return m.board.Map().Hexes() }
 
 // crop narrows the picture to the hexes given, pad hex sizes around them,
 // within the map: a replay shows where the run happens.
-func (m *mapper) crop(hexes []interpreter.Hex, pad float64) {
+func (m *mapper) crop(hexes []hex.Hex, pad float64) {
 	if len(hexes) == 0 {
 		return
 	}
@@ -228,7 +221,7 @@ func (m *mapper) closed(terrain string) bool {
 	return ok && w.Flag("no_charge")
 }
 
-func hexPoints(h interpreter.Hex) string {
+func hexPoints(h hex.Hex) string {
 	var xy []float64
 	for i := 0; i < 6; i++ {
 		x, y := h.Corner(Size, i)
@@ -254,13 +247,13 @@ func (m *mapper) terrainLayer(b *builder) {
 		}
 		cx, cy := h.Center(Size)
 		alone := true
-		for _, d := range []interpreter.Direction{interpreter.N, interpreter.NE, interpreter.SE, interpreter.S, interpreter.SW, interpreter.NW} {
+		for d := hex.N; d <= hex.NW; d++ {
 			n := h.Neighbor(d)
 			if !m.board.Road[n] {
 				continue
 			}
 			alone = false
-			if d <= interpreter.SE { // each road segment once
+			if d <= hex.SE { // each road segment once
 				nx, ny := n.Center(Size)
 				b.f(`<line class="road" x1="%s" y1="%s" x2="%s" y2="%s"/>`, num(cx), num(cy), num(nx), num(ny))
 			}
@@ -401,7 +394,7 @@ type stackPos struct{ i, n int }
 // units no longer on the board stand alone.
 func stackIndex(views []unitView) []stackPos {
 	out := make([]stackPos, len(views))
-	count := map[interpreter.Hex]int{}
+	count := map[hex.Hex]int{}
 	for i, v := range views {
 		if v.Increments > 0 {
 			out[i].i = count[v.Hex]
@@ -461,7 +454,7 @@ func (m *mapper) counter(v unitView) string {
 	var b builder
 	col := m.sideColour(v.Side)
 	ox, oy := m.unitOrigin(v, stackPos{})
-	hexes := []interpreter.Hex{v.Hex}
+	hexes := []hex.Hex{v.Hex}
 	if v.Hex2 != nil {
 		hexes = append(hexes, *v.Hex2)
 	}
@@ -479,8 +472,8 @@ func (m *mapper) counter(v unitView) string {
 		var d strings.Builder
 		for _, h := range hexes {
 			hx, hy := h.Center(Size)
-			for _, fh := range interpreter.FrontHexes(h, v.Facing, fronts) {
-				dir, _ := interpreter.DirectionTo(h, fh)
+			for _, fh := range hex.FrontHexes(h, v.Facing, fronts) {
+				dir, _ := hex.DirectionTo(h, fh)
 				x1, y1, x2, y2 := h.HexsideEnds(Size, dir)
 				// Draw the front a little inside the hexside, so that two
 				// counters facing each other across it both show.

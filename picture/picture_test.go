@@ -8,6 +8,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"io"
 	"math"
 	"os"
@@ -169,7 +170,7 @@ func checkMap(t *testing.T, s Scene, svg []byte) {
 	if len(counters) != len(s.Board.Units) {
 		t.Errorf("%d counters for %d units", len(counters), len(s.Board.Units))
 	}
-	inHex := map[interpreter.Hex]int{}
+	inHex := map[hex.Hex]int{}
 	for _, u := range s.Board.Units {
 		inHex[u.Hex]++
 	}
@@ -216,7 +217,7 @@ func checkMap(t *testing.T, s Scene, svg []byte) {
 			t.Errorf("hexside %s not drawn", k)
 			continue
 		}
-		dir, _ := interpreter.DirectionTo(k.A, k.B)
+		dir, _ := hex.DirectionTo(k.A, k.B)
 		x1, y1, x2, y2 := k.A.HexsideEnds(Size, dir)
 		if got, want := e.Attr["x1"]+","+e.Attr["y1"]+" "+e.Attr["x2"]+","+e.Attr["y2"], points(x1, y1, x2, y2); got != want {
 			t.Errorf("hexside %s drawn %s, want %s", k, got, want)
@@ -456,58 +457,6 @@ func TestReplayPage(t *testing.T) {
 	}
 }
 
-func TestParseState(t *testing.T) {
-	tests := []struct {
-		in   string
-		want string
-		ok   bool
-	}{
-		{"hus 4 inc column good at 0616", "hus 4 column good 0616 false false", true},
-		{"hus 4 inc column disordered at 0610, exhausted", "hus 4 column disordered 0610 false true", true},
-		{"x 0 inc line routed at 0101, tired, exhausted", "x 0 line routed 0101 true true", true},
-		{"hus gains 5 MP", "", false},
-		{"hus four inc column good at 0616", "", false},
-		{"hus 4 inc column good at 616", "", false},
-		{"", "", false},
-	}
-	for _, tt := range tests {
-		st, ok := parseState(tt.in)
-		if ok != tt.ok {
-			t.Errorf("parseState(%q) ok = %v", tt.in, ok)
-			continue
-		}
-		if ok {
-			if got := strings.TrimSpace(fmt.Sprintln(st.ID, st.Increments, st.Formation, st.State, st.Hex, st.Tired, st.Exhausted)); got != tt.want {
-				t.Errorf("parseState(%q) = %s, want %s", tt.in, got, tt.want)
-			}
-		}
-	}
-}
-
-func TestParseDice(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"d66 24", "d66 24 24 []"},
-		{"d66 61-1=56", "d66 61 56 [{modifier -1  false}]"},
-		{"1d6 3+2=5", "1d6 3 5 [{modifier 2  false}]"},
-		{"d66 41, Leader -6, Light cavalry +3 → 34", "d66 41 34 [{Leader -6  false} {Light cavalry 3  false}]"},
-		{"2d6 7, Flank −2 → 5", "2d6 7 5 [{Flank -2  false}]"},
-		{"d66 41, Leader -6, Flank -12 (held to -12) → 11", "d66 41 11 [{Leader -6  false} {Flank -12  false}] held -12"},
-	}
-	for _, tt := range tests {
-		d := parseDice(tt.in)
-		got := fmt.Sprint(d.Dice, " ", d.Natural, " ", d.Result, " ", d.Mods)
-		if d.Held != "" {
-			got += " held " + d.Held
-		}
-		if !d.Parsed || got != tt.want {
-			t.Errorf("parseDice(%q) = %s (parsed %v), want %s", tt.in, got, d.Parsed, tt.want)
-		}
-	}
-	if d := parseDice("something else"); d.Parsed {
-		t.Errorf("parseDice of prose parsed: %+v", d)
-	}
-}
-
 // TestRollDrawsModifiers: a modified roll shows its natural roll, each
 // modifier and the result, and marks the row read on the column's strip.
 func TestRollDrawsModifiers(t *testing.T) {
@@ -516,11 +465,10 @@ func TestRollDrawsModifiers(t *testing.T) {
 		for seed := uint64(1); seed <= 40; seed++ {
 			_, eng := play(t, mod, "", seed)
 			for _, ev := range eng.Trace() {
-				d := parseDice(ev.Dice)
-				if ev.Kind != "roll" || !d.Modified {
+				if ev.Kind != "roll" || len(ev.Mods) == 0 {
 					continue
 				}
-				sec := rollSection(mod, 1, ev, eventModifiers(ev))
+				sec := rollSection(mod, 1, ev)
 				root := parseXML(t, []byte(sec))
 				mods := root.find(func(e *element) bool { return e.Name == "tr" && hasClass(e, "mod") })
 				if len(mods) != len(ev.Mods) || len(mods) == 0 {
@@ -631,4 +579,53 @@ func TestReplayBudget(t *testing.T) {
 	if !errors.Is(err, ErrReplayTooLarge) || !strings.Contains(err.Error(), "past 2000 bytes at step") || buf.Len() != 0 {
 		t.Fatalf("got %v and %d bytes; want ErrReplayTooLarge and nothing written", err, buf.Len())
 	}
+}
+
+// TestReadsFieldsNotNarration: a roll is drawn and a counter moved from
+// the event's fields alone. With the narration blanked (Text, Dice and
+// State), every roll's section and every unit's counter at the end are the
+// same as with it; and with the fields blanked, the roll's numbers are
+// gone, so the section is drawn from them.
+func TestReadsFieldsNotNarration(t *testing.T) {
+	rolls, checks, held := 0, 0, 0
+	for _, name := range bataille.Bundled() {
+		mod, _ := bataille.LoadBundled(name)
+		for seed := uint64(1); seed <= 6; seed++ {
+			s, eng := play(t, mod, "", seed)
+			p, q := newPlayer(s.Board.Units), newPlayer(s.Board.Units)
+			for _, ev := range eng.Trace() {
+				bare := ev
+				bare.Text, bare.Dice, bare.State = "", "", ""
+				p.apply(ev)
+				q.apply(bare)
+				if ev.Kind != "roll" {
+					continue
+				}
+				rolls++
+				if ev.Roll.Threshold != nil {
+					checks++
+				}
+				if ev.Roll.Held() {
+					held++
+				}
+				if a, b := rollSection(mod, 1, ev), rollSection(mod, 1, bare); a != b {
+					t.Fatalf("%s seed %d: the roll %q is drawn from its narration:\n%s\n%s", name, seed, ev.Dice, a, b)
+				}
+				noFields := ev
+				noFields.Roll = interpreter.Roll{}
+				if a, b := rollSection(mod, 1, ev), rollSection(mod, 1, noFields); a == b || !strings.Contains(a, `class="natural"`) {
+					t.Fatalf("%s seed %d: the roll %q is drawn without its numbers:\n%s", name, seed, ev.Dice, a)
+				}
+			}
+			for i := range p.views {
+				if fmt.Sprint(p.views[i]) != fmt.Sprint(q.views[i]) {
+					t.Errorf("%s seed %d: %s ends as %s from the trace, %s from its fields", name, seed, p.views[i].ID, describeView(p.views[i]), describeView(q.views[i]))
+				}
+			}
+		}
+	}
+	if rolls == 0 || checks == 0 {
+		t.Fatalf("%d rolls, %d of them checks: the test reads nothing", rolls, checks)
+	}
+	t.Logf("%d rolls, %d checks, %d held by their bounds", rolls, checks, held)
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"io"
 	"math"
 
@@ -117,7 +118,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 			}
 		}
 		size += 32 + 8*len(f.T) + 48*(len(f.U)+len(f.D))
-		if h, err := interpreter.ParseHex(at); err == nil && at != "" {
+		if h, err := hex.Parse(at); err == nil && at != "" {
 			x, y := h.Center(Size)
 			f.Hex = []float64{round2(x), round2(y)}
 		}
@@ -138,7 +139,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 		step++
 		if ev.Kind == "roll" {
 			lastRoll = step
-			rolls.WriteString(rollSection(r.Module, step, ev, eventModifiers(ev)))
+			rolls.WriteString(rollSection(r.Module, step, ev))
 			rolls.WriteByte('\n')
 		}
 		data.Frames = append(data.Frames, snapshot(p.touched(ev), ev.Hex, lastRoll))
@@ -168,7 +169,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 	b.WriteString("</header>\n<main>\n<div id=\"mapbox\">\n")
 	m.open(&b, "") // the page's header has the title
 	m.ordersLayer(&b, r.Orders)
-	b.f(`<polygon id="focus" points="%s" transform="translate(0 0)" style="display:none"/>`+"\n", hexPoints(interpreter.Hex{}))
+	b.f(`<polygon id="focus" points="%s" transform="translate(0 0)" style="display:none"/>`+"\n", hexPoints(hex.Hex{}))
 	b.WriteString(`<g id="units">`)
 	for i, v := range p.views {
 		f0 := data.Frames[0].U[i]
@@ -191,8 +192,8 @@ func ReplayHTML(w io.Writer, r Replay) error {
 
 // actionHexes are the hexes a run touches: where the units stand, the
 // orders' paths and every hex of the trace.
-func actionHexes(r Replay) []interpreter.Hex {
-	var out []interpreter.Hex
+func actionHexes(r Replay) []hex.Hex {
+	var out []hex.Hex
 	for _, u := range r.Board.Units {
 		out = append(out, u.Hex)
 		if u.Hex2 != nil {
@@ -203,7 +204,7 @@ func actionHexes(r Replay) []interpreter.Hex {
 		out = append(out, o.Path...)
 	}
 	for _, ev := range r.Trace {
-		if h, err := interpreter.ParseHex(ev.Hex); err == nil {
+		if h, err := hex.Parse(ev.Hex); err == nil {
 			out = append(out, h)
 		}
 	}
@@ -261,16 +262,6 @@ func traceLine(step int, ev interpreter.Event, advice []string) string {
 	}
 	b.WriteString("</li>")
 	return b.String()
-}
-
-// eventModifiers are the modifiers a roll's event names, each with its
-// title, value and citation.
-func eventModifiers(ev interpreter.Event) []modifier {
-	var out []modifier
-	for _, m := range ev.Mods {
-		out = append(out, modifier{Title: m.Title, Value: m.Value, Cite: m.Cite, Placeholder: m.Placeholder})
-	}
-	return out
 }
 
 const replayStyle = `<style>

@@ -1,80 +1,11 @@
 package picture
 
 import (
-	"regexp"
 	"strconv"
-	"strings"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
 )
-
-// modifier is one term added to a roll, with the title it is shown under.
-type modifier struct {
-	Title       string
-	Value       int
-	Cite        string
-	Placeholder bool
-}
-
-// diceRoll is a roll as the trace's dice text gives it: "d66 61-1=56", or
-// "d66 41, Leader -6, Light cavalry +3 → 34" when the modifiers are named.
-type diceRoll struct {
-	Dice             string
-	Natural, Result  int
-	Mods             []modifier
-	Held             string // the sum as the roll's bounds held it, when they did
-	Parsed, Modified bool
-}
-
-var (
-	plainDice = regexp.MustCompile(`^(\S+) (\d+)(?:([+-]\d+)=(\d+))?$`)
-	namedMod  = regexp.MustCompile(`^(.+?) ([+-−]\d+)$`)
-)
-
-func parseDice(s string) diceRoll {
-	if m := plainDice.FindStringSubmatch(s); m != nil {
-		r := diceRoll{Dice: m[1], Parsed: true}
-		r.Natural, _ = strconv.Atoi(m[2])
-		r.Result = r.Natural
-		if m[3] != "" {
-			v, _ := strconv.Atoi(m[3])
-			r.Result, _ = strconv.Atoi(m[4])
-			r.Mods = []modifier{{Title: "modifier", Value: v}}
-			r.Modified = true
-		}
-		return r
-	}
-	// Named modifiers: "DICE NATURAL, TITLE ±N, … → RESULT".
-	head, res, ok := strings.Cut(s, " → ")
-	if !ok {
-		return diceRoll{Dice: s}
-	}
-	held := ""
-	if i := strings.LastIndex(head, " (held to "); i >= 0 && strings.HasSuffix(head, ")") {
-		held = strings.TrimSuffix(head[i+len(" (held to "):], ")")
-		head = head[:i]
-	}
-	parts := strings.Split(head, ", ")
-	f := strings.Split(parts[0], " ")
-	if len(f) != 2 || f[0] == "" {
-		return diceRoll{Dice: s}
-	}
-	r := diceRoll{Dice: f[0], Parsed: true, Modified: true, Held: held}
-	var err1, err2 error
-	r.Natural, err1 = strconv.Atoi(f[1])
-	r.Result, err2 = strconv.Atoi(strings.TrimSpace(res))
-	if err1 != nil || err2 != nil {
-		return diceRoll{Dice: s}
-	}
-	for _, p := range parts[1:] {
-		if m := namedMod.FindStringSubmatch(p); m != nil {
-			v, _ := strconv.Atoi(strings.Replace(m[2], "−", "-", 1))
-			r.Mods = append(r.Mods, modifier{Title: m[1], Value: v})
-		}
-	}
-	return r
-}
 
 // signed writes a modifier the way the charts print it: +3, −6.
 func signed(v int) string {
@@ -86,13 +17,12 @@ func signed(v int) string {
 
 // rollSection draws one roll: the table and column it was read on, the
 // dice, each modifier and the result, and the column's rows as a strip of
-// every result the dice give, the row read lit and the result marked.
-func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifier) string {
+// every result the dice give, the row read lit and the result marked. It
+// reads the event's Roll and Mods, not its narration.
+func rollSection(mod *dsl.Module, step int, ev interpreter.Event) string {
 	var b builder
-	d := parseDice(ev.Dice)
-	if len(mods) > 0 {
-		d.Mods, d.Modified = mods, true
-	}
+	d := ev.Roll
+	rolled := d.Natural != 0 // the dice's least natural value is 1
 	title := ev.Table
 	var col *dsl.ColumnDef
 	var check *dsl.CheckDef
@@ -103,7 +33,9 @@ func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifie
 			title = t.Title
 		}
 		dice, haveDice = t.Roll.Dice, true
-		col = findColumn(t, title, ev, d.Result)
+		if rolled && d.Column >= 0 && d.Column < len(t.Columns) {
+			col = t.Columns[d.Column]
+		}
 	} else if c, ok := mod.Checks[ev.Table]; ok {
 		if c.Title != "" {
 			title = c.Title
@@ -119,19 +51,19 @@ func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifie
 		b.f(`<p class="for">for <b>%s</b> at %s</p>`, esc(ev.Unit), esc(ev.Hex))
 	}
 	b.WriteString(`<table class="sum"><tbody>`)
-	if d.Parsed {
+	if rolled {
 		b.f(`<tr class="natural"><td>%s rolled</td><td class="n">%d</td></tr>`, esc(d.Dice), d.Natural)
-		for _, m := range d.Mods {
+		for _, m := range ev.Mods {
 			title := esc(m.Title)
 			if m.Placeholder {
 				title += ` <span class="ph">(placeholder)</span>`
 			}
 			b.f(`<tr class="mod" title="%s"><td>%s</td><td class="n">%s</td></tr>`, esc(m.Cite), title, signed(m.Value))
 		}
-		if d.Held != "" {
-			b.f(`<tr class="held"><td>held by the table's bounds to</td><td class="n">%s</td></tr>`, esc(strings.Replace(d.Held, "-", "−", 1)))
+		if d.Held() {
+			b.f(`<tr class="held"><td>held by the table's bounds to</td><td class="n">%s</td></tr>`, signed(d.Modifier))
 		}
-		if !d.Modified {
+		if len(ev.Mods) == 0 && d.Modifier == 0 {
 			b.WriteString(`<tr class="mod none"><td>no modifier</td><td class="n"></td></tr>`)
 		}
 		b.f(`<tr class="result"><td>result</td><td class="n">%d</td></tr>`, d.Result)
@@ -143,8 +75,8 @@ func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifie
 		out = ev.Row + " → " + out
 	}
 	b.f(`<tr class="outcome"><td>reads</td><td>%s</td></tr></tbody></table>`, esc(out))
-	if haveDice && d.Parsed && (col != nil || check != nil) {
-		b.WriteString(strip(dice, col, check, ev, d))
+	if haveDice && rolled && (col != nil || check != nil && d.Threshold != nil) {
+		b.WriteString(strip(dice, col, check, ev))
 	}
 	if ev.Cite != "" {
 		b.f(`<p class="cite">%s</p>`, esc(ev.Cite))
@@ -153,43 +85,17 @@ func rollSection(mod *dsl.Module, step int, ev interpreter.Event, mods []modifie
 	return b.String()
 }
 
-// findColumn is the column a roll was read on: the one the event's text
-// names, or else the only column, or the first whose row for the result is
-// the row read.
-func findColumn(t *dsl.TableDef, title string, ev interpreter.Event, result int) *dsl.ColumnDef {
-	for _, c := range t.Columns {
-		if ev.Column != "" && c.Name() == ev.Column {
-			return c
-		}
-		if c.Title != "" && strings.HasPrefix(ev.Text, title+" ("+c.Title+"): ") {
-			return c
-		}
-	}
-	if len(t.Columns) == 1 {
-		return t.Columns[0]
-	}
-	for _, c := range t.Columns {
-		if r, ok := c.Lookup(result); ok && r.RangeString() == ev.Row && r.Outcome == ev.Outcome {
-			return c
-		}
-	}
-	return nil
-}
-
 // strip draws the results of the dice in order as cells, grouped by the
 // row (or pass and fail) they fall in.
-func strip(dice dsl.Dice, col *dsl.ColumnDef, check *dsl.CheckDef, ev interpreter.Event, d diceRoll) string {
+func strip(dice dsl.Dice, col *dsl.ColumnDef, check *dsl.CheckDef, ev interpreter.Event) string {
 	results := dice.Results()
 	if len(results) == 0 || len(results) > 200 {
 		return ""
 	}
+	d := ev.Roll
 	threshold := 0
 	if check != nil {
-		if m := regexp.MustCompile(` (-?\d+) → `).FindStringSubmatch(ev.Text); m != nil {
-			threshold, _ = strconv.Atoi(m[1])
-		} else {
-			return ""
-		}
+		threshold = *d.Threshold
 	}
 	label := func(r int) string {
 		if check != nil {

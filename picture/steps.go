@@ -1,49 +1,11 @@
 package picture
 
 import (
-	"strconv"
 	"strings"
 
+	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/interpreter"
 )
-
-// unitState is what the engine's State text says of a unit after a step:
-// "hus 4 inc column good at 0616, tired, exhausted".
-type unitState struct {
-	ID               string
-	Increments       int
-	Formation, State string
-	Hex              interpreter.Hex
-	Tired, Exhausted bool
-}
-
-// parseState reads a State text; ok is false for text of another shape,
-// which then changes nothing.
-func parseState(s string) (unitState, bool) {
-	parts := strings.Split(s, ", ")
-	f := strings.Split(parts[0], " ") // the engine writes single spaces
-	if len(f) != 7 || f[2] != "inc" || f[5] != "at" {
-		return unitState{}, false
-	}
-	n, err := strconv.Atoi(f[1])
-	if err != nil {
-		return unitState{}, false
-	}
-	h, err := interpreter.ParseHex(f[6])
-	if err != nil {
-		return unitState{}, false
-	}
-	st := unitState{ID: f[0], Increments: n, Formation: f[3], State: f[4], Hex: h}
-	for _, p := range parts[1:] {
-		switch p {
-		case "tired":
-			st.Tired = true
-		case "exhausted":
-			st.Exhausted = true
-		}
-	}
-	return st, true
-}
 
 // player follows a trace over the units as the scenario set them up.
 type player struct {
@@ -60,41 +22,30 @@ func newPlayer(units []*interpreter.Unit) *player {
 	return p
 }
 
-// apply changes the views as one event says: its State text, or the hex of
-// its unit. A unit that steps into the next hex by moving, following or
-// riding in turns to face the way it went, as the engine turns it; one
-// that is pushed back (a retreat, a rout) keeps its facing.
+// apply changes the views as one event says: the unit's state after it
+// (After), or else the hex it happened in, which a unit that moved
+// without a step of its own (a rider) is seen in before its next state.
 func (p *player) apply(ev interpreter.Event) {
 	k, ok := p.index[ev.Unit]
 	if !ok {
 		return
 	}
 	v := &p.views[k]
-	to := v.Hex
-	if st, ok := parseState(ev.State); ok && st.ID == ev.Unit {
+	if st := ev.After; st.ID != "" && st.ID == ev.Unit {
 		v.Increments, v.Formation, v.State = st.Increments, st.Formation, st.State
 		v.Tired, v.Exhausted = st.Tired, st.Exhausted
-		to = st.Hex
-	} else if h, err := interpreter.ParseHex(ev.Hex); err == nil && ev.Hex != "" {
-		to = h
-	}
-	if to == v.Hex {
+		v.Hex, v.Hex2, v.Facing = st.Hex, st.Hex2, st.Facing
 		return
 	}
-	if dir, adjacent := interpreter.DirectionTo(v.Hex, to); adjacent && steps(ev) {
-		v.Facing = dir
+	to, err := hex.Parse(ev.Hex)
+	if err != nil || to == v.Hex {
+		return
 	}
 	if v.Hex2 != nil {
 		h2 := v.Hex2.Add(to.Sub(v.Hex))
 		v.Hex2 = &h2
 	}
 	v.Hex = to
-}
-
-// steps reports whether an event is a unit going forward under its own
-// power: a charge or follow step, a move, riding into a hex.
-func steps(ev interpreter.Event) bool {
-	return ev.Kind == "move" || ev.Effect == "ride_into" || strings.Contains(ev.Text, " moves to ")
 }
 
 // touched lists the units an event is about: its unit and every unit its

@@ -154,6 +154,8 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error { return c.E.AddCost(count(c, 0, -maxCount, maxCount)) }},
 	{dsl.Effect{Name: "set_fire", Doc: "sets the fire value of the fire being resolved", Params: []dsl.EffectParam{{Name: "value", Type: tFloat}}},
 		func(c *interpreter.Call) error { c.E.SetFire(factor(c, 0, 0, maxCount)); return nil }},
+	{dsl.Effect{Name: "set_defence", Doc: "sets the target's fire defence for the fire being resolved, in place of the fire table's chart by terrain and formation (a disordered or routed target's D/PgD column)", Params: []dsl.EffectParam{intP("n", "")}},
+		func(c *interpreter.Call) error { c.E.SetDefence(count(c, 0, 1, maxCount)); return nil }},
 	{dsl.Effect{Name: "shift", Doc: "adds column shifts to the fire being resolved", Params: []dsl.EffectParam{intP("n", "")}},
 		func(c *interpreter.Call) error { c.E.Shift(count(c, 0, -maxShift, maxShift)); return nil }},
 	{dsl.Effect{Name: "scale_attack", Doc: "multiplies the attacker's melee strength", Params: []dsl.EffectParam{{Name: "factor", Type: tFloat}}},

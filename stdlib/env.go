@@ -17,12 +17,32 @@ var (
 	envOnce sync.Once
 	env     *dsl.Env
 	funcs   map[string]interpreter.EffectFunc
+	built   bool // Env has been made: the effects are fixed
 )
+
+// RegisterEffect adds an effect primitive that another package brings
+// (a procedure's own, declared in the procedure's file) to Effects, so
+// that Env offers it to the checker and EffectFuncs to the engine. Call it
+// from an init function: once Env is made the effects are fixed, and a
+// late or second effect of a name is a mistake of the program's, and
+// panics.
+func RegisterEffect(e *Effect) {
+	if built {
+		panic("stdlib: RegisterEffect(" + e.Name + ") after Env was made")
+	}
+	for _, x := range Effects {
+		if x.Name == e.Name {
+			panic("stdlib: effect " + e.Name + " registered twice")
+		}
+	}
+	Effects = append(Effects, e)
+}
 
 // Env is the standard environment scripts are checked against: the
 // engine's hooks, these functions and these effects.
 func Env() *dsl.Env {
 	envOnce.Do(func() {
+		built = true
 		env = &dsl.Env{Hooks: interpreter.HookByName, Functions: Functions, Effects: map[string]*dsl.Effect{}, Procedures: interpreter.Procedures,
 			InvariantVars: interpreter.InvariantVars, UnitType: interpreter.UnitType}
 		funcs = map[string]interpreter.EffectFunc{}

@@ -2,6 +2,7 @@ package stdlib
 
 import (
 	"fmt"
+	"github.com/bataille/bataille/hex"
 	"math"
 
 	"github.com/bataille/bataille/dsl"
@@ -81,7 +82,7 @@ var Functions = []*dsl.Function{
 			if u.Board() == nil || u.Increments <= 0 {
 				return 0
 			}
-			hexes := []interpreter.Hex{u.Hex}
+			hexes := []hex.Hex{u.Hex}
 			if u.Hex2 != nil {
 				hexes = append(hexes, *u.Hex2)
 			}
@@ -130,7 +131,7 @@ func hexsideTo(u, other *interpreter.Unit) string {
 	if u.Hex == other.Hex {
 		return "front"
 	}
-	return u.SideToward(interpreter.FirstStep(u.Hex, other.Hex)).String()
+	return u.SideToward(hex.FirstStep(u.Hex, other.Hex)).String()
 }
 
 func withVocab(f *dsl.Function, vocab ...string) *dsl.Function {

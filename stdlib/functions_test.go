@@ -1,6 +1,7 @@
 package stdlib_test
 
 import (
+	"github.com/bataille/bataille/hex"
 	"testing"
 
 	"github.com/bataille/bataille"
@@ -30,13 +31,13 @@ func TestHexsideTo(t *testing.T) {
 		fronts    int
 	}{{"line", 2}, {"column", 1}, {"carre", 6}} {
 		board := interpreter.NewBoard(20, 20, "clear")
-		at, _ := interpreter.ParseHex("1010")
-		u := &interpreter.Unit{ID: "u", Side: "a", Arm: "infantry", Formation: c.formation, Facing: interpreter.Direction(0), Increments: 6, Hex: at}
+		at, _ := hex.Parse("1010")
+		u := &interpreter.Unit{ID: "u", Side: "a", Arm: "infantry", Formation: c.formation, Facing: hex.Direction(0), Increments: 6, Hex: at}
 		board.Place(u)
 		interpreter.New(mod, board, nil, interpreter.Config{})
 		for d := range 6 {
-			dir := interpreter.Direction(d)
-			want := interpreter.HexsideClass(u.Facing, c.fronts, dir).String()
+			dir := hex.Direction(d)
+			want := hex.HexsideClass(u.Facing, c.fronts, dir).String()
 			for _, dist := range []int{1, 3} {
 				h := at
 				for range dist {

@@ -41,6 +41,20 @@ func WriteReference(w io.Writer) {
 		writeVars(w, h.Vars)
 		fmt.Fprintln(w)
 	}
+	fmt.Fprintln(w, "## Procedures")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "A turn plays the phases of the module's `sequence` in order (`phase charges \"charge à cheval\"`), each a")
+	fmt.Fprintln(w, "procedure of the engine's, found by name; a program adds one with `interpreter.Register`. Each")
+	fmt.Fprintln(w, "plays the orders of its kinds and fires the hooks listed from its own steps; an effect may fire others")
+	fmt.Fprintln(w, "(a `charge_at` during movement runs a charge's, a `fire_at` a fire's), and `phase_start` and `phase_end`")
+	fmt.Fprintln(w, "come around every phase:")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| procedure | what it plays | orders | hooks |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	for _, p := range interpreter.RegisteredProcedures() {
+		fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", p.Name, p.Doc, codeList(p.Orders), codeList(p.Hooks))
+	}
+	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## Invariants and tests")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "An `invariant NAME \"Title\" cite \"…\" { COND }` holds after every step of every run: the engine tests it")

@@ -79,7 +79,7 @@ func TestReplayShowsAdvice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{`<div class="advice">`, "Advisor, here 4 hexes away: yes scores 6.480, no 6.625 for russian&#39;s objective strength; no is better here", "Over the scenario, answered so wherever it is asked: yes scores 6.480, no 6.625; no is better by 0.145", "the scenario fixes yes"} {
+	for _, want := range []string{`<div class="advice">`, "Advisor, here 4 hexes away: yes scores 6.680, no 6.624 for russian&#39;s objective strength; yes is better here", "Over the scenario, answered so wherever it is asked: yes scores 6.680, no 6.624; yes is better by 0.055", "the scenario fixes yes"} {
 		if !strings.Contains(string(page), want) {
 			t.Errorf("the replay lacks %q", want)
 		}

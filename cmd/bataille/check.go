@@ -168,7 +168,7 @@ func asGiven(diags dsl.Diagnostics, root string, abs bool) dsl.Diagnostics {
 				local = rel
 			}
 		}
-		diags[i].Pos.File = filepath.ToSlash(local)
+		diags[i].SetFile(filepath.ToSlash(local))
 	}
 	return diags
 }

@@ -1,10 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/bataille/bataille/dsl"
 )
 
 // TestCheckReportsEveryError: a bad `turn` does not hide a bad `facing`,
@@ -72,5 +75,72 @@ func TestSimulateUnderOtherWords(t *testing.T) {
 	}
 	if code, _, stderr := bat(t, "simulate", "friedland", "carre_attempt", "-n", "10", "--rules", "danzig"); code != exitOK {
 		t.Errorf("friedland under danzig: exit %d: %s", code, stderr)
+	}
+}
+
+// TestCheckJSONFixes: `check --json` gives each diagnostic the end of its
+// span and its fixes as fields (golden), and the fixes, applied as an
+// editor would apply them, leave a battle that checks.
+func TestCheckJSONFixes(t *testing.T) {
+	const dir = "testdata/check/fixes"
+	code, out, stderr := bat(t, "check", "--json", dir)
+	if code != exitFail {
+		t.Fatalf("exit %d, want 1: %s", code, stderr)
+	}
+	goldenIn(t, "check", "fixes.json", out)
+	var diags []dsl.Diagnostic
+	if err := json.Unmarshal([]byte(out), &diags); err != nil {
+		t.Fatal(err)
+	}
+	src, err := os.ReadFile(filepath.Join(dir, "rules.rules"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// offset is the byte offset of a position (its column counts
+	// characters).
+	offset := func(p dsl.Pos) int {
+		lines := strings.SplitAfter(string(src), "\n")
+		off := 0
+		for _, l := range lines[:p.Line-1] {
+			off += len(l)
+		}
+		return off + len(string([]rune(lines[p.Line-1])[:p.Col-1]))
+	}
+	type edit struct {
+		from, to int
+		text     string
+	}
+	var edits []edit
+	for _, d := range diags {
+		if d.End.Line == 0 || offset(d.End) <= offset(d.Pos) {
+			t.Errorf("%s: no span (end %v)", d, d.End)
+		}
+		if len(d.Fixes) != 1 {
+			t.Errorf("%s: %d fixes, want 1", d, len(d.Fixes))
+			continue
+		}
+		fx := d.Fixes[0]
+		if fx.Range.Start.File != d.Pos.File || fx.Range.End.File != d.Pos.File {
+			t.Errorf("%s: the fix is in %s", d, fx.Range.Start.File)
+		}
+		edits = append(edits, edit{offset(fx.Range.Start), offset(fx.Range.End), fx.NewText})
+	}
+	if len(edits) != 5 {
+		t.Fatalf("%d fixes, want 5", len(edits))
+	}
+	fixed := string(src)
+	for i := len(edits) - 1; i >= 0; i-- { // in file order: apply from the end
+		e := edits[i]
+		fixed = fixed[:e.from] + e.text + fixed[e.to:]
+	}
+	tmp := filepath.Join(t.TempDir(), "fixes")
+	if err := os.MkdirAll(tmp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "rules.rules"), []byte(fixed), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if code, out, stderr := bat(t, "check", tmp); code != exitOK {
+		t.Errorf("the fixed battle does not check (exit %d):\n%s%s\n%s", code, out, stderr, fixed)
 	}
 }

@@ -379,7 +379,7 @@ func loadGitSide(file, gitPath string) (*dsl.Module, dsl.Diagnostics) {
 	}
 	if _, diags := dsl.ListScripts(os.DirFS(filepath.Dir(file)), filepath.Base(file)); diags.HasErrors() {
 		for i := range diags {
-			diags[i].Pos.File = file
+			diags[i].SetFile(file)
 		}
 		return nil, diags
 	}

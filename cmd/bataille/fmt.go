@@ -187,7 +187,7 @@ func rulesFiles(p string) ([]fmtFile, dsl.Diagnostics) {
 		}
 		names, ds := dsl.ListScripts(os.DirFS(q), ".")
 		for _, d := range ds {
-			d.Pos.File = filepath.Join(q, filepath.FromSlash(d.Pos.File))
+			d.SetFile(filepath.Join(q, filepath.FromSlash(d.Pos.File)))
 			diags = append(diags, d)
 		}
 		for _, n := range names {

@@ -121,9 +121,10 @@
     checkTimer = setTimeout(check, 300);
   }
 
-  function fixOf(message) {
-    const m = message.match(/did you mean "([^"]+)"\?/);
-    return m ? { label: `change to ${m[1]}`, text: m[1] } : null;
+  // The fixes the checker gives a diagnostic (check --json): each a title
+  // and the span of text it replaces, for the editor to offer.
+  function fixesOf(d) {
+    return (d.fixes || []).map((f) => ({ label: f.title, from: f.range.start, to: f.range.end, text: f.newText }));
   }
 
   async function check() {
@@ -136,7 +137,7 @@
     const byFile = {};
     for (const d of list) {
       const file = (d.pos && d.pos.file || "").split("/").pop();
-      (byFile[file] = byFile[file] || []).push({ line: d.pos.line, col: d.pos.col, severity: d.severity, message: d.message, code: d.code, fix: fixOf(d.message) });
+      (byFile[file] = byFile[file] || []).push({ line: d.pos.line, col: d.pos.col, end: d.end, severity: d.severity, message: d.message, code: d.code, fixes: fixesOf(d) });
     }
     for (const [name, ed] of Object.entries(editors)) ed.setDiagnostics(byFile[name] || []);
     const ol = $("diagnostics");

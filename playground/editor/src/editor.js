@@ -87,17 +87,24 @@ window.BatailleEditor = {
       view,
       get: () => view.state.doc.toString(),
       set(text) { view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }); },
-      // list: [{line, col, severity, message, fix: {label, text}}]; a fix
-      // replaces the word at the position.
+      // list: [{line, col, end: {line, col}, severity, message, fixes:
+      // [{label, from: {line, col}, to: {line, col}, text}]}], as the
+      // checker gives them: a diagnostic spans its position to its end, or
+      // the name its fix replaces, and each fix replaces its own span.
       setDiagnostics(list) {
         const doc = view.state.doc;
         const diags = list.map((d) => {
-          const from = offsetOf(doc, d.line, d.col);
-          const word = doc.sliceString(from, Math.min(doc.length, from + 80)).match(/^[\p{L}\p{N}_.]*/u)[0];
-          const to = Math.max(from + word.length, Math.min(doc.length, from + 1));
+          let from = offsetOf(doc, d.line, d.col);
+          let to = d.end && d.end.line ? offsetOf(doc, d.end.line, d.end.col) : from;
+          const fixes = (d.fixes || []).map((f) => ({ name: f.label, from: offsetOf(doc, f.from.line, f.from.col), to: offsetOf(doc, f.to.line, f.to.col), text: f.text }));
+          const named = fixes.find((f) => f.to > f.from);
+          if (named) { from = named.from; to = named.to; }
+          to = Math.max(to, Math.min(doc.length, from + 1));
           const out = { from, to, severity: d.severity === "warning" ? "warning" : "error", message: d.message };
-          if (d.fix) {
-            out.actions = [{ name: d.fix.label, apply(v, f, t) { v.dispatch({ changes: { from: f, to: t, insert: d.fix.text } }); } }];
+          if (fixes.length) {
+            // A fix's span is kept relative to the diagnostic's, which the
+            // editor moves as the text around it changes.
+            out.actions = fixes.map((f) => ({ name: f.name, apply(v, at) { v.dispatch({ changes: { from: at + f.from - from, to: at + f.to - from, insert: f.text } }); } }));
           }
           return out;
         });

@@ -1,12 +1,9 @@
-package interpreter
-
-import (
-	"fmt"
-	"math"
-	"strings"
-)
-
-// Hex geometry for La Bataille maps.
+// Package hex is the hex geometry of La Bataille maps: coordinates and
+// the printed four-digit hex numbers, neighbours, directions and facing,
+// hexsides, distance, lines and line of sight, front, flank and rear arcs,
+// map bounds and paths. It imports nothing of the project, so the checker
+// (dsl), the engine (interpreter) and the pictures (picture) share one
+// geometry and can never disagree about which hex lies where.
 //
 // Printed maps use flat-topped hexes arranged in vertical columns and label
 // each hex with a four-digit number, column first: "0712" is column 07,
@@ -20,28 +17,35 @@ import (
 // S = -Q-R is implicit; neighbours, distances and lines are then uniform.
 // Q equals the printed column; R runs "down" the column but is skewed by
 // half the column number.
+package hex
+
+import (
+	"fmt"
+	"math"
+	"strings"
+)
 
 // Hex is a hex in axial coordinates. The zero value is column 00, row 00.
 type Hex struct{ Q, R int }
 
-// OffsetToHex converts a printed (column, row) pair in the even-q layout to
+// FromOffset converts a printed (column, row) pair in the even-q layout to
 // axial coordinates. Negative values are allowed so that off-map hexes can
 // still be reasoned about.
-func OffsetToHex(col, row int) Hex {
+func FromOffset(col, row int) Hex {
 	// col + (col&1) is always even, so the division is exact even for
 	// negative columns (Go's & works on two's complement).
 	return Hex{Q: col, R: row - (col+(col&1))/2}
 }
 
-// Offset returns the printed (column, row) of h; the inverse of OffsetToHex.
+// Offset returns the printed (column, row) of h; the inverse of FromOffset.
 func (h Hex) Offset() (col, row int) {
 	return h.Q, h.R + (h.Q+(h.Q&1))/2
 }
 
-// ParseHex parses a four-digit map number such as "0712" (column 07,
+// Parse parses a four-digit map number such as "0712" (column 07,
 // row 12). Exactly four ASCII digits are required so that typos like "712"
 // are reported instead of being silently reinterpreted.
-func ParseHex(s string) (Hex, error) {
+func Parse(s string) (Hex, error) {
 	if len(s) != 4 {
 		return Hex{}, fmt.Errorf("invalid hex %q: want 4 digits, column then row", s)
 	}
@@ -52,7 +56,7 @@ func ParseHex(s string) (Hex, error) {
 	}
 	col := int(s[0]-'0')*10 + int(s[1]-'0')
 	row := int(s[2]-'0')*10 + int(s[3]-'0')
-	return OffsetToHex(col, row), nil
+	return FromOffset(col, row), nil
 }
 
 // Number returns the four-digit map number of h. Hexes whose column or row
@@ -68,6 +72,26 @@ func (h Hex) Number() string {
 
 // String returns the map number, so hexes print the way players read them.
 func (h Hex) String() string { return h.Number() }
+
+// MarshalText writes the map number, so that a hex in JSON reads as it
+// does in a trace ("0616").
+func (h Hex) MarshalText() ([]byte, error) { return []byte(h.Number()), nil }
+
+// UnmarshalText reads a map number, as Parse does, or the axial
+// "(q,r)" that Number writes for a hex off any map.
+func (h *Hex) UnmarshalText(b []byte) error {
+	var q, r int
+	if n, err := fmt.Sscanf(string(b), "(%d,%d)", &q, &r); err == nil && n == 2 && string(b) == (Hex{q, r}).Number() {
+		*h = Hex{q, r}
+		return nil
+	}
+	x, err := Parse(string(b))
+	if err != nil {
+		return err
+	}
+	*h = x
+	return nil
+}
 
 // Add returns the component-wise sum; with Sub it lets callers treat the
 // difference of two hexes as a direction vector.
@@ -120,6 +144,19 @@ func (d Direction) String() string {
 		return fmt.Sprintf("Direction(%d)", int(d))
 	}
 	return hexDirectionNames[d]
+}
+
+// MarshalText writes the compass name ("NE").
+func (d Direction) MarshalText() ([]byte, error) { return []byte(d.String()), nil }
+
+// UnmarshalText reads a compass name, as ParseDirection does.
+func (d *Direction) UnmarshalText(b []byte) error {
+	x, err := ParseDirection(string(b))
+	if err != nil {
+		return err
+	}
+	*d = x
+	return nil
 }
 
 // Turn rotates d clockwise by k hexsides (counter-clockwise for negative
@@ -225,6 +262,29 @@ func HexsideClass(facing Direction, fronts int, toward Direction) Side {
 	return Rear
 }
 
+// TurnsToFront counts the hexsides a unit facing facing, whose formation
+// has fronts front hexsides, turns so that toward is one of its fronts:
+// 0 when it already is, else the fewest either way round.
+func TurnsToFront(facing Direction, fronts int, toward Direction) int {
+	if hexIsFront(facing, fronts, toward) {
+		return 0
+	}
+	best := 6
+	for k := -3; k <= 3; k++ {
+		if hexIsFront(facing.Turn(k), fronts, toward) {
+			best = min(best, hexAbs(k))
+		}
+	}
+	return best
+}
+
+// InFront reports whether h is across one of the front hexsides of a unit
+// at at: one of FrontHexes, without building them.
+func InFront(at Hex, facing Direction, fronts int, h Hex) bool {
+	d, next := DirectionTo(at, h)
+	return next && hexIsFront(facing, fronts, d)
+}
+
 // FrontHexes returns the hexes across the front hexsides of a unit at at,
 // clockwise from the first front side, e.g. for zone-of-control and
 // fire-arc checks.
@@ -304,14 +364,16 @@ func Straight(path []Hex) bool {
 // on every platform. The walk below does this in exact integer arithmetic,
 // one point after the next, with no division and no floating point.
 
-// lineWalk steps along the line from a to b. Point i of the line is, in
+// LineWalk steps along the line from a to b, one hex per Next, for a
+// caller that looks at each hex as it goes (a line of sight that also
+// counts what it crosses) without building the line. Point i of the line is, in
 // each cube coordinate c, a_c + d_c·i/n (d_c = b_c - a_c, |d_c| <= n), held
 // as the nearest integer (q, r, s) and the remainder off/2n: kept doubled
 // (offQ, stepQ …) so that the tests for one half need no division. The
 // remainder stays within [-n, n]; at either end the coordinate's nudge
 // decides which way the point rounds: q and r, nudged up, round exactly one
 // half up, and s, nudged down, rounds it down.
-type lineWalk struct {
+type LineWalk struct {
 	i, n                int
 	q, r, s             int
 	offQ, offR, offS    int
@@ -345,7 +407,7 @@ var lineTable = func() [][]lineStep {
 			}
 			w := walkLine(Hex{}, d)
 			steps := make([]lineStep, 0, w.n+1)
-			for h, ok := w.next(); ok; h, ok = w.next() {
+			for h, ok := w.Next(); ok; h, ok = w.Next() {
 				steps = append(steps, lineStep{int8(h.Q), int8(h.R)})
 			}
 			t[(dq+lineTabled)*side+dr+lineTabled] = steps
@@ -354,20 +416,26 @@ var lineTable = func() [][]lineStep {
 	return t
 }()
 
-func newLineWalk(a, b Hex) lineWalk {
+// NewLineWalk starts the walk of the line from a to b: its first Next is
+// a, its last b.
+func NewLineWalk(a, b Hex) LineWalk {
 	d := b.Sub(a)
 	n := Distance(a, b)
 	if n <= lineTabled {
-		return lineWalk{n: n, q: a.Q, r: a.R,
+		return LineWalk{n: n, q: a.Q, r: a.R,
 			laid: lineTable[(d.Q+lineTabled)*(2*lineTabled+1)+d.R+lineTabled]}
 	}
 	return walkLine(a, b)
 }
 
+// Len is the line's length in steps, Distance(a, b): Next gives Len+1
+// hexes.
+func (w *LineWalk) Len() int { return w.n }
+
 // walkLine is the walk from a to b worked out step by step.
-func walkLine(a, b Hex) lineWalk {
+func walkLine(a, b Hex) LineWalk {
 	d := b.Sub(a)
-	return lineWalk{n: Distance(a, b), q: a.Q, r: a.R, s: -a.Q - a.R,
+	return LineWalk{n: Distance(a, b), q: a.Q, r: a.R, s: -a.Q - a.R,
 		stepQ: 2 * d.Q, stepR: 2 * d.R, stepS: -2 * (d.Q + d.R)}
 }
 
@@ -385,12 +453,12 @@ func lineErr(off, nudge int) int {
 	return hexAbs(nudge)
 }
 
-// next returns the next hex of the line, a itself first, and false once
+// Next returns the next hex of the line, a itself first, and false once
 // b has been returned. A step is at most one hex, so each remainder
 // crosses a half at most once. Rounding each coordinate on its own may
 // leave q+r+s off zero; the coordinate that rounded furthest is then set
 // from the other two (cube rounding).
-func (w *lineWalk) next() (Hex, bool) {
+func (w *LineWalk) Next() (Hex, bool) {
 	n := w.n
 	if w.i > n {
 		return Hex{}, false
@@ -439,8 +507,8 @@ func (w *lineWalk) next() (Hex, bool) {
 // with Distance(a, b)+1 entries and each consecutive pair adjacent.
 func Line(a, b Hex) []Hex {
 	out := make([]Hex, 0, Distance(a, b)+1)
-	w := newLineWalk(a, b)
-	for h, ok := w.next(); ok; h, ok = w.next() {
+	w := NewLineWalk(a, b)
+	for h, ok := w.Next(); ok; h, ok = w.Next() {
 		out = append(out, h)
 	}
 	return out
@@ -449,9 +517,9 @@ func Line(a, b Hex) []Hex {
 // FirstStep is the hex next to a on the straight line from a to b (a
 // itself when they are the same hex), without building the line.
 func FirstStep(a, b Hex) Hex {
-	w := newLineWalk(a, b)
-	h, _ := w.next()
-	if next, ok := w.next(); ok {
+	w := NewLineWalk(a, b)
+	h, _ := w.Next()
+	if next, ok := w.Next(); ok {
 		h = next
 	}
 	return h
@@ -465,10 +533,10 @@ func LineOfSight(a, b Hex, blocked func(Hex) bool) bool {
 	if Distance(a, b) <= 1 || blocked == nil {
 		return true
 	}
-	w := newLineWalk(a, b)
-	w.next() // a
+	w := NewLineWalk(a, b)
+	w.Next() // a
 	for range w.n - 1 {
-		if h, _ := w.next(); blocked(h) {
+		if h, _ := w.Next(); blocked(h) {
 			return false
 		}
 	}
@@ -563,9 +631,9 @@ func LineCrosses(a, b Hex, wall func(HexsideKey) bool) bool {
 	if Distance(a, b) <= 1 || wall == nil {
 		return false
 	}
-	w := newLineWalk(a, b)
-	prev, _ := w.next()
-	for h, ok := w.next(); ok; h, ok = w.next() {
+	w := NewLineWalk(a, b)
+	prev, _ := w.Next()
+	for h, ok := w.Next(); ok; h, ok = w.Next() {
 		if k, next := HexsideBetween(prev, h); next && wall(k) {
 			return true
 		}

@@ -1,4 +1,4 @@
-package interpreter
+package hex
 
 import (
 	"fmt"
@@ -23,9 +23,9 @@ func hexGrid(r int) []Hex {
 
 func mustHex(t testing.TB, s string) Hex {
 	t.Helper()
-	h, err := ParseHex(s)
+	h, err := Parse(s)
 	if err != nil {
-		t.Fatalf("ParseHex(%q): %v", s, err)
+		t.Fatalf("Parse(%q): %v", s, err)
 	}
 	return h
 }
@@ -45,39 +45,39 @@ func TestParseHexTable(t *testing.T) {
 		{"9999", 99, 99, Hex{99, 49}},
 	}
 	for _, tt := range tests {
-		h, err := ParseHex(tt.in)
+		h, err := Parse(tt.in)
 		if err != nil {
-			t.Errorf("ParseHex(%q): unexpected error %v", tt.in, err)
+			t.Errorf("Parse(%q): unexpected error %v", tt.in, err)
 			continue
 		}
 		if h != tt.want {
-			t.Errorf("ParseHex(%q) = %+v, want %+v", tt.in, h, tt.want)
+			t.Errorf("Parse(%q) = %+v, want %+v", tt.in, h, tt.want)
 		}
 		if c, r := h.Offset(); c != tt.col || r != tt.row {
-			t.Errorf("ParseHex(%q).Offset() = %d,%d, want %d,%d", tt.in, c, r, tt.col, tt.row)
+			t.Errorf("Parse(%q).Offset() = %d,%d, want %d,%d", tt.in, c, r, tt.col, tt.row)
 		}
 		if got := h.Number(); got != tt.in {
-			t.Errorf("ParseHex(%q).Number() = %q", tt.in, got)
+			t.Errorf("Parse(%q).Number() = %q", tt.in, got)
 		}
 		if got := h.String(); got != tt.in {
-			t.Errorf("ParseHex(%q).String() = %q", tt.in, got)
+			t.Errorf("Parse(%q).String() = %q", tt.in, got)
 		}
 	}
 }
 
 func TestParseHexErrors(t *testing.T) {
 	for _, in := range []string{"712", "07a2", "", "07123", " 712", "-712", "07 2", "０７１２", "0x12"} {
-		_, err := ParseHex(in)
+		_, err := Parse(in)
 		if err == nil {
-			t.Errorf("ParseHex(%q): expected error", in)
+			t.Errorf("Parse(%q): expected error", in)
 			continue
 		}
 		msg := err.Error()
 		if !strings.Contains(msg, fmt.Sprintf("%q", in)) {
-			t.Errorf("ParseHex(%q) error %q does not name the input", in, msg)
+			t.Errorf("Parse(%q) error %q does not name the input", in, msg)
 		}
 		if msg != strings.ToLower(msg[:1])+msg[1:] || strings.HasSuffix(msg, ".") {
-			t.Errorf("ParseHex(%q) error %q: want lowercase start and no final period", in, msg)
+			t.Errorf("Parse(%q) error %q: want lowercase start and no final period", in, msg)
 		}
 	}
 }
@@ -106,10 +106,10 @@ func TestHexNumberRoundTripAllMapNumbers(t *testing.T) {
 			s := fmt.Sprintf("%02d%02d", col, row)
 			h := mustHex(t, s)
 			if got := h.Number(); got != s {
-				t.Fatalf("ParseHex(%q).Number() = %q", s, got)
+				t.Fatalf("Parse(%q).Number() = %q", s, got)
 			}
-			if h != OffsetToHex(col, row) {
-				t.Fatalf("ParseHex(%q) = %+v, OffsetToHex = %+v", s, h, OffsetToHex(col, row))
+			if h != FromOffset(col, row) {
+				t.Fatalf("Parse(%q) = %+v, FromOffset = %+v", s, h, FromOffset(col, row))
 			}
 		}
 	}
@@ -118,15 +118,15 @@ func TestHexNumberRoundTripAllMapNumbers(t *testing.T) {
 func TestHexOffsetRoundTrip(t *testing.T) {
 	for _, h := range hexGrid(15) {
 		c, r := h.Offset()
-		if back := OffsetToHex(c, r); back != h {
-			t.Fatalf("OffsetToHex(%+v.Offset()) = %+v", h, back)
+		if back := FromOffset(c, r); back != h {
+			t.Fatalf("FromOffset(%+v.Offset()) = %+v", h, back)
 		}
 	}
 	for col := -15; col <= 15; col++ {
 		for row := -15; row <= 15; row++ {
-			c, r := OffsetToHex(col, row).Offset()
+			c, r := FromOffset(col, row).Offset()
 			if c != col || r != row {
-				t.Fatalf("OffsetToHex(%d,%d).Offset() = %d,%d", col, row, c, r)
+				t.Fatalf("FromOffset(%d,%d).Offset() = %d,%d", col, row, c, r)
 			}
 		}
 	}
@@ -612,20 +612,20 @@ func FuzzParseHex(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		h, err := ParseHex(s)
+		h, err := Parse(s)
 		if err != nil {
 			if h != (Hex{}) {
-				t.Fatalf("ParseHex(%q) returned %+v with error", s, h)
+				t.Fatalf("Parse(%q) returned %+v with error", s, h)
 			}
 			return
 		}
 		n := h.Number()
 		if n != s {
-			t.Fatalf("ParseHex(%q).Number() = %q", s, n)
+			t.Fatalf("Parse(%q).Number() = %q", s, n)
 		}
-		back, err := ParseHex(n)
+		back, err := Parse(n)
 		if err != nil || back != h {
-			t.Fatalf("ParseHex(%q) = %+v,%v, want %+v", n, back, err, h)
+			t.Fatalf("Parse(%q) = %+v,%v, want %+v", n, back, err, h)
 		}
 	})
 }
@@ -769,13 +769,13 @@ func TestLineTableAsWalked(t *testing.T) {
 	for _, a := range origins {
 		for _, d := range hexGrid(lineTabled + 2) {
 			b := a.Add(d)
-			laid, walked := newLineWalk(a, b), walkLine(a, b)
+			laid, walked := NewLineWalk(a, b), walkLine(a, b)
 			if (laid.laid != nil) != (Distance(a, b) <= lineTabled) {
 				t.Fatalf("%v→%v (%d hexes): laid out %v", a, b, Distance(a, b), laid.laid != nil)
 			}
 			for i := 0; ; i++ {
-				h1, ok1 := laid.next()
-				h2, ok2 := walked.next()
+				h1, ok1 := laid.Next()
+				h2, ok2 := walked.Next()
 				if h1 != h2 || ok1 != ok2 {
 					t.Fatalf("%v→%v hex %d: table %v %v, walk %v %v", a, b, i, h1, ok1, h2, ok2)
 				}
@@ -784,5 +784,41 @@ func TestLineTableAsWalked(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestHexAndDirectionText: a hex and a direction in JSON (the trace's
+// After) read as a player writes them and read back the same, a hex off
+// any map too; what is neither is refused.
+func TestHexAndDirectionText(t *testing.T) {
+	for _, h := range []Hex{FromOffset(7, 12), FromOffset(0, 0), FromOffset(99, 99), {Q: -3, R: 2}, {Q: 120, R: -70}} {
+		b, err := h.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(b) != h.Number() {
+			t.Errorf("%v writes %q, want %q", h, b, h.Number())
+		}
+		var back Hex
+		if err := back.UnmarshalText(b); err != nil || back != h {
+			t.Errorf("%q reads back as %v (%v), want %v", b, back, err, h)
+		}
+	}
+	for d := N; d <= NW; d++ {
+		b, _ := d.MarshalText()
+		var back Direction
+		if err := back.UnmarshalText(b); err != nil || back != d || string(b) != d.String() {
+			t.Errorf("%v writes %q, reads back %v (%v)", d, b, back, err)
+		}
+	}
+	var h Hex
+	var d Direction
+	for _, bad := range []string{"712", "(1,2", "(1, 2)x", "", "abcd"} {
+		if err := h.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("hex %q read as %v", bad, h)
+		}
+	}
+	if err := d.UnmarshalText([]byte("up")); err == nil {
+		t.Errorf("direction \"up\" read as %v", d)
 	}
 }
