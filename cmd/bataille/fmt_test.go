@@ -177,6 +177,16 @@ func TestFmtBundled(t *testing.T) {
 	}
 }
 
+// The scripts the repository ships, the base modules and every battle, the
+// converted ones included, are in the one layout: fmt -d over their folders
+// on disk finds nothing to change.
+func TestBundledScriptsFormatted(t *testing.T) {
+	code, diff, errs := fmtCmd(t, "-d", filepath.Join("..", "..", "stdlib"), filepath.Join("..", "..", "games"))
+	if code != exitOK || diff != "" || errs != "" {
+		t.Errorf("bataille fmt -d stdlib games: exit %d (run bataille fmt -w stdlib games; for a converted battle, go generate ./games)\n%s%s", code, diff, errs)
+	}
+}
+
 func TestFmtUsage(t *testing.T) {
 	if code, _, errs := fmtCmd(t, "--help"); code != exitOK || !strings.Contains(errs, "Usage: bataille fmt [-w] [-d] [PATH…]") || !strings.Contains(errs, "--write") {
 		t.Errorf("--help: exit %d\n%s", code, errs)
