@@ -128,7 +128,9 @@ func TestPlayground(t *testing.T) {
 		t.Fatal(err)
 	}
 	click(ctx, t, "run")
-	waitJS(ctx, t, `(() => { const d = document.getElementById("frame").contentDocument; return !!(d && d.getElementById("stepno")); })()`, "the replay in its frame")
+	// The counter is in the page before the script below it has wired the
+	// buttons; the script's first show() marks the body with data-step.
+	waitJS(ctx, t, `(() => { const d = document.getElementById("frame").contentDocument; return !!(d && d.getElementById("stepno") && d.body && d.body.hasAttribute("data-step")); })()`, "the replay in its frame, its script run")
 	step := func() string {
 		return evalJS[string](ctx, t, `document.getElementById("frame").contentDocument.getElementById("stepno").textContent`)
 	}

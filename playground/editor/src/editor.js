@@ -12,7 +12,7 @@ import { searchKeymap } from "@codemirror/search";
 
 const declKeywords = new Set(["game", "module", "extends", "edition", "param", "table", "check", "modifier", "chart", "rule", "objective",
   "scenario", "sequence", "phase", "remove", "override", "placeholder", "nationality", "class", "terrain", "formation", "arm", "state",
-  "hexside", "attribute", "invariant", "test", "column"]);
+  "hexside", "attribute", "invariant", "test", "column", "cell"]);
 const clauseKeywords = new Set(["when", "require", "else", "let", "do", "ask", "of", "on", "cite", "by", "only", "roll", "pass", "above",
   "below", "at_least", "at_most", "for", "modifier"]);
 const scenarioKeywords = new Set(["map", "road", "unit", "charge", "move", "form", "fire", "assault", "at", "as", "step", "path", "decide",
