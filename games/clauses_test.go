@@ -431,6 +431,18 @@ var clauses = []clause{
 			r.at("hus", "0611") // and contacted
 			r.increments("inf", 4)
 		}},
+	// Recalled and not following: the hussars move on along their path,
+	// which ends beside the routed battalion, and do not strike it.
+	{id: "FRI-36-ROUT-RECALL", folder: "fri", scenario: "attempt", faces: []int{6, 6, 2}, answers: yes("inf", "form_carre"),
+		check: func(t *testing.T, r *played) {
+			r.marked("hus", "recalled")
+			r.fired("recall.not_following")
+			r.at("inf", "0610")
+			r.at("hus", "0611") // its path's end, beside the routed
+			r.notFired("contact.trample_routed")
+			r.increments("inf", 6)
+			r.state("hus", "good")
+		}},
 	{id: "FRI-36-NO-RECALL", folder: "fri", scenario: "attempt", faces: []int{6, 6, 1, 2}, answers: yes("inf", "form_carre"),
 		check: func(t *testing.T, r *played) {
 			r.at("inf", "0608")   // two hexes back from 0610

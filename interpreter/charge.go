@@ -448,8 +448,11 @@ func (e *Engine) resolveCharge(o *Order) error {
 		}
 	}
 	// A path that ends next to its target strikes it, released or not: a
-	// released charge that goes on at its Carré chose to.
-	if !ch.halted && !ch.contacted && ch.target.Increments > 0 && UnitDistance(u, ch.target) <= 1 {
+	// released charge that goes on at its Carré chose to. A routed target
+	// it was released from is spared: cavalry recalled from the routed
+	// strikes it only by following it (BER-40-RECALL-OK, FRI-36-ROUT-RECALL),
+	// and a path that merely ends beside it is the cavalry moving on.
+	if !ch.halted && !ch.contacted && ch.target.Increments > 0 && UnitDistance(u, ch.target) <= 1 && !(ch.released && e.isRouted(ch.target)) {
 		if err := e.contact(ch.target); err != nil {
 			return err
 		}
@@ -675,10 +678,12 @@ func (e *Engine) onlyCarres(u *Unit, h hex.Hex) bool {
 	return true
 }
 
-// Release frees the charge being resolved from its target (AUS-36-FORMED):
-// it goes on along its path without striking it, may pass over and through
-// a Carré, take a new target (Retarget) or halt, and is not a charge that
-// could have struck and did not.
+// Release frees the charge being resolved from its target (a Carré formed
+// far off, AUS-36-FORMED; a routed unit it was recalled from,
+// BER-40-RECALL-OK): it may go on along its path, pass over and through a
+// Carré, take a new target (Retarget) or halt, and is not a charge that
+// could have struck and did not; a routed target it was freed from is not
+// struck where its path ends.
 func (e *Engine) Release() error {
 	if e.ch == nil {
 		return errNoCharge
@@ -688,6 +693,13 @@ func (e *Engine) Release() error {
 		e.Note(e.ch.charger, "%s is released from its charge on %s", e.ch.charger.ID, e.ch.target.ID)
 	}
 	return nil
+}
+
+// isRouted reports whether the unit's state is the module's routed one
+// (the state word with the routed flag).
+func (e *Engine) isRouted(u *Unit) bool {
+	w, ok := e.unitWord(u, wordState)
+	return ok && w.Flag("routed")
 }
 
 // Retarget gives the charge being resolved a new target, which it must

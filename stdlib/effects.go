@@ -138,7 +138,7 @@ var Effects = []*Effect{
 	{dsl.Effect{Name: "halt", Doc: "the charge being resolved stops where it stands",
 		Params: []dsl.EffectParam{opt(dsl.EffectParam{Name: "reason", Type: tString})}},
 		func(c *interpreter.Call) error { return c.E.Halt(optStr(c, 0)) }},
-	{dsl.Effect{Name: "release", Doc: "the charge being resolved is freed from its target (a Carré formed far off): it goes on along its path without striking it, may ride over and through a Carré, take a new target or halt, and is not judged a charge that could have struck and did not"},
+	{dsl.Effect{Name: "release", Doc: "the charge being resolved is freed from its target (a Carré formed far off, a routed unit it was recalled from): it may go on along its path, ride over and through a Carré, take a new target or halt, and is not judged a charge that could have struck and did not; a routed target it was freed from is not struck where its path ends"},
 		func(c *interpreter.Call) error { return c.E.Release() }},
 	{dsl.Effect{Name: "retarget", Doc: "the charge being resolved takes a new target, which it then strikes as a charge strikes its target",
 		Params: []dsl.EffectParam{unitP("unit", "the new target")}},
