@@ -189,7 +189,7 @@ var roadLimits = []clause{
 			r.state("col", "routed")
 			r.state("col2", "routed")   // the stack-mate too: the targets are the hex
 			r.count("Morale check:", 1) // the Carré next to them, not the routed stack-mate
-			r.text("Morale check: 35 must be above 34")
+			r.text("Morale check: 45 must be above 40")
 		}},
 }
 
@@ -203,10 +203,10 @@ var sideLimits = []clause{
 		}},
 	{id: "BER-17-CARRE-MORALE", folder: "limaus", scenario: "carre_pre_melee", faces: []int{6, 6, 1, 1, 3, 1},
 		check: func(t *testing.T, r *played) {
-			// morale 36 less 6 for the Carré, and the chart's +6 on the roll
-			r.text("Pre-melee morale check: ")
-			r.text("must be above 30")
-			r.text("In Carre +6")
+			// the chart's "In Carre +6" is the page's six, counted once:
+			// on the roll, the morale value left at 36
+			r.text("Pre-melee morale check: 24 must be above 36 → fail [d66 11, In Carre +6, Defender at these odds +3 → 24]")
+			r.count("In Carré (morale value -6)", 0)
 		}},
 	// ---- Class 6: one hexside, one reading ----------------------------------------
 	{id: "BER-17-REFUSED", folder: "limaus", scenario: "stand_refused", faces: []int{6, 6, 6, 6, 6, 6},

@@ -815,6 +815,22 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// baseMods are the modifiers the base declares on a check that a chart's
+// line restates: the Carré's six off the morale value (BER-17-CARRE-MORALE),
+// which the charts print as "Carre" on the stand check and "In Carre" for
+// the defender on the Assault tab. The chart's line overrides the base's, so
+// the six count once.
+var baseMods = map[string][]string{"stand": {"carre"}, "morale": {"carre"}, "pre_melee": {"carre"}}
+
+// modifierKeyword is how a chart's modifier of a check or table is declared:
+// an override when the base declares one of that name.
+func modifierKeyword(table, id string) string {
+	if contains(baseMods[table], id) {
+		return "override modifier"
+	}
+	return "modifier"
+}
+
 // simpleMods writes a list of {name, mod} modifiers on a table or check.
 func (c *conv) simpleMods(table string, names map[string]cond, path, chart string) ([]int, string, error) {
 	parts := strings.Split(path, ".")
@@ -842,7 +858,7 @@ func (c *conv) simpleMods(table string, names map[string]cond, path, chart strin
 		}
 		used[id] = true
 		vals = append(vals, v.Int())
-		lines = append(lines, fmt.Sprintf("modifier %s.%s %q %s { %d when %s }\n", table, id, name.Str, c.cite(chart, path), v.Int(), k.expr))
+		lines = append(lines, fmt.Sprintf("%s %s.%s %q %s { %d when %s }\n", modifierKeyword(table, id), table, id, name.Str, c.cite(chart, path), v.Int(), k.expr))
 	}
 	if len(skipped) > 0 {
 		w.WriteString(wrapComments("// Not entered: " + strings.Join(skipped, "; ") + ".\n"))
@@ -1420,13 +1436,17 @@ func (c *conv) assault(w *strings.Builder) error {
 		if err != nil {
 			return err
 		}
-		a, d := av.Int(), dv.Int()
 		if k.expr == "" {
+			a, d := av.Int(), dv.Int()
 			skipped = append(skipped, fmt.Sprintf("%q attacker %+d, defender %+d (%s)", nv.Str, a, d, k.why))
 			c.leave("assault modifiers", nv.Str, k.why)
 			continue
 		}
+		a, d := av.Int(), dv.Int()
 		id := modID(nv.Str)
+		if nv.Str == "In Carre" && a == 0 {
+			id = "carre" // the defender's Carré line is the base's six
+		}
 		for used[id] {
 			id += "_2"
 		}
@@ -1444,7 +1464,7 @@ func (c *conv) assault(w *strings.Builder) error {
 		default:
 			body = fmt.Sprintf("unit == attacker ? %d : %d when %s", a, d, k.expr)
 		}
-		lines = append(lines, fmt.Sprintf("modifier pre_melee.%s %q %s { %s }\n", id, nv.Str, c.cite("assault modifiers", "assault.modifiers"), body))
+		lines = append(lines, fmt.Sprintf("%s pre_melee.%s %q %s { %s }\n", modifierKeyword("pre_melee", id), id, nv.Str, c.cite("assault modifiers", "assault.modifiers"), body))
 	}
 	if len(skipped) > 0 {
 		w.WriteString(wrapComments("// Not entered: " + strings.Join(skipped, "; ") + ".\n"))
