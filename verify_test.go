@@ -56,6 +56,11 @@ func TestVerifyBundled(t *testing.T) {
 }
 
 // BenchmarkVerifyBundled is `bataille verify` over every bundled scenario.
+// Besides wall time it reports the CPU seconds an op takes (cpu-s/op, user
+// and system, every thread of the process: on a shared machine wall time
+// grows with the others' load, CPU time much less) and the paths verify
+// played (paths/op), which a change of the rules or of the exploration
+// moves and the speed does not.
 func BenchmarkVerifyBundled(b *testing.B) {
 	var mods []*dsl.Module
 	for _, name := range bataille.Bundled() {
@@ -65,9 +70,10 @@ func BenchmarkVerifyBundled(b *testing.B) {
 		}
 		mods = append(mods, mod)
 	}
-	b.ResetTimer()
+	ops, paths := 0, int64(0)
+	cpu0, ok := processCPU()
 	for b.Loop() {
-		paths := int64(0)
+		paths = 0
 		for _, mod := range mods {
 			reps, err := bataille.Verify(context.Background(), mod, mod.AllScenarios(), bataille.VerifyOptions{})
 			if err != nil {
@@ -77,8 +83,12 @@ func BenchmarkVerifyBundled(b *testing.B) {
 				paths += r.Paths
 			}
 		}
-		b.ReportMetric(float64(paths), "paths/op")
+		ops++
 	}
+	if cpu1, ok1 := processCPU(); ok && ok1 && ops > 0 {
+		b.ReportMetric(float64(cpu1-cpu0)/1e9/float64(ops), "cpu-s/op")
+	}
+	b.ReportMetric(float64(paths), "paths/op")
 }
 
 // planted is a battle with a wrong script planted in it, and what must
