@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 
@@ -183,10 +184,9 @@ func TestFormatCommentsEverywhere(t *testing.T) {
 				commented[name] = &fstest.MapFile{Data: []byte(commentAfterEachToken(t, string(f.Data), styles...))}
 			}
 			t.Run(fmt.Sprintf("%s/%q", m.name, styles), func(t *testing.T) {
-				formatKeepsModule(t, commented)
+				formatted := formatKeepsModule(t, commented)
 				for name, f := range commented {
-					out := formatSrc(t, name, f.Data)
-					if err := sameTokensAndComments(string(f.Data), string(out)); err != nil {
+					if err := sameTokensAndComments(string(f.Data), string(formatted[name].Data)); err != nil {
 						t.Errorf("%s: %v", name, err)
 					}
 				}
@@ -276,8 +276,9 @@ func bundledModules(t testing.TB) []bundledModule {
 }
 
 // formatKeepsModule formats every file of the module in fsys, checks that a
-// second pass changes nothing, and that both versions check the same.
-func formatKeepsModule(t *testing.T, fsys fstest.MapFS) {
+// second pass changes nothing, and that both versions check the same; it
+// returns the formatted files.
+func formatKeepsModule(t *testing.T, fsys fstest.MapFS) fstest.MapFS {
 	t.Helper()
 	formatted := fstest.MapFS{}
 	for name, f := range fsys {
@@ -291,18 +292,79 @@ func formatKeepsModule(t *testing.T, fsys fstest.MapFS) {
 		}
 		formatted[name] = &fstest.MapFile{Data: once}
 	}
-	before, d1 := checkFS(fsys)
-	after, d2 := checkFS(formatted)
+	before, d1 := checkFSShared(fsys)
+	after, d2 := checkFSShared(formatted)
 	if before == nil || after == nil {
 		// A module with errors must have the same errors.
 		if c1, c2 := diagCodes(d1), diagCodes(d2); c1 != c2 {
 			t.Errorf("diagnostics changed: before %s, after %s", c1, c2)
 		}
-		return
+		return formatted
 	}
 	if a, b := moduleSummary(before), moduleSummary(after); a != b {
 		t.Errorf("formatting changed the module:\n%s", missingLines(a, b))
 	}
+	return formatted
+}
+
+// checkFSShared is checkFS with the modules the module extends, the base or
+// a bundled battle (Danzig extends Friedland), taken as they ship, each
+// checked once for the whole test binary: formatting one battle's files
+// changes nothing of its base, and checking the base again for every
+// battle, before and after, in every comment style, was most of the
+// formatting tests' time. A module the folder itself holds under lib/ is
+// loaded from there, as caseLoader does.
+func checkFSShared(fsys fs.FS) (*dsl.Module, dsl.Diagnostics) {
+	files, diags := dsl.ParseFS(fsys, ".")
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	checked := func(id string, env *dsl.Env) *dsl.Module {
+		if exists(fsys, "lib/"+id+dsl.Ext) {
+			return nil
+		}
+		return shippedModule(id, env)
+	}
+	mod, more := dsl.CheckWith(files, stdlib.Env(), caseLoader(fsys), checked)
+	return mod, append(diags, more...)
+}
+
+// shippedModules holds the base modules and the bundled battles as they
+// ship, each checked once (nil for one that does not check).
+var shippedModules sync.Map // id → *shipped
+
+type shipped struct {
+	once sync.Once
+	mod  *dsl.Module
+}
+
+// shippedModule is the base module or bundled battle id as it ships,
+// checked against env once; nil when there is none or env is not stdlib's.
+func shippedModule(id string, env *dsl.Env) *dsl.Module {
+	var fsys fs.FS
+	var dir string
+	switch {
+	case env != stdlib.Env():
+		return nil
+	case exists(stdlib.BaseFS, id+dsl.Ext):
+		fsys, dir = stdlib.BaseFS, id+dsl.Ext
+	case exists(games.FS, id):
+		fsys, dir = games.FS, id
+	default:
+		return nil
+	}
+	v, _ := shippedModules.LoadOrStore(id, &shipped{})
+	s := v.(*shipped)
+	s.once.Do(func() {
+		files, diags := dsl.ParseFS(fsys, dir)
+		if diags.HasErrors() {
+			return
+		}
+		if m, diags := dsl.CheckWith(files, env, nil, shippedModule); !diags.HasErrors() {
+			s.mod = m
+		}
+	})
+	return s.mod
 }
 
 func diagCodes(ds dsl.Diagnostics) string {
