@@ -94,9 +94,10 @@ func BenchmarkVerifyBundled(b *testing.B) {
 // planted is a battle with a wrong script planted in it, and what must
 // catch it: an invariant verify reports, or a test that fails.
 type planted struct {
-	name  string
-	class string // the class of wrong ruling (issue 20) it plants
-	rules string // a game extending berlin1813
+	name    string
+	class   string // the class of wrong ruling (issue 20) it plants
+	extends string // the battle it plants the rules in; berlin1813 if ""
+	rules   string // the planted module's declarations
 	// invariant verify must report broken, or test the test that must fail
 	invariant, test string
 	// refused, for a limit the engine itself holds on every path: what a
@@ -156,11 +157,56 @@ override rule carre.min "Any strength forms Carré" on change_formation cite "pl
 override rule charge.eligible "Any cavalry charges" on declare_charge cite "planted" {
   require charger.arm == "cavalry" else "only cavalry charges"
 }`},
+	// The attempt offered only once the cavalry has entered a hex: a line
+	// three hexes off answers at two, on the wrong column of the chart.
+	{name: "carre_one_hex_late", class: "3 timing", extends: "friedland", test: "carre.three_hexes_out", rules: `
+override rule carre.attempt "Carré attempt, once the cavalry has entered a hex" on charge_approach cite "planted" {
+  when step > 0
+  when unit.arm == "infantry" && unit.formation != "carre" && unit.state == "good"
+  when !marked(unit, "carre_tried")
+  when distance <= carre.window && los
+  when is_target || carre.any_unit
+  when marked(unit, "may_form:carre")
+  ask "form_carre"
+  do mark(unit, "carre_tried")
+  do roll(carre_realization, unit: unit)
+}`},
+	// The battery stacked with the infantry left in good order when the
+	// attempt disorders it.
+	{name: "battery_left_behind", class: "5 artillery shares the infantry's result", extends: "friedland", test: "carre.battery_shares", rules: `
+override rule carre.disorder "The attempt disorders the infantry alone" on carre_realization.disorder cite "planted" {
+  do set_state(unit, "disordered")
+}`},
+	// The melee reads a refused flank as a flank, while the stand check
+	// and every function read it as a front.
+	{name: "refused_flank_in_melee", class: "6 one hexside, two readings", extends: "friedland", test: "melee.refused_flank_front", rules: `
+rule plant.flank "A refused flank is a flank in melee" on melee_side cite "planted" {
+  when side == "front" && friendly_zdi && defender.formation == "line"
+  do set_side("flank")
+}`},
+	// Any charge that ends without contact routs, the recalled cavalry that
+	// chose not to follow the routed unit too.
+	{name: "recalled_punished", class: "7 a permitted choice punished", extends: "friedland", test: "recall.not_following_odds", rules: `
+override rule end.no_contact "Any charge that struck nothing routs" on charge_end cite "planted" {
+  when !contacted && mp_left > 0
+  do rout(charger), exhaust(charger)
+}`},
+	// Road advantage routs the target and leaves its stack-mate standing.
+	{name: "road_target_only", class: "8 a result half applied", test: "contact.road_stack", rules: `
+override rule contact.road "A charge on troops in road advantage routs the target" on charge_contact cite "planted" {
+  when target.state == "good" && target.formation == "column" && on_road(target)
+  do mark(target, "road_rout"), rout(target, from: charger)
+  do check_around(morale, target)
+}`},
 }
 
 func loadPlanted(t *testing.T, p planted) *dsl.Module {
 	t.Helper()
-	src := "game planted \"Planted\" extends berlin1813\n" + p.rules + "\n"
+	base := p.extends
+	if base == "" {
+		base = "berlin1813"
+	}
+	src := "game planted \"Planted\" extends " + base + "\n" + p.rules + "\n"
 	mod, diags := bataille.LoadDir(fstest.MapFS{"planted/rules.rules": {Data: []byte(src)}}, "planted")
 	if diags.HasErrors() {
 		t.Fatalf("%s: %v", p.name, diags)
@@ -172,21 +218,46 @@ func loadPlanted(t *testing.T, p planted) *dsl.Module {
 // battle and sees verify or test catch it; the replay verify prints
 // breaks the same invariant again.
 func TestPlantedWrongRulingsAreCaught(t *testing.T) {
+	classes := map[string]bool{}
+	for _, p := range plantedCases {
+		classes[p.class[:1]] = true
+	}
+	for _, c := range "12345678" {
+		if !classes[string(c)] {
+			t.Errorf("no wrong ruling of class %c is planted", c)
+		}
+	}
 	for _, p := range plantedCases {
 		t.Run(p.name, func(t *testing.T) {
 			mod := loadPlanted(t, p)
 			if p.test != "" {
-				found := false
-				for _, res := range bataille.RunTests(context.Background(), mod) {
-					if res.Test.Name == p.test {
-						found = true
-						if res.Passed() {
-							t.Errorf("class %s: test %s passes against the planted rules", p.class, p.test)
+				// The test that catches the plant holds on the battle as
+				// it ships, and fails once the plant is in.
+				base := p.extends
+				if base == "" {
+					base = "berlin1813"
+				}
+				shipped, diags := bataille.LoadBundled(base)
+				if diags.HasErrors() {
+					t.Fatal(diags)
+				}
+				for _, m := range []*dsl.Module{shipped, mod} {
+					var test *dsl.TestDef
+					for _, x := range m.Tests {
+						if x.Name == p.test {
+							test = x
 						}
 					}
-				}
-				if !found {
-					t.Fatalf("no test %s", p.test)
+					if test == nil {
+						t.Fatalf("%s has no test %s", m.ID, p.test)
+					}
+					res := bataille.RunTest(context.Background(), m, test)
+					switch {
+					case m == shipped && !res.Passed():
+						t.Errorf("test %s fails on %s as it ships: %v", p.test, base, res.Failures)
+					case m == mod && res.Passed():
+						t.Errorf("class %s: test %s passes against the planted rules", p.class, p.test)
+					}
 				}
 				return
 			}
