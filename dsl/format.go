@@ -593,11 +593,19 @@ func (p *printer) testItem(it *TestItem) {
 func (p *printer) expectLine(x *TestExpect) {
 	p.kw("expect")
 	p.sp()
-	switch {
-	case x.Rule != nil:
+	if x.Rule != nil {
 		p.kw(x.Ruling)
 		p.sp()
 		p.kw(quote(*x.Rule))
+		return
+	}
+	if x.After != nil {
+		p.kw("after")
+		p.sp()
+		p.kw(x.After.Name)
+		p.sp()
+	}
+	switch {
 	case x.Chance != nil:
 		p.kw("chance")
 		p.kw("(")
@@ -955,10 +963,7 @@ func (p *printer) column(c *Column) {
 		p.sp()
 		p.cells(c.Cells)
 	}
-	widths := p.rowWidths(c.Rows)
-	p.block(c.Pos.Offset, len(c.Rows), false, func(i int) int { return c.Rows[i].Pos.Offset }, func(i int) {
-		p.row(c.Rows[i], widths[i])
-	})
+	p.rowBlock(c.Pos.Offset, c.Rows, false)
 }
 
 // columnEdit prints `column TABLE CELLS cite … { ROWS }`, one line when
@@ -974,9 +979,15 @@ func (p *printer) columnEdit(e *ColumnEdit) {
 		p.cells(e.Cells)
 	}
 	p.cite(e.Cite)
-	widths := p.rowWidths(e.Rows)
-	p.block(e.Pos.Offset, len(e.Rows), true, func(i int) int { return e.Rows[i].Pos.Offset }, func(i int) {
-		p.row(e.Rows[i], widths[i])
+	p.rowBlock(e.Pos.Offset, e.Rows, true)
+}
+
+// rowBlock prints a column's rows in braces, their arrows aligned; keep
+// leaves them on one line when the source has them on one.
+func (p *printer) rowBlock(off int, rows []*Row, keep bool) {
+	widths := p.rowWidths(rows)
+	p.block(off, len(rows), keep, func(i int) int { return rows[i].Pos.Offset }, func(i int) {
+		p.row(rows[i], widths[i])
 	})
 }
 

@@ -139,7 +139,15 @@ func (s *Server) analyse(key string) *analysis {
 	root := filepath.Dir(key)
 	name := filepath.Base(key)
 	ov := newOverlay(root, s.docs)
-	files, diags := dsl.ParseFS(ov, name)
+	rp := s.reparse[key]
+	if rp == nil {
+		rp = &dsl.Reparser{}
+		if s.reparse == nil {
+			s.reparse = map[string]*dsl.Reparser{}
+		}
+		s.reparse[key] = rp
+	}
+	files, diags := rp.ParseFS(ov, name)
 	a := &analysis{key: key, byName: map[string]*srcFile{}, decls: map[string][]*declRef{}}
 	if prev := s.results[key]; prev != nil {
 		a.lexedBefore = prev.lexedNow
@@ -414,7 +422,7 @@ func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
 			start = pos.Offset
 		}
 	}
-	if at := findWord(f.text.src, r.name, start+1, max(0, r.to-start)); at >= 0 {
+	if at := dsl.FindWord(f.text.src, r.name, start+1, max(0, r.to-start)); at >= 0 {
 		r.nameFrom, r.nameTo = at, at+len(r.name)
 	} else {
 		r.nameFrom, r.nameTo = start, start
