@@ -18,39 +18,31 @@ import (
 // the cavalry inside (BER-17-CARRE-FIRE, -CAV). Against a column in the
 // open (defence 6): 4 reads 1:1.5; 8 reads 1:1, and 1.5:1 with the shift;
 // 24 reads 4:1.
-const carreBattery = `game carre_battery "A battery in a Carré, under Friedland's fire multiples" extends friedland
-
-scenario beside "Hussars next to the Carré" {
-  map 8 x 8 clear
-  turn french
-  unit sq "1/6e Léger" { side: french  nationality: french  class: legere  arm: infantry  increments: 6  formation: carre  facing: N  morale: 36  melee: 6  at: 0405 }
-  unit art "Battery" { side: french  nationality: french  arm: artillery  increments: 2  formation: unlimbered  facing: N  morale: 36  melee: 1  at: 0405 }
+var carreBattery = `game carre_battery "A battery in a Carré, under Friedland's fire multiples" extends friedland
+` + carreScenario("beside", "Hussars next to the Carré", `
   unit hus "Hussars" { side: russian  nationality: russian  class: hussars  arm: cavalry  increments: 8  formation: column  facing: S  morale: 31  mp: 8  melee: 6  at: 0404 }
   fire art at hus
-  fire sq at hus
-}
-
-scenario inside "Hussars inside the Carré" {
-  map 8 x 8 clear
-  turn french
-  unit sq "1/6e Léger" { side: french  nationality: french  class: legere  arm: infantry  increments: 6  formation: carre  facing: N  morale: 36  melee: 6  at: 0405 }
-  unit art "Battery" { side: french  nationality: french  arm: artillery  increments: 2  formation: unlimbered  facing: N  morale: 36  melee: 1  at: 0405 }
+  fire sq at hus`) + carreScenario("inside", "Hussars inside the Carré", `
   unit hus "Hussars" { side: russian  nationality: russian  class: hussars  arm: cavalry  increments: 8  formation: column  facing: S  morale: 31  mp: 8  melee: 6  at: 0405 }
   fire art at hus
-  fire sq at hus
-}
-
-scenario inside_fire_out "Hussars inside the Carré; the guns and the battalion fire at a column next to it" {
-  map 8 x 8 clear
-  turn french
-  unit sq "1/6e Léger" { side: french  nationality: french  class: legere  arm: infantry  increments: 6  formation: carre  facing: N  morale: 36  melee: 6  at: 0405 }
-  unit art "Battery" { side: french  nationality: french  arm: artillery  increments: 2  formation: unlimbered  facing: N  morale: 36  melee: 1  at: 0405 }
+  fire sq at hus`) + carreScenario("inside_fire_out", "Hussars inside the Carré; the guns and the battalion fire at a column next to it", `
   unit hus "Hussars" { side: russian  nationality: russian  class: hussars  arm: cavalry  increments: 8  formation: column  facing: S  morale: 31  mp: 8  melee: 6  at: 0405 }
   unit col "Musketeers" { side: russian  nationality: russian  class: musketeer  arm: infantry  increments: 8  formation: column  facing: S  morale: 31  melee: 6  at: 0404 }
   fire art at col
-  fire sq at col
+  fire sq at col`)
+
+// carreScenario is a Carré of the 1/6e Léger at 0405 with a battery in its
+// hex, and the enemy and the orders given.
+func carreScenario(name, title, rest string) string {
+	return fmt.Sprintf(`
+scenario %s %q {
+  map 8 x 8 clear
+  turn french
+  unit sq "1/6e Léger" { side: french  nationality: french  class: legere  arm: infantry  increments: 6  formation: carre  facing: N  morale: 36  melee: 6  at: 0405 }
+  unit art "Battery" { side: french  nationality: french  arm: artillery  increments: 2  formation: unlimbered  facing: N  morale: 36  melee: 1  at: 0405 }%s
 }
-`
+`, name, title, rest)
+}
 
 // TestCarreBatteryFire plays each fire with dice that do nothing (11), so
 // that both fires are rolled, and reads each firer's fire value, the
