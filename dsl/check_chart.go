@@ -29,25 +29,11 @@ func (u *unit) modifier(d *Decl) {
 		u.errorf(pos, "bad-modifier", "a modifier is named after its table or check: `modifier %s.NAME`", name)
 		return
 	}
-	idx := -1
-	for i, old := range u.mod.Modifiers {
-		if old.Name == name {
-			idx = i
-		}
-	}
-	from := ""
-	if idx >= 0 {
-		from = "module " + u.mod.Modifiers[idx].Module
-	}
-	if !u.claim(KindModifier, name, pos, d.Override, idx >= 0, from) {
+	idx, ok := claimListed(u, u.mod.Modifiers, func(x *ModifierDef) (string, string) { return x.Name, x.Module }, KindModifier, name, pos, d)
+	if !ok {
 		return
 	}
-	def := &ModifierDef{Name: name, Target: m.Name.Parts[0], Title: m.Title, Cite: m.Cite, Origin: u.origin(pos, d), ast: m}
-	if idx >= 0 {
-		u.mod.Modifiers[idx] = def
-	} else {
-		u.mod.Modifiers = append(u.mod.Modifiers, def)
-	}
+	u.mod.Modifiers = putListed(u.mod.Modifiers, idx, &ModifierDef{Name: name, Target: m.Name.Parts[0], Title: m.Title, Cite: m.Cite, Origin: u.origin(pos, d), ast: m})
 }
 
 func (u *unit) chart(d *Decl) {
