@@ -111,10 +111,10 @@ func (m *meter) setNext() {
 // Cost reports the units of cost the last Run used.
 func (e *Engine) Cost() int64 { return e.meter.used }
 
-// work charges n units of the engine's own work. Its error names the rule
+// Work counts n units of the engine's own work. Its error names the rule
 // whose effect does the work, at the effect's place, or the phase when no
 // rule is running.
-func (e *Engine) work(n int) error {
+func (e *Engine) Work(n int) error {
 	if err := e.meter.spend(n); err != nil {
 		return e.meterErr(err)
 	}

@@ -85,14 +85,13 @@ type Engine struct {
 	// panic then is its failure, which run recovers.
 	testing *exprCode
 
-	ch    *chargeState
-	chBuf chargeState // the storage ch points to while a charge resolves
-	// pending are the charges rules started (ChargeAt), resolved once the
-	// action under way is over.
-	pending []*Order
-	act     action
-	melees  []meleeOrder
-	with    []*Unit // the charging stack beside the attacker of the melee being resolved
+	// locals are the procedures' own states (local.go); underway is the
+	// action one is resolving, nil between actions.
+	locals   []Local
+	underway *Underway
+	act      Action
+	melees   []meleeOrder
+	with     []*Unit // the charging stack beside the attacker of the melee being resolved
 	// firedInto lists the hexes each unit fired into this phase.
 	firedInto []firedHexes
 	orders    []*Order
@@ -136,10 +135,8 @@ type Engine struct {
 	// invEnv holds the names the invariants read (invariant.go).
 	invEnv map[string]any
 
-	// declared are the charges of the charge phase that their declaration
-	// allowed, resolved one after another; meleeCount is how many of
-	// melees the melee phase resolves (those set up when it began).
-	declared   []*Order
+	// meleeCount is how many of melees the melee phase resolves (those
+	// set up when it began).
 	meleeCount int
 	// phaseAt is the place in the sequence of play of the phase being
 	// played (resume.go); pause, from and resuming are how a run stops at,
@@ -150,17 +147,23 @@ type Engine struct {
 	resuming bool
 }
 
-// action is what effects change about the action a hook is about.
-type action struct {
-	cost      int
-	fire      float64
-	shift     int
-	defence   int // a fire defence a rule set in place of the chart's; 0: none
-	attack    float64
-	defense   float64
-	side      string
-	ignoreZdi bool
+// Action is what effects change about the action a hook is about: its
+// cost, a fire's value, shifts and defence, a melee's strengths and side,
+// a move through Zd'I. The procedure sets it up before it fires the
+// action's hook (Engine.Act) and reads it after; every position clears it.
+type Action struct {
+	Cost      int
+	Fire      float64
+	Shift     int
+	Defence   int // a fire defence a rule set in place of the chart's; 0: none
+	Attack    float64
+	Defense   float64
+	Side      string
+	IgnoreZdI bool
 }
+
+// Act is the action being resolved, which effects change.
+func (e *Engine) Act() *Action { return &e.act }
 
 // Order is a player's order, with its units found.
 type Order struct {
@@ -170,13 +173,8 @@ type Order struct {
 	Formation string
 	Step      int
 	Path      []hex.Hex
-	// Reaction is set on a charge a rule started (ChargeAt), not ordered.
+	// Reaction is set on an order a rule started, not the scenario.
 	Reaction bool
-	// A stack's charge (BER-37-STACK): the charges ordered from one hex at
-	// one target are one charge, led by the first ordered; the others ride
-	// with it. The charge phase sets these before any charge is declared.
-	lead  *Order // the charge this one rides with; nil for a lead
-	stack int    // regiments ordered to charge together, this one among them
 }
 
 type meleeOrder struct {
@@ -244,6 +242,7 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 		e.startMarks = append(e.startMarks, marks)
 	}
 	e.startArmies = copyArmies(board.Armies)
+	e.makeLocals()
 	return e
 }
 
@@ -300,10 +299,12 @@ func (e *Engine) Rewind(dice Dice) {
 	}
 	e.orders, e.turnNo = e.first, 0
 	clear(e.lasting)
-	e.subject, e.ch = nil, nil
-	e.pending = e.pending[:0]
+	e.subject, e.underway = nil, nil
+	for _, l := range e.locals {
+		l.Reset()
+	}
 	e.melees = e.melees[:0]
-	e.declared, e.meleeCount = e.declared[:0], 0
+	e.meleeCount = 0
 	e.clearFired()
 	clear(e.enemyBuf)
 	e.enemyBuf = e.enemyBuf[:0]
@@ -430,7 +431,7 @@ func (e *Engine) turnPhases(first int) error {
 		if err != nil {
 			return err
 		}
-		if err := e.drainCharges(); err != nil {
+		if err := e.Settle(); err != nil {
 			return err
 		}
 		if err := e.checkInvariants(invariantStep{after: "the end of the phase", phaseEnd: true}); err != nil {

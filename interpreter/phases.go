@@ -8,134 +8,9 @@ import (
 	"github.com/bataille/bataille/dsl"
 )
 
-// MovementPhase carries out formation changes and moves.
-func (e *Engine) MovementPhase(title string, from int) error {
-	var orders []*Order
-	for _, o := range e.orders {
-		if o.Kind == "move" || o.Kind == "form" {
-			orders = append(orders, o)
-		}
-	}
-	if len(orders) == 0 {
-		return nil
-	}
-	e.BeginPhase(title)
-	for k := max(from-1, 0); k < len(orders); k++ {
-		if err := e.Checkpoint(k + 1); err != nil {
-			return err
-		}
-		o := orders[k]
-		u := o.Unit
-		if u.Increments <= 0 {
-			continue
-		}
-		mp := max(u.MP-u.mpSpent, 0)
-		blocked, msg, err := e.Bind(hMoveStart).Unit(u).Int(mp).Fire()
-		if err != nil {
-			return err
-		}
-		if blocked {
-			if e.Tracing() {
-				e.Note(u, "%s may not move: %s", u.ID, msg)
-			}
-			continue
-		}
-		if o.Kind == "form" {
-			if _, err := e.ChangeFormation(u, o.Formation, FormationChange{}); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := e.move(o); err != nil {
-			return err
-		}
-		u.Moved = true
-		if err := e.drainCharges(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// move walks a move order's path, paying each hex from what the unit's
-// movement phase has left (a formation change before it has spent some).
-func (e *Engine) move(o *Order) error {
-	u := o.Unit
-	mp, spent := u.MP, u.mpSpent
-	defer func() { u.mpSpent = spent }()
-	for i, h := range o.Path {
-		if err := e.work(1); err != nil {
-			return err
-		}
-		dir, adjacent := hex.DirectionTo(u.Hex, h)
-		if !adjacent || !e.Board.Fits(u, h) {
-			if e.Tracing() {
-				e.Note(u, "%s stops: %s is not a hex next to it on the map", u.ID, h)
-			}
-			return nil
-		}
-		if e.Board.enemyAt(u, h) {
-			if e.Tracing() {
-				e.Note(u, "%s stops before %s: an enemy holds it (a unit moves into no enemy's hex; it assaults from the next)", u.ID, h)
-			}
-			return nil
-		}
-		c := e.Cell(h)
-		var source, cavalry *Unit
-		for _, en := range e.enemies(u) {
-			if e.projectsZdI(en, h) {
-				if source == nil {
-					source = en
-				}
-				if cavalry == nil && e.isMounted(en) {
-					cavalry = en
-				}
-			}
-		}
-		zdi := source != nil
-		if msg := e.stacking(u, u.Formation, h); msg != "" {
-			if e.Tracing() {
-				e.Note(u, "%s stops before %s: %s", u.ID, h, msg)
-			}
-			return nil
-		}
-		across, extra, up := e.crossing(u, u.Hex, h)
-		e.act = action{cost: c.Cost + extra}
-		blocked, msg, err := e.Bind(hMoveEnter).Unit(u).Cell(c).Int(i + 1).Int(spent).Int(mp - spent).Int(c.Cost + extra).Bool(zdi).Bool(o.Target != nil).Unit(source).Unit(cavalry).Str(asString(across)).Bool(up).Unit(o.Target).Fire()
-		if err != nil {
-			return err
-		}
-		if blocked {
-			if e.Tracing() {
-				e.Note(u, "%s stops before %s: %s", u.ID, h, msg)
-			}
-			return nil
-		}
-		if e.act.cost > mp-spent {
-			if e.Tracing() {
-				e.Note(u, "%s stops before %s: it needs %d MP and has %d", u.ID, h, e.act.cost, mp-spent)
-			}
-			return nil
-		}
-		spent += e.act.cost
-		u.MoveTo(h)
-		u.Facing = dir
-		if e.Tracing() {
-			e.Note(u, "%s moves to %s (%d MP%s; %d spent)", u.ID, h, e.act.cost, crossed(across, up), spent)
-		}
-		if zdi && !e.act.ignoreZdi {
-			if e.Tracing() {
-				e.Note(u, "%s stops in enemy Zd'I at %s", u.ID, h)
-			}
-			return nil
-		}
-	}
-	return nil
-}
-
-// projectsZdI reports whether u projects Zd'I into h, as the module's
+// ProjectsZdI reports whether u projects Zd'I into h, as the module's
 // formations say (`zdi: front`, `zdi: self`, `zdi: none`).
-func (e *Engine) projectsZdI(u *Unit, h hex.Hex) bool { return u.zdiInto(e.Module, h) }
+func (e *Engine) ProjectsZdI(u *Unit, h hex.Hex) bool { return u.zdiInto(e.Module, h) }
 
 func (u *Unit) zdiInto(mod *dsl.Module, h hex.Hex) bool {
 	mode, fronts := "front", 1
@@ -144,7 +19,7 @@ func (u *Unit) zdiInto(mod *dsl.Module, h hex.Hex) bool {
 	}
 	switch mode {
 	case "self":
-		return u.occupies(h)
+		return u.Occupies(h)
 	case "front":
 		for _, at := range u.hexes() {
 			if d, ok := hex.DirectionTo(at, h); ok && hex.HexsideClass(u.Facing, fronts, d) == hex.Front {
@@ -193,7 +68,7 @@ func nearestHex(u, a *Unit) hex.Hex {
 // the stand modifiers read) both come from here, so a refused flank is the
 // same front in melee and in the stand check.
 func (u *Unit) SideToward(h hex.Hex) hex.Side {
-	if u.occupies(h) {
+	if u.Occupies(h) {
 		return hex.Front
 	}
 	var mod *dsl.Module
@@ -283,10 +158,10 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	cav, art := false, false
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
-		if x.Increments <= 0 || !x.occupies(f.Hex) {
+		if x.Increments <= 0 || !x.Occupies(f.Hex) {
 			continue
 		}
-		if x.Side != f.Side && e.isMounted(x) {
+		if x.Side != f.Side && e.IsMounted(x) {
 			cav = true
 		}
 		if x.Side == f.Side && x != f && e.hasGuns(x) {
@@ -295,15 +170,15 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	}
 	// The battle's fire multiple chart gives the value before the fire
 	// rules take a Carré's third or its full value of it.
-	e.act = action{fire: value}
+	e.act = Action{Fire: value}
 	if _, _, err := e.Bind(hFireValue).Unit(f).Unit(t).Float(value).Fire(); err != nil {
 		return err
 	}
-	value = e.act.fire
+	value = e.act.Fire
 	earlier := e.firedBy(f).hexes
 	near, others := false, 0
 	for _, h := range earlier {
-		if f.occupies(h) {
+		if f.Occupies(h) {
 			continue // fire at cavalry inside its own hex is not one of a Carré's three
 		}
 		others++
@@ -326,10 +201,10 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	// Found again: the fire rules may have fired, and grown the lists.
 	e.firedBy(f).hexes = append(earlier, t.Hex)
 	if e.Tracing() {
-		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
+		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.Fire)
 	}
 	t.FiredOn = true
-	_, _, err = e.Bind(hFireResolve).Unit(f).Unit(t).Float(e.act.fire).Int(e.act.shift).Int(e.act.defence).Bool(defensive).Fire()
+	_, _, err = e.Bind(hFireResolve).Unit(f).Unit(t).Float(e.act.Fire).Int(e.act.Shift).Int(e.act.Defence).Bool(defensive).Fire()
 	return err
 }
 
@@ -382,7 +257,8 @@ func (e *Engine) clearFired() {
 	}
 }
 
-func (e *Engine) isMounted(u *Unit) bool {
+// IsMounted reports whether u's arm is mounted (the arm's `mounted` flag).
+func (e *Engine) IsMounted(u *Unit) bool {
 	w, ok := e.unitWord(u, wordArm)
 	return ok && w.Flag("mounted")
 }
@@ -404,19 +280,17 @@ func ToFloat(v any) float64 {
 	return 0
 }
 
-// ScheduleMelee queues a melee for the melee phase.
-func (e *Engine) ScheduleMelee(a, d *Unit) {
+// ScheduleMelee queues a melee for the melee phase: charging when the
+// attacker is charging, straight the hexes it entered last in one straight
+// line, with the regiments of its stack beside it.
+func (e *Engine) ScheduleMelee(a, d *Unit, charging bool, straight int, with []*Unit) {
 	if why := meleeIllegal(a, d); why != "" {
 		if e.Tracing() {
 			e.Note(a, "%s will not melee %s: %s", a.ID, d.ID, why)
 		}
 		return
 	}
-	m := meleeOrder{attacker: a, defender: d}
-	if e.ch != nil && e.ch.charger == a {
-		m.charging, m.straight = true, hex.StraightRun(e.ch.trail)
-		m.with = e.beside()
-	}
+	m := meleeOrder{attacker: a, defender: d, charging: charging, straight: straight, with: with}
 	for _, old := range e.melees {
 		if old.attacker == a && old.defender == d {
 			return
@@ -503,11 +377,11 @@ func (e *Engine) Separate() error {
 			continue
 		}
 		to, ok := hex.Hex{}, false
-		if u.hasPrev && hex.Distance(u.prev, u.Hex) == 1 && e.Board.Fits(u, u.prev) && !e.Board.enemyAt(u, u.prev) {
+		if u.hasPrev && hex.Distance(u.prev, u.Hex) == 1 && e.Board.Fits(u, u.prev) && !e.Board.EnemyAt(u, u.prev) {
 			to, ok = u.prev, true
 		}
 		for d := hex.N; d <= hex.NW && !ok; d++ {
-			if h := u.Hex.Neighbor(d); e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
+			if h := u.Hex.Neighbor(d); e.Board.Fits(u, h) && !e.Board.EnemyAt(u, h) {
 				to, ok = h, true
 			}
 		}
@@ -540,7 +414,7 @@ func (e *Engine) enemyBeside(u *Unit, at map[hex.Hex][]*Unit) *Unit {
 	}
 	for _, h := range u.hexes() {
 		for _, x := range at[h] {
-			if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
+			if x.Side != u.Side && x.Increments > 0 && x.Occupies(h) {
 				return x
 			}
 		}
@@ -551,7 +425,7 @@ func (e *Engine) enemyBeside(u *Unit, at map[hex.Hex][]*Unit) *Unit {
 // leaves reports whether u, in one hex with the enemy x, is the one of the
 // two that goes.
 func (e *Engine) leaves(u, x *Unit) bool {
-	if mu, mx := e.isMounted(u), e.isMounted(x); mu != mx {
+	if mu, mx := e.IsMounted(u), e.IsMounted(x); mu != mx {
 		return mu
 	}
 	return u.Side == e.phasing
@@ -570,7 +444,7 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		}
 		return nil
 	}
-	sameHex := a.occupies(d.Hex)
+	sameHex := a.Occupies(d.Hex)
 	blocked, msg, err := e.Bind(hAssaultDeclare).Unit(a).Unit(d).Bool(sameHex).Bool(charging).Fire()
 	if err != nil {
 		return err
@@ -588,11 +462,11 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 	if !sameHex {
 		side = d.SideToward(nearestHex(d, a)).String()
 	}
-	e.act = action{side: side}
+	e.act = Action{Side: side}
 	if _, _, err := e.Bind(hMeleeSide).Unit(a).Unit(d).Str(side).Bool(e.FriendlyZdI(d, a.Hex)).Fire(); err != nil {
 		return err
 	}
-	side = e.act.side
+	side = e.act.Side
 	attack, defense := e.strength(a), e.strength(d)
 	// A stack's charge melees with the strengths of its regiments in the
 	// charger's hex added (BER-37-STACK: the stack charges as one).
@@ -610,14 +484,14 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		}
 		e.Note(a, "%s melees with %s beside it, as one stack", a.ID, strings.Join(ids, ", "))
 	}
-	e.act.attack, e.act.defense = attack, defense
+	e.act.Attack, e.act.Defense = attack, defense
 	if e.Tracing() {
 		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
 	}
-	if _, _, err := e.Bind(hMelee).Unit(a).Unit(d).Float(attack).Float(defense).Str(side).Bool(straight >= straightHexes).Bool(charging).Bool(sameHex).Str(Across(a, d)).Bool(UphillOf(a, d)).Int(straight).Fire(); err != nil {
+	if _, _, err := e.Bind(hMelee).Unit(a).Unit(d).Float(attack).Float(defense).Str(side).Bool(straight >= StraightHexes).Bool(charging).Bool(sameHex).Str(Across(a, d)).Bool(UphillOf(a, d)).Int(straight).Fire(); err != nil {
 		return err
 	}
-	attack, defense = e.act.attack, e.act.defense
+	attack, defense = e.act.Attack, e.act.Defense
 	odds := attack
 	if defense > 0 {
 		odds = attack / defense
@@ -661,10 +535,10 @@ func (e *Engine) shareStack(a *Unit, with []*Unit) {
 	}
 }
 
-// straightHexes is the rulebook's "the last three hexes" of a straight
+// StraightHexes is the rulebook's "the last three hexes" of a straight
 // charge (BER-37-CAV-VS-CAV, FRI-36-STRAIGHT), which the hooks' `straight`
 // reads; a rule that reads the other way compares `straight_hexes` itself.
-const straightHexes = 3
+const StraightHexes = 3
 
 // strength is a unit's melee value: its printed melee value (its increments
 // when none is printed) scaled by its morale state.
@@ -681,20 +555,20 @@ func (e *Engine) strength(u *Unit) float64 {
 	return v
 }
 
-// stacking checks the stacking limits u would stand under in h in
+// Stacking checks the stacking limits u would stand under in h in
 // formation f among its friends there: f's own (its stack_increments,
 // which stack_regiment lifts for a single regiment) and that of every
 // formation a friend in h is in, so that a battalion may neither form a
 // Carré of more than the limit nor march into one that would then hold
 // more. It returns why not, and puts the refusal, citing the formation,
 // in the trace.
-func (e *Engine) stacking(u *Unit, f string, h hex.Hex) string {
+func (e *Engine) Stacking(u *Unit, f string, h hex.Hex) string {
 	if msg := e.stackLimit(u, f, h); msg != "" {
 		return msg
 	}
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
-		if x != u && x.Side == u.Side && x.Increments > 0 && x.occupies(h) && x.Formation != f {
+		if x != u && x.Side == u.Side && x.Increments > 0 && x.Occupies(h) && x.Formation != f {
 			if msg := e.stackLimit(u, x.Formation, h); msg != "" {
 				return msg
 			}
@@ -716,7 +590,7 @@ func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex) string {
 	total, oneRegiment := u.Increments, u.Regiment != ""
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
-		if x != u && x.Side == u.Side && x.Increments > 0 && x.occupies(h) {
+		if x != u && x.Side == u.Side && x.Increments > 0 && x.Occupies(h) {
 			total += x.Increments
 			oneRegiment = oneRegiment && x.Regiment == u.Regiment
 		}

@@ -56,7 +56,7 @@ func (e *Engine) PauseAtPositions(on bool) { e.pause = on }
 func (e *Engine) Checkpoint(step int) error {
 	// What an action set up for its hooks (a cost, a fire value) is
 	// over with it: no action reads what another left.
-	e.act = action{}
+	e.act = Action{}
 	p := Position{Turn: e.turnNo - 1, Phase: e.phaseAt, Step: step}
 	if e.resuming {
 		e.resuming = false
@@ -79,24 +79,16 @@ type State struct {
 	units   []Unit // in the board's order, marks and vacated hex copied
 	marks   []map[string]bool
 	lasting []map[string]int // MarkFor's marks by unit, as e.lasting
-	pending []savedOrder
 	melees  []savedMelee
-	// meleeCount, declared (indices into the turn's orders) and fired
-	// (by unit index) are the phase's own.
+	// meleeCount and fired (by unit index) are the phase's own.
 	meleeCount int
-	declared   []int
 	fired      [][]hex.Hex
-	phasing    string
-	turnNo     int
+	// locals are the procedures' own states (Local.Save), by LocalKey.
+	locals  []Saved
+	phasing string
+	turnNo  int
 	// armies are the sides' values (Board.Armies).
 	armies map[string]map[string]int
-}
-
-// savedOrder is a charge a rule started, its units by their index on the
-// board (a state may be resumed on another engine of the same scenario).
-type savedOrder struct {
-	o            Order // Unit and Target nil
-	unit, target int
 }
 
 type savedMelee struct {
@@ -145,12 +137,6 @@ func (e *Engine) Save(s *State) {
 		}
 		return -1
 	}
-	s.pending = s.pending[:0]
-	for _, o := range e.pending {
-		c := savedOrder{o: *o, unit: at(o.Unit), target: at(o.Target)}
-		c.o.Unit, c.o.Target, c.o.Path = nil, nil, slices.Clone(o.Path)
-		s.pending = append(s.pending, c)
-	}
 	s.melees = s.melees[:0]
 	for _, m := range e.melees {
 		sm := savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight, nil}
@@ -160,9 +146,10 @@ func (e *Engine) Save(s *State) {
 		s.melees = append(s.melees, sm)
 	}
 	s.meleeCount = e.meleeCount
-	s.declared = s.declared[:0]
-	for _, o := range e.declared {
-		s.declared = append(s.declared, slices.Index(e.orders, o))
+	n := &Numbering{units: index, board: units, orders: e.orders}
+	s.locals = grow(s.locals, len(e.locals))
+	for i, l := range e.locals {
+		s.locals[i] = l.Save(n, s.locals[i])
 	}
 	s.phasing, s.turnNo = e.phasing, e.turnNo
 	s.armies = copyArmies(e.Board.Armies)
@@ -183,15 +170,13 @@ func (s *State) Clone() *State {
 		c.lasting = append(c.lasting, copyMap(nil, s.lasting[i]))
 		c.fired = append(c.fired, slices.Clone(s.fired[i]))
 	}
-	for _, o := range s.pending {
-		o.o.Path = slices.Clone(o.o.Path)
-		c.pending = append(c.pending, o)
-	}
 	c.melees = slices.Clone(s.melees)
 	for i := range c.melees {
 		c.melees[i].with = slices.Clone(c.melees[i].with)
 	}
-	c.declared = slices.Clone(s.declared)
+	for _, l := range s.locals {
+		c.locals = append(c.locals, l.Clone())
+	}
 	c.armies = copyArmies(s.armies)
 	return c
 }
@@ -244,18 +229,6 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 			e.Board.track.stand(u)
 		}
 	}
-	for _, o := range s.pending {
-		c := o.o
-		c.Path = slices.Clone(o.o.Path)
-		var err error
-		if c.Unit, err = unit(o.unit); err != nil {
-			return err
-		}
-		if c.Target, err = unit(o.target); err != nil {
-			return err
-		}
-		e.pending = append(e.pending, &c)
-	}
 	for _, m := range s.melees {
 		a, err := unit(m.attacker)
 		if err != nil {
@@ -278,7 +251,7 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 	e.meleeCount = s.meleeCount
 	e.phasing, e.turnNo = s.phasing, s.turnNo
 	e.Board.Armies = copyArmies(s.armies)
-	// The declared charges are orders of the turn the state was saved in.
+	// The procedures' states name orders of the turn the state was saved in.
 	orders := e.first
 	if s.pos.Turn > 0 {
 		if s.pos.Turn-1 >= len(e.later) {
@@ -286,12 +259,14 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 		}
 		orders = e.later[s.pos.Turn-1].Orders
 	}
-	e.declared = e.declared[:0]
-	for _, i := range s.declared {
-		if i < 0 || i >= len(orders) {
-			return fmt.Errorf("the saved state declares order %d of %d", i, len(orders))
+	if len(s.locals) != len(e.locals) {
+		return fmt.Errorf("the saved state has %d procedure states, the engine %d", len(s.locals), len(e.locals))
+	}
+	n := &Numbering{units: e.unitIndex(), board: units, orders: orders}
+	for i, l := range e.locals {
+		if err := l.Restore(s.locals[i], n); err != nil {
+			return err
 		}
-		e.declared = append(e.declared, orders[i])
 	}
 	e.from, e.resuming = s.pos, true
 	return e.play(ctx)
@@ -360,19 +335,6 @@ func (s *State) AppendKey(b []byte) []byte {
 			k.hex(h)
 		}
 	}
-	k.num(len(s.pending))
-	for _, o := range s.pending {
-		k.num(o.unit)
-		k.num(o.target)
-		k.str(o.o.Kind)
-		k.str(o.o.Formation)
-		k.num(o.o.Step)
-		k.num(len(o.o.Path))
-		for _, h := range o.o.Path {
-			k.hex(h)
-		}
-		k.flag(o.o.Reaction)
-	}
 	k.num(len(s.melees))
 	for _, m := range s.melees {
 		k.num(m.attacker)
@@ -396,9 +358,9 @@ func (s *State) AppendKey(b []byte) []byte {
 		}
 	}
 	k.num(s.meleeCount)
-	k.num(len(s.declared))
-	for _, i := range s.declared {
-		k.num(i)
+	k.num(len(s.locals))
+	for _, l := range s.locals {
+		k.b = l.AppendKey(k.b)
 	}
 	return k.b
 }

@@ -1,27 +1,43 @@
 package premier
 
-import "github.com/bataille/bataille/interpreter"
+import (
+	"reflect"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/stdlib"
+)
 
 // The procedures in the order of a turn, which is the order the checker
-// lists them in and a sequence's `phase` words take.
+// lists them in and a sequence's `phase` words take; then their effects.
 func init() {
 	for _, p := range []*interpreter.Procedure{start, charges, movement, defensiveFire, offensiveFire, melee, end} {
 		interpreter.Register(p)
 	}
+	for _, list := range [][]*stdlib.Effect{formationEffects, chargeEffects, meleeEffects} {
+		for _, x := range list {
+			stdlib.RegisterEffect(x)
+		}
+	}
 }
 
+var tString = reflect.TypeFor[string]()
+
+func unitP(name, doc string) dsl.EffectParam {
+	return dsl.EffectParam{Name: name, Type: interpreter.UnitType, Doc: doc}
+}
+
+func intP(name, doc string) dsl.EffectParam {
+	return dsl.EffectParam{Name: name, Type: reflect.TypeFor[int](), Doc: doc}
+}
+
+func opt(p dsl.EffectParam) dsl.EffectParam { p.Optional = true; return p }
+
 var (
-	charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declared, then each resolved: the charge à cheval",
-		Hooks:  []string{"declare_charge", "charge_start", "change_formation", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
-		Orders: []string{"charge"}, Play: (*interpreter.Engine).ChargePhase}
-	movement = &interpreter.Procedure{Name: "movement", Doc: "move and form orders, hex by hex",
-		Hooks: []string{"move_start", "move_enter", "change_formation"}, Orders: []string{"move", "form"}, Play: (*interpreter.Engine).MovementPhase}
 	defensiveFire = &interpreter.Procedure{Name: "defensive_fire", Doc: "fire orders of the side not in its turn",
 		Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
 		Play: func(e *interpreter.Engine, title string, from int) error { return e.FirePhase(title, true, from) }}
 	offensiveFire = &interpreter.Procedure{Name: "offensive_fire", Doc: "fire orders of the side in its turn",
 		Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
 		Play: func(e *interpreter.Engine, title string, from int) error { return e.FirePhase(title, false, from) }}
-	melee = &interpreter.Procedure{Name: "melee", Doc: "the melees charges and assault orders set up",
-		Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve"}, Orders: []string{"assault"}, Play: (*interpreter.Engine).MeleePhase}
 )
