@@ -14,7 +14,7 @@ import (
 // a fire is aimed: the pair is bound only then.
 var InvariantVars = []dsl.Var{
 	v("units", reflect.TypeFor[[]*Unit](), "every unit placed, in scenario order (an eliminated one stays with 0 increments)"),
-	word("phase", procedureWords, "the procedure of the phase being played"),
+	word("phase", ProcedureWords, "the procedure of the phase being played"),
 	v("phase_end", tBool, "the step is the end of a phase, once its charges are all resolved"),
 	v("turn", tInt, "the turn being played, from 1"),
 	v("hook", tString, "the hook whose rules just ran, or \"\" (a phase's end, a melee joined, a fire aimed)"),

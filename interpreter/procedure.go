@@ -67,13 +67,7 @@ func Register(p *Procedure) {
 		panic("interpreter: procedure " + p.Name + " registered twice")
 	}
 	for _, h := range p.Declares {
-		if h.Name == "" || HookByName[h.Name] != nil {
-			panic(fmt.Sprintf("interpreter: procedure %s declares hook %q, which is taken or has no name", p.Name, h.Name))
-		}
-		// Every hook reads the turn number (hooks.go).
-		h.Vars = append(h.Vars, v("turn", tInt, "the turn being played, from 1"))
-		Hooks = append(Hooks, h)
-		HookByName[h.Name] = h
+		DeclareHook(h)
 	}
 	for _, h := range p.Hooks {
 		if HookByName[h] == nil {
@@ -93,10 +87,10 @@ func ProcedureNamed(name string) *Procedure { return procByName[name] }
 // registered.
 func RegisteredProcedures() []*Procedure { return append([]*Procedure(nil), procs...) }
 
-// procedureWords is the words of a variable that names a phase's procedure
-// (`phase`) before any procedure is registered: Register gives it the
-// names of those there are (setPhaseWords).
-const procedureWords = "|"
+// ProcedureWords are the words of a hook variable that names a phase's
+// procedure (`phase`) as it is declared: Register gives it the names of
+// the procedures there are (setPhaseWords).
+const ProcedureWords = "|"
 
 // phaseWords is the list of procedure names that a variable naming a
 // phase's procedure holds (`phase`), as a fixed list "a|b|c".
@@ -194,7 +188,7 @@ func (e *Engine) FireHook(name string, kv ...any) (blocked bool, msg string, err
 		}
 		n++
 	}
-	if given := len(h.Vars) - 1; n != given { // all but turn, the engine's
+	if given := len(h.Vars) - len(engineVars); n != given { // all but the engine's own
 		panic(fmt.Sprintf("interpreter: hook %s fired with %d of its %d variables", name, n, given))
 	}
 	return e.fire(name, kv...)

@@ -23,12 +23,30 @@ var charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declare
 	Settle: DrainCharges}
 
 var (
-	hDeclareCharge  = interpreter.FindHook("declare_charge")
-	hChargeStart    = interpreter.FindHook("charge_start")
-	hChargeEnter    = interpreter.FindHook("charge_enter")
-	hChargeApproach = interpreter.FindHook("charge_approach")
-	hChargeContact  = interpreter.FindHook("charge_contact")
-	hChargeEnd      = interpreter.FindHook("charge_end")
+	hDeclareCharge = interpreter.DeclareHook(&dsl.Hook{Name: "declare_charge", Blocks: true, Doc: "a charge is declared, before any charge is resolved; a failing require cancels it",
+		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the declared target"), v("hex", tCell, "the charger's hex"),
+			v("stack", tInt, "regiments charging as one stack with the charger: those ordered to charge from its hex at its target (1 for a regiment charging alone, or a reaction)"), v("leader", tBool, "a leader of its nationality with a cavalry bonus is in its hex"),
+			v("reaction", tBool, "a rule started the charge (charge_at: an opportunity or reaction charge); it was not ordered")}})
+	hChargeStart = interpreter.DeclareHook(&dsl.Hook{Name: "charge_start", Doc: "a declared charge begins, before its first hex",
+		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("mp_left", tInt, "movement points left")}})
+	hChargeEnter = interpreter.DeclareHook(&dsl.Hook{Name: "charge_enter", Blocks: true, Doc: "the charger is about to enter a hex, by any movement of its charge (its path, a follow, a close-in, a ride into a Carré's hex); a failing require stops that movement",
+		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("hex", tCell, "the hex entered"), v("step", tInt, "1 for the first hex entered"),
+			v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left"), v("cost", tInt, "its cost so far (terrain; rules add facing)"),
+			v("ahead", tBool, "the hex is straight ahead of the charger's front (either front hex of a line)"),
+			v("turns", tInt, "hexsides the charger turns to enter it"), v("distance", tInt, "hexes from the hex to the target"),
+			v("crossing", tString, "the hexside feature crossed to enter it (a stream, a slope), or \"\""), v("upslope", tBool, "the ground rises across that hexside"),
+			word("movement", "path|follow|close_in|ride_into", "the kind of the charge's movement: its declared path, a follow, a close-in, a ride into the hex of the unit it melees")}})
+	hChargeApproach = interpreter.DeclareHook(&dsl.Hook{Name: "charge_approach", Doc: "at the charge's start (step 0) and after the charger enters each hex, once for each enemy unit (by id)",
+		Vars: []dsl.Var{v("unit", tUnit, "the enemy unit"), v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"),
+			v("distance", tInt, "hexes between the charger and the unit"), v("los", tBool, "the unit sees the charger"),
+			v("is_target", tBool, "the unit is the declared target"), v("step", tInt, "hexes of the path entered so far"), v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left")}})
+	hChargeContact = interpreter.DeclareHook(&dsl.Hook{Name: "charge_contact", Doc: "the charger reaches its target: adjacent to it, or in its hex",
+		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("hex", tCell, "the charger's hex"),
+			v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left"), v("straight", tBool, "the charger entered its last three hexes moving in one straight line (the start hex is not one of them)"),
+			v("step", tInt, "hexes of the path entered so far"), v("straight_hexes", tInt, "hexes the charger entered last moving in one straight line")}})
+	hChargeEnd = interpreter.DeclareHook(&dsl.Hook{Name: "charge_end", Doc: "a charge is over",
+		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("contacted", tBool, "it reached an enemy"),
+			v("could_contact", tBool, "an enemy was within its remaining movement points"), v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left")}})
 )
 
 // chargeState is the charge being resolved.

@@ -27,7 +27,16 @@ type FormationChange struct {
 // movement phase, the charge, the set_formation effect and a Carré attempt
 // (may_form) all take, with the change_formation hook and its effects.
 
-var hChangeFormation = interpreter.FindHook("change_formation")
+var (
+	hChangeFormation = interpreter.DeclareHook(&dsl.Hook{Name: "change_formation", Blocks: true, Doc: "a unit is about to change formation, on every path that changes one (a form order, a change in a charge, a rule's set_formation, a Carré attempt); a failing require forbids it",
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), word("formation", dsl.KindFormation, "the formation it changes into"), v("hex", tCell, "its hex"),
+			v("charging", tBool, "the change is made during the unit's own charge"), v("step", tInt, "the hex of the charge it is in (0 before the first)"),
+			v("cost", tInt, "movement points the change costs (set_cost changes it)"),
+			word("phase", procedureWords, "the procedure of the phase it happens in (\"\" outside a turn)"),
+			v("phasing", tString, "the side whose turn it is"),
+			v("result", tBool, "a rule's outcome imposes the change (a Carré roll, a broken Carré): it costs no MP"),
+			v("mp_left", tInt, "movement points the unit may still spend on it (its charge's, or its movement phase's; 0 for a result)")}})
+)
 
 // ChangeFormation is the one way a unit's formation changes: an order in the
 // movement phase, a change in a charge, a rule's result (set_formation) and

@@ -1,6 +1,7 @@
 package premier
 
 import (
+	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/interpreter"
 )
@@ -13,8 +14,15 @@ var movement = &interpreter.Procedure{Name: "movement", Doc: "move and form orde
 	Play: func(e *interpreter.Engine, title string, from int) error { return of(e).movementPhase(title, from) }}
 
 var (
-	hMoveStart = interpreter.FindHook("move_start")
-	hMoveEnter = interpreter.FindHook("move_enter")
+	hMoveStart = interpreter.DeclareHook(&dsl.Hook{Name: "move_start", Blocks: true, Doc: "a unit begins a move in the movement phase; a failing require forbids it",
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("mp_left", tInt, "movement points left")}})
+	hMoveEnter = interpreter.DeclareHook(&dsl.Hook{Name: "move_enter", Blocks: true, Doc: "a moving unit is about to enter a hex; a failing require stops it",
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("hex", tCell, "the hex"), v("step", tInt, "hexes of the path entered so far"), v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left"),
+			v("cost", tInt, "movement points the action costs so far (set_cost/add_cost change it)"), v("enemy_zdi", tBool, "an enemy projects Zd'I into the hex"), v("assaulting", tBool, "the unit moves to assault"),
+			v("zdi_source", tUnit, "the first enemy (by id) projecting Zd'I into the hex, or nil"),
+			v("zdi_cavalry", tUnit, "enemy cavalry projecting Zd'I into the hex, or nil: it may opportunity-charge"),
+			v("crossing", tString, "the hexside feature crossed to enter it (a stream, a slope), or \"\""), v("upslope", tBool, "the ground rises across that hexside"),
+			v("target", tUnit, "the unit the move assaults, or nil")}})
 )
 
 // movementPhase carries out formation changes and moves.

@@ -21,14 +21,35 @@ func init() {
 	}
 }
 
-var tString = reflect.TypeFor[string]()
+// The types of hook variables and effect parameters.
+var (
+	tUnit   = interpreter.UnitType
+	tCell   = interpreter.CellType
+	tInt    = reflect.TypeFor[int]()
+	tFloat  = reflect.TypeFor[float64]()
+	tBool   = reflect.TypeFor[bool]()
+	tString = reflect.TypeFor[string]()
+)
+
+// procedureWords are the words of a variable naming a phase's procedure.
+const procedureWords = interpreter.ProcedureWords
+
+func v(name string, t reflect.Type, doc string) dsl.Var {
+	return dsl.Var{Name: name, Type: t, Doc: doc}
+}
+
+// word is a variable that holds a word of a vocabulary (or of a fixed
+// list "a|b"): a string compared with it must be one.
+func word(name, vocab, doc string) dsl.Var {
+	return dsl.Var{Name: name, Type: tString, Doc: doc, Vocab: vocab}
+}
 
 func unitP(name, doc string) dsl.EffectParam {
 	return dsl.EffectParam{Name: name, Type: interpreter.UnitType, Doc: doc}
 }
 
 func intP(name, doc string) dsl.EffectParam {
-	return dsl.EffectParam{Name: name, Type: reflect.TypeFor[int](), Doc: doc}
+	return dsl.EffectParam{Name: name, Type: tInt, Doc: doc}
 }
 
 func opt(p dsl.EffectParam) dsl.EffectParam { p.Optional = true; return p }
