@@ -11,7 +11,7 @@ import (
 // a unit, the way toward a hex, the hexside crossed between two hexes.
 
 // Cell describes a hex for scripts. The hexes of the map are kept in a
-// slice by their place on it, which a charge's every step reads; hexes off
+// slice by their place on it, which a procedure reads at every step; hexes off
 // the map in a map.
 func (e *Engine) Cell(h hex.Hex) *Cell {
 	b := e.Board
@@ -52,7 +52,7 @@ func (e *Engine) newCell(h hex.Hex) *Cell {
 
 // Fronts is how many front hexsides a unit's formation has. The unit
 // remembers it for the formation it was last asked about: every step of a
-// charge asks, and formations seldom change.
+// procedure asks, and formations seldom change.
 func (e *Engine) Fronts(u *Unit) int {
 	m := u.memo
 	if m != nil && m.fronts.known && m.fronts.formation == u.Formation {
@@ -118,7 +118,7 @@ func (e *Engine) unitWord(u *Unit, which int) (*dsl.VocabDef, bool) {
 
 // word is the word of mod's vocabulary that the unit's formation, arm or
 // state names. The unit remembers each as it last looked it up: fire,
-// melee, the language's functions and every step of a charge read them,
+// melee, the language's functions and a procedure's every step read them,
 // and they seldom change.
 func (u *Unit) word(mod *dsl.Module, which int) (*dsl.VocabDef, bool) {
 	var kind, name string
@@ -153,7 +153,7 @@ func (u *Unit) FormationWord() (*dsl.VocabDef, bool) {
 
 // CanForm reports whether the unit's arm may adopt formation f: the
 // formation is a word of the module, and its `arms`, if it lists any,
-// name the unit's arm. The unit remembers the last answer: a charge asks
+// name the unit's arm. The unit remembers the last answer: a procedure asks
 // it of each unit it comes near, about the same formation, at every step.
 func (u *Unit) CanForm(f string) bool {
 	if u.board == nil || u.board.module == nil {
@@ -211,7 +211,7 @@ func (e *Engine) StepToward(from, goal hex.Hex) (hex.Hex, bool) {
 		d := hex.Distance(n, goal)
 		if d >= bestD {
 			// Whether an enemy holds it changes nothing: only its look
-			// at the units is charged, as occupied charges it.
+			// at the units is counted, as occupied counts it.
 			b.Spend(1 + len(b.Units))
 			continue
 		}

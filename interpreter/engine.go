@@ -90,13 +90,9 @@ type Engine struct {
 	locals   []Local
 	underway *Underway
 	act      Action
-	melees   []meleeOrder
-	with     []*Unit // the charging stack beside the attacker of the melee being resolved
-	// firedInto lists the hexes each unit fired into this phase.
-	firedInto []firedHexes
-	orders    []*Order
-	phasing   string
-	proc      string // the procedure of the phase being played (movement, charges …)
+	orders   []*Order
+	phasing  string
+	proc     string // the procedure of the phase being played
 	// seq is the procedure of each phase of the sequence of play (phases).
 	seq    []*Procedure
 	turn   string     // the scenario's `turn` side, if it names one
@@ -135,9 +131,6 @@ type Engine struct {
 	// invEnv holds the names the invariants read (invariant.go).
 	invEnv map[string]any
 
-	// meleeCount is how many of melees the melee phase resolves (those
-	// set up when it began).
-	meleeCount int
 	// phaseAt is the place in the sequence of play of the phase being
 	// played (resume.go); pause, from and resuming are how a run stops at,
 	// and starts again from, a position.
@@ -175,13 +168,6 @@ type Order struct {
 	Path      []hex.Hex
 	// Reaction is set on an order a rule started, not the scenario.
 	Reaction bool
-}
-
-type meleeOrder struct {
-	attacker, defender *Unit
-	charging           bool
-	straight           int     // hexes the charger entered last in one straight line
-	with               []*Unit // the regiments of the charger's stack beside it
 }
 
 // ErrStepBudget is wrapped by the error of a run that took too many steps.
@@ -303,9 +289,6 @@ func (e *Engine) Rewind(dice Dice) {
 	for _, l := range e.locals {
 		l.Reset()
 	}
-	e.melees = e.melees[:0]
-	e.meleeCount = 0
-	e.clearFired()
 	clear(e.enemyBuf)
 	e.enemyBuf = e.enemyBuf[:0]
 	e.restoreTo(0)
@@ -317,8 +300,8 @@ func (e *Engine) Trace() Trace { return e.trace }
 // Dice returns the engine's dice.
 func (e *Engine) Dice() Dice { return e.dice }
 
-// Run plays one turn in the chronology of battle: charge à cheval,
-// movement, defensive fire, offensive fire, melee, then the end of the turn.
+// Run plays the scenario's turns, each the phases of the module's
+// sequence of play (DefaultSequence when it declares none).
 func (e *Engine) Run(ctx context.Context) (err error) {
 	e.resuming = false
 	return e.play(ctx)
@@ -377,18 +360,16 @@ func (e *Engine) play(ctx context.Context) (err error) {
 	return nil
 }
 
-// defaultSequence is the order of play when a module declares none.
-var defaultSequence = []dsl.PhaseDef{
-	{Proc: "start", Title: "start of turn"}, {Proc: "charges", Title: "charge à cheval"}, {Proc: "movement", Title: "movement"},
-	{Proc: "defensive_fire", Title: "defensive fire"}, {Proc: "offensive_fire", Title: "offensive fire"},
-	{Proc: "melee", Title: "melee"}, {Proc: "end", Title: "end of turn"},
-}
+// DefaultSequence is the order of play when a module declares none: the
+// package that registers the procedures of a turn sets it (premier sets the
+// Premier Rules' chronology of battle).
+var DefaultSequence []dsl.PhaseDef
 
 // phases is the module's sequence of play, or the engine's own order when
 // it declares none; seq holds the procedure of each of its phases, found
 // by name once.
 func (e *Engine) phases() []dsl.PhaseDef {
-	phases := defaultSequence
+	phases := DefaultSequence
 	if e.Module.Sequence != nil {
 		phases = e.Module.Sequence.Phases
 	}
@@ -441,7 +422,7 @@ func (e *Engine) turnPhases(first int) error {
 			return err
 		}
 	}
-	// Work charged where nothing could stop (the last hook's narration, a
+	// Work counted where nothing could stop (the last hook's narration, a
 	// look at the board) may have spent the budget or met the context's end.
 	if e.meter.err != nil {
 		return e.meterErr(e.meter.err)
@@ -850,13 +831,13 @@ func (e *Engine) exprOf(p *dsl.Program) *exprCode {
 	return &x
 }
 
-// value evaluates an expression: it charges its cost, then runs it. It is
+// value evaluates an expression: it pays its cost, then runs it. It is
 // the one place expressions run.
 func (e *Engine) value(r *dsl.RuleDef, x *exprCode) (any, error) {
 	if err := e.meter.spend(x.cost); err != nil {
 		return nil, ruleErr(x.p.Pos, r, "%w", err)
 	}
-	return e.valueCharged(r, x)
+	return e.valuePaid(r, x)
 }
 
 // test evaluates a condition, as value does, without boxing the result.
@@ -864,10 +845,10 @@ func (e *Engine) test(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	if err := e.meter.spend(x.cost); err != nil {
 		return false, ruleErr(x.p.Pos, r, "%w", err)
 	}
-	return e.testCharged(r, x)
+	return e.testPaid(r, x)
 }
 
-// step is a clause's condition: tick, then test, with the two charges
+// step is a clause's condition: tick, then test, with the two spends
 // made as one when neither could reach the budget or a look at the
 // context (meter.next), which is what they would do one by one. It runs
 // only under run (through runRule), whose deferred call recovers a
@@ -889,7 +870,7 @@ func (e *Engine) step(r *dsl.RuleDef, x *exprCode) (bool, error) {
 		}
 	}
 	if x.cond == nil || e.cfg.Machine {
-		return e.testCharged(r, x)
+		return e.testPaid(r, x)
 	}
 	// Tested as RunBool tests it, without its deferred recover: a failure
 	// panics up to the hook's run, which recovers it as RunBool would have
@@ -904,8 +885,8 @@ func (e *Engine) step(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	return b, nil
 }
 
-// valueCharged is value once the cost is charged.
-func (e *Engine) valueCharged(r *dsl.RuleDef, x *exprCode) (any, error) {
+// valuePaid is value once the cost is paid.
+func (e *Engine) valuePaid(r *dsl.RuleDef, x *exprCode) (any, error) {
 	p := x.p
 	if x.run == nil || e.cfg.Machine {
 		if p.IsConst {
@@ -952,10 +933,10 @@ func (e *Engine) checked(r *dsl.RuleDef, p *dsl.Program, out any, err error) (an
 	return out, nil
 }
 
-// testCharged is test once the cost is charged.
-func (e *Engine) testCharged(r *dsl.RuleDef, x *exprCode) (bool, error) {
+// testPaid is test once the cost is paid.
+func (e *Engine) testPaid(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	if x.run == nil || e.cfg.Machine {
-		out, err := e.valueCharged(r, x)
+		out, err := e.valuePaid(r, x)
 		b, _ := out.(bool)
 		return b, err
 	}
@@ -969,7 +950,7 @@ func (e *Engine) testCharged(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	return b, nil
 }
 
-// evalNumber is valueCharged for a compiled expression whose result is a
+// evalNumber is valuePaid for a compiled expression whose result is a
 // number: the same checks, the result boxed without allocating when it
 // can be.
 func (e *Engine) evalNumber(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (any, error) {

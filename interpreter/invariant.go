@@ -62,6 +62,18 @@ type invariantStep struct {
 	firer, target    *Unit
 }
 
+// CheckMeleeInvariants tests the module's invariants when a melee is
+// joined, with the attacker and the defender bound.
+func (e *Engine) CheckMeleeInvariants(attacker, defender *Unit) error {
+	return e.checkInvariants(invariantStep{attacker: attacker, defend: defender})
+}
+
+// CheckFireInvariants tests the module's invariants when a fire is aimed,
+// with the firer and the target bound.
+func (e *Engine) CheckFireInvariants(firer, target *Unit) error {
+	return e.checkInvariants(invariantStep{firer: firer, target: target})
+}
+
 // checkInvariants tests the module's invariants at a step. It costs
 // nothing when the caller turned them off (Config.NoInvariants) or the
 // module declares none.

@@ -42,7 +42,7 @@ func (e *Engine) FrontOf(x *Unit) *Unit {
 		if y.Side != x.Side || y == best {
 			continue
 		}
-		if yg, bg := e.hasGuns(y), e.hasGuns(best); yg != bg {
+		if yg, bg := e.HasGuns(y), e.HasGuns(best); yg != bg {
 			if !yg {
 				best = y
 			}

@@ -235,6 +235,29 @@ func (u *Unit) Occupies(h hex.Hex) bool {
 	return u.Hex == h || (u.Hex2 != nil && *u.Hex2 == h)
 }
 
+// ArmWord is the word of the module's arms that the unit's arm names, as
+// FormationWord is its formation's; false for a unit on no board or with
+// no such word.
+func (u *Unit) ArmWord() (*dsl.VocabDef, bool) {
+	if u.board == nil || u.board.module == nil {
+		return nil, false
+	}
+	return u.word(u.board.module, wordArm)
+}
+
+// StateWord is the word of the module's morale states that the unit's
+// state names, as ArmWord.
+func (u *Unit) StateWord() (*dsl.VocabDef, bool) {
+	if u.board == nil || u.board.module == nil {
+		return nil, false
+	}
+	return u.word(u.board.module, wordState)
+}
+
+// Spread lists the hexes the unit stands in: its hex, and a two-hex
+// line's second.
+func (u *Unit) Spread() []hex.Hex { return u.hexes() }
+
 // MPSpent is what the unit has spent of its movement allowance in this
 // turn's movement phase (moves and formation changes).
 func (u *Unit) MPSpent() int { return u.mpSpent }
@@ -321,7 +344,7 @@ func (u *Unit) hexes() []hex.Hex {
 // LOS reports whether a can see b: no blocking hex between them, and no
 // blocking hexside (a hedge, a wall) crossed on the way. It is
 // LineOfSight(Blocked) && !LineCrosses(wall) walking the line once, and
-// charges what that does: Blocked's cost for each hex between, up to the
+// counts what that does: Blocked's cost for each hex between, up to the
 // first that blocks.
 func LOS(a, b *Unit) bool {
 	bd := a.board

@@ -678,7 +678,7 @@ func (s *local) contact(target *interpreter.Unit) error {
 	if e.Tracing() {
 		e.Note(ch.Actor, "%s contacts %s", ch.Actor.ID, target.ID)
 	}
-	_, _, err := e.Bind(hChargeContact).Unit(ch.Actor).Unit(target).Cell(e.Cell(ch.Actor.Hex)).Int(ch.mpSpent).Int(ch.mpLeft).Bool(hex.StraightRun(ch.trail) >= interpreter.StraightHexes).Int(ch.Step).Int(hex.StraightRun(ch.trail)).Fire()
+	_, _, err := e.Bind(hChargeContact).Unit(ch.Actor).Unit(target).Cell(e.Cell(ch.Actor.Hex)).Int(ch.mpSpent).Int(ch.mpLeft).Bool(hex.StraightRun(ch.trail) >= straightHexes).Int(ch.Step).Int(hex.StraightRun(ch.trail)).Fire()
 	return err
 }
 

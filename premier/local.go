@@ -11,8 +11,9 @@ import (
 // local is the procedures' state on one engine (interpreter.Local): the
 // charges of the charge phase that their declaration allowed, with the
 // stacks they ride in; the charges rules started, resolved once the action
-// under way is over; and the charge being resolved, which lasts one action
-// and so is in no saved position.
+// under way is over; the hexes each unit fired into this phase; the melees
+// set up; and the charge being resolved, which lasts one action and so is
+// in no saved position.
 type local struct {
 	e *interpreter.Engine
 	// declared are the charge phase's charges that their declaration
@@ -25,6 +26,14 @@ type local struct {
 	pending []*interpreter.Order
 	ch      *chargeState
 	chBuf   chargeState // the storage ch points to while a charge resolves
+	// firedInto lists the hexes each unit fired into this phase.
+	firedInto []firedHexes
+	// melees are those set up for the melee phase; meleeCount is how many
+	// of them it resolves (those set up when it began); with is the
+	// charging stack beside the attacker of the melee being resolved.
+	melees     []meleeOrder
+	meleeCount int
+	with       []*interpreter.Unit
 }
 
 // stack is a charge order's place in a stack's charge (BER-37-STACK): the
@@ -48,6 +57,8 @@ func (s *local) Reset() {
 	clear(s.stacks)
 	s.pending = s.pending[:0]
 	s.ch = nil
+	s.clearFired()
+	s.melees, s.meleeCount, s.with = s.melees[:0], 0, nil
 }
 
 // saved is local's copy in a saved position: the declared charges by
@@ -56,6 +67,24 @@ func (s *local) Reset() {
 type saved struct {
 	declared []savedDeclared
 	pending  []savedOrder
+	// fired are the hexes each unit fired into this phase, by the unit's
+	// number, in the order of the numbers; a unit that fired at none has
+	// none.
+	fired      []savedFired
+	melees     []savedMelee
+	meleeCount int
+}
+
+type savedFired struct {
+	unit  int
+	hexes []hex.Hex
+}
+
+type savedMelee struct {
+	attacker, defender int
+	charging           bool
+	straight           int
+	with               []int // the charging stack beside the attacker
 }
 
 type savedDeclared struct{ order, lead, n int }
@@ -81,6 +110,22 @@ func (s *local) Save(n *interpreter.Numbering, old interpreter.Saved) interprete
 		c.o.Unit, c.o.Target, c.o.Path = nil, nil, slices.Clone(o.Path)
 		sv.pending = append(sv.pending, c)
 	}
+	sv.fired = sv.fired[:0]
+	for _, f := range s.firedInto {
+		if len(f.hexes) > 0 {
+			sv.fired = append(sv.fired, savedFired{unit: n.Unit(f.unit), hexes: slices.Clone(f.hexes)})
+		}
+	}
+	slices.SortFunc(sv.fired, func(a, b savedFired) int { return a.unit - b.unit })
+	sv.melees = sv.melees[:0]
+	for _, m := range s.melees {
+		sm := savedMelee{n.Unit(m.attacker), n.Unit(m.defender), m.charging, m.straight, nil}
+		for _, w := range m.with {
+			sm.with = append(sm.with, n.Unit(w))
+		}
+		sv.melees = append(sv.melees, sm)
+	}
+	sv.meleeCount = s.meleeCount
 	return sv
 }
 
@@ -113,6 +158,34 @@ func (s *local) Restore(x interpreter.Saved, n *interpreter.Numbering) error {
 		}
 		s.pending = append(s.pending, &c)
 	}
+	for _, f := range sv.fired {
+		u, err := n.UnitAt(f.unit)
+		if err != nil {
+			return err
+		}
+		fb := s.firedBy(u)
+		fb.hexes = append(fb.hexes[:0], f.hexes...)
+	}
+	for _, m := range sv.melees {
+		a, err := n.UnitAt(m.attacker)
+		if err != nil {
+			return err
+		}
+		d, err := n.UnitAt(m.defender)
+		if err != nil {
+			return err
+		}
+		mo := meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight}
+		for _, i := range m.with {
+			w, err := n.UnitAt(i)
+			if err != nil {
+				return err
+			}
+			mo.with = append(mo.with, w)
+		}
+		s.melees = append(s.melees, mo)
+	}
+	s.meleeCount = sv.meleeCount
 	return nil
 }
 
@@ -124,10 +197,18 @@ func (s *local) setStack(o *interpreter.Order, st stack) {
 }
 
 func (sv *saved) Clone() interpreter.Saved {
-	c := &saved{declared: slices.Clone(sv.declared)}
+	c := &saved{declared: slices.Clone(sv.declared), meleeCount: sv.meleeCount}
 	for _, o := range sv.pending {
 		o.o.Path = slices.Clone(o.o.Path)
 		c.pending = append(c.pending, o)
+	}
+	for _, f := range sv.fired {
+		f.hexes = slices.Clone(f.hexes)
+		c.fired = append(c.fired, f)
+	}
+	for _, m := range sv.melees {
+		m.with = slices.Clone(m.with)
+		c.melees = append(c.melees, m)
 	}
 	return c
 }
@@ -164,5 +245,25 @@ func (sv *saved) AppendKey(b []byte) []byte {
 		num(d.lead)
 		num(d.n)
 	}
+	num(len(sv.fired))
+	for _, f := range sv.fired {
+		num(f.unit)
+		num(len(f.hexes))
+		for _, h := range f.hexes {
+			hx(h)
+		}
+	}
+	num(len(sv.melees))
+	for _, m := range sv.melees {
+		num(m.attacker)
+		num(m.defender)
+		flag(m.charging)
+		num(m.straight)
+		num(len(m.with))
+		for _, w := range m.with {
+			num(w)
+		}
+	}
+	num(sv.meleeCount)
 	return b
 }

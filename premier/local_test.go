@@ -17,6 +17,8 @@ func TestSavedKeyCoversEveryField(t *testing.T) {
 		return &saved{
 			declared: []savedDeclared{{order: 0, lead: -1, n: 2}, {order: 1, lead: 0, n: 2}},
 			pending:  []savedOrder{{o: interpreter.Order{Kind: "charge", Path: []hex.Hex{{Q: 2, R: 2}}}, unit: 0, target: 1}},
+			fired:    []savedFired{{unit: 0, hexes: []hex.Hex{{Q: 1, R: 1}}}},
+			melees:   []savedMelee{{attacker: 0, defender: 1, with: []int{2}}}, meleeCount: 1,
 		}
 	}
 	key := func(s *saved) string { return string(s.AppendKey(nil)) }
@@ -28,6 +30,8 @@ func TestSavedKeyCoversEveryField(t *testing.T) {
 	c := b.Clone().(*saved)
 	c.pending[0].o.Path[0].Q++
 	c.declared[0].n++
+	c.fired[0].hexes[0].Q++
+	c.melees[0].with[0]++
 	if key(b) != want {
 		t.Fatal("a clone shares its storage with the state it was cloned from")
 	}
@@ -46,6 +50,15 @@ func TestSavedKeyCoversEveryField(t *testing.T) {
 		{"a declared charge's lead", func(s *saved) { s.declared[1].lead = -1 }},
 		{"a declared charge's stack", func(s *saved) { s.declared[0].n = 1 }},
 		{"no declared charge", func(s *saved) { s.declared = nil }},
+		{"a hex fired into", func(s *saved) { s.fired[0].hexes[0].R++ }},
+		{"the unit that fired", func(s *saved) { s.fired[0].unit = 1 }},
+		{"no fire", func(s *saved) { s.fired = nil }},
+		{"a melee's attacker", func(s *saved) { s.melees[0].attacker = 1 }},
+		{"a melee's defender", func(s *saved) { s.melees[0].defender = 0 }},
+		{"a melee charging", func(s *saved) { s.melees[0].charging = true }},
+		{"a melee straight", func(s *saved) { s.melees[0].straight = 3 }},
+		{"a melee's stack", func(s *saved) { s.melees[0].with = nil }},
+		{"melees to resolve", func(s *saved) { s.meleeCount = 0 }},
 	} {
 		s := base()
 		c.change(s)
@@ -55,7 +68,9 @@ func TestSavedKeyCoversEveryField(t *testing.T) {
 	}
 	// Every field of the saved state is one of those changed above.
 	for typ, fields := range map[reflect.Type][]string{
-		reflect.TypeFor[saved]():         {"declared", "pending"},
+		reflect.TypeFor[saved]():         {"declared", "pending", "fired", "melees", "meleeCount"},
+		reflect.TypeFor[savedFired]():    {"unit", "hexes"},
+		reflect.TypeFor[savedMelee]():    {"attacker", "defender", "charging", "straight", "with"},
 		reflect.TypeFor[savedDeclared](): {"order", "lead", "n"},
 		reflect.TypeFor[savedOrder]():    {"o", "unit", "target"},
 	} {

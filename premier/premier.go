@@ -14,7 +14,8 @@ func init() {
 	for _, p := range []*interpreter.Procedure{start, charges, movement, defensiveFire, offensiveFire, melee, end} {
 		interpreter.Register(p)
 	}
-	for _, list := range [][]*stdlib.Effect{formationEffects, chargeEffects, meleeEffects} {
+	interpreter.DefaultSequence = chronology
+	for _, list := range [][]*stdlib.Effect{formationEffects, chargeEffects, fireEffects, meleeEffects} {
 		for _, x := range list {
 			stdlib.RegisterEffect(x)
 		}
@@ -54,11 +55,11 @@ func intP(name, doc string) dsl.EffectParam {
 
 func opt(p dsl.EffectParam) dsl.EffectParam { p.Optional = true; return p }
 
-var (
-	defensiveFire = &interpreter.Procedure{Name: "defensive_fire", Doc: "fire orders of the side not in its turn",
-		Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
-		Play: func(e *interpreter.Engine, title string, from int) error { return e.FirePhase(title, true, from) }}
-	offensiveFire = &interpreter.Procedure{Name: "offensive_fire", Doc: "fire orders of the side in its turn",
-		Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
-		Play: func(e *interpreter.Engine, title string, from int) error { return e.FirePhase(title, false, from) }}
-)
+// chronology is the chronology of battle a module plays when it declares
+// no sequence of play: per side, charge à cheval, movement, defensive fire,
+// offensive fire, melee, between the turn's start and its end.
+var chronology = []dsl.PhaseDef{
+	{Proc: "start", Title: "start of turn"}, {Proc: "charges", Title: "charge à cheval"}, {Proc: "movement", Title: "movement"},
+	{Proc: "defensive_fire", Title: "defensive fire"}, {Proc: "offensive_fire", Title: "offensive fire"},
+	{Proc: "melee", Title: "melee"}, {Proc: "end", Title: "end of turn"},
+}

@@ -160,20 +160,6 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error {
 			return c.E.RollCheck(c.Rule, str(c, 0), u(c, 1), count(c, 2, -maxCount, maxCount))
 		}},
-	{dsl.Effect{Name: "fire_at", Doc: "the firer fires at the target now (opportunity fire), times times",
-		Params: []dsl.EffectParam{unitP("firer", ""), unitP("target", ""), opt(intP("times", ""))}},
-		func(c *interpreter.Call) error {
-			n := count(c, 2, 0, maxCount)
-			if c.Args[2] == nil {
-				n = 1
-			}
-			for range min(n, 20) {
-				if err := c.E.Fire(u(c, 0), u(c, 1), true); err != nil {
-					return err
-				}
-			}
-			return nil
-		}},
 	{dsl.Effect{Name: "same_result", Doc: "friendly units of an arm in the unit's hex share its result for the rest of the turn: its morale state now and every state, retreat and rout after (call it before the result's moves); they keep their own formation (a battery in a Carré stays limbered or unlimbered, and is in_carre)",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "arm", Type: tString, Vocab: dsl.KindArm}}},
 		func(c *interpreter.Call) error { c.E.ShareResult(u(c, 0), str(c, 1)); return nil }},
