@@ -3,6 +3,7 @@ package premier
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/hex"
@@ -19,7 +20,7 @@ import (
 var charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declared, then each resolved: the charge à cheval",
 	Hooks:  []string{"declare_charge", "charge_start", "change_formation", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
 	Orders: []string{"charge"},
-	Play:   func(e *interpreter.Engine, title string, from int) error { return of(e).chargePhase(title, from) },
+	Play:   func(e *interpreter.Engine, title string, from int) error { return chargeOf(e).chargePhase(title, from) },
 	Settle: DrainCharges}
 
 var (
@@ -72,7 +73,7 @@ type chargeState struct {
 }
 
 // chargePhase declares every charge first, then resolves each in turn.
-func (s *local) chargePhase(title string, from int) error {
+func (s *chargeLocal) chargePhase(title string, from int) error {
 	e := s.e
 	var charges []*interpreter.Order // not OrdersOf: this one stays on the stack
 	for _, o := range e.Orders() {
@@ -111,15 +112,15 @@ func (s *local) chargePhase(title string, from int) error {
 // those they allowed, which the engine keeps (a saved position holds them)
 // until the phase's procedure clears them (ClearDeclared).
 func DeclareCharges(e *interpreter.Engine, charges []*interpreter.Order) ([]*interpreter.Order, error) {
-	return of(e).declareCharges(charges)
+	return chargeOf(e).declareCharges(charges)
 }
 
 // Declared are the charges DeclareCharges allowed, in order.
-func Declared(e *interpreter.Engine) []*interpreter.Order { return of(e).declared }
+func Declared(e *interpreter.Engine) []*interpreter.Order { return chargeOf(e).declared }
 
 // ClearDeclared forgets the phase's declared charges.
 func ClearDeclared(e *interpreter.Engine) {
-	s := of(e)
+	s := chargeOf(e)
 	s.declared = s.declared[:0]
 }
 
@@ -127,20 +128,20 @@ func ClearDeclared(e *interpreter.Engine) {
 // its rules started (DrainCharges); a regiment that rides with its stack's
 // lead is resolved with the lead, not on its own.
 func ResolveDeclared(e *interpreter.Engine, o *interpreter.Order) error {
-	return of(e).resolveDeclared(o)
+	return chargeOf(e).resolveDeclared(o)
 }
 
 // DrainCharges resolves the charges rules started (ChargeAt), in the
 // order they were started: the charge procedure's Settle.
-func DrainCharges(e *interpreter.Engine) error { return of(e).drainCharges() }
+func DrainCharges(e *interpreter.Engine) error { return chargeOf(e).drainCharges() }
 
 // ChargeAt makes a charge that a rule starts (an opportunity charge into a
 // zone, a reaction charge at contact): the cavalry charges the target once
 // the action under way is over, along the straight way toward it. The
 // declare_charge rules judge it like any other.
-func ChargeAt(e *interpreter.Engine, u, target *interpreter.Unit) { of(e).chargeAt(u, target) }
+func ChargeAt(e *interpreter.Engine, u, target *interpreter.Unit) { chargeOf(e).chargeAt(u, target) }
 
-func (s *local) declareCharges(charges []*interpreter.Order) ([]*interpreter.Order, error) {
+func (s *chargeLocal) declareCharges(charges []*interpreter.Order) ([]*interpreter.Order, error) {
 	s.stack(charges)
 	s.declared = s.declared[:0]
 	for _, o := range charges {
@@ -155,7 +156,7 @@ func (s *local) declareCharges(charges []*interpreter.Order) ([]*interpreter.Ord
 	return s.declared, nil
 }
 
-func (s *local) resolveDeclared(o *interpreter.Order) error {
+func (s *chargeLocal) resolveDeclared(o *interpreter.Order) error {
 	if l := s.lead(o); l != nil && s.isDeclared(l) {
 		return nil
 	}
@@ -169,7 +170,7 @@ func (s *local) resolveDeclared(o *interpreter.Order) error {
 // stack's charge (BER-37-STACK): regiments of one hex that charge as a
 // stack are those sent at the same target; one sent alone, or at another
 // target, charges as an individual regiment and needs no leader.
-func (s *local) stack(charges []*interpreter.Order) {
+func (s *chargeLocal) stack(charges []*interpreter.Order) {
 	clear(s.stacks)
 	for i, o := range charges {
 		st := stack{n: 1}
@@ -198,7 +199,7 @@ func (s *local) stack(charges []*interpreter.Order) {
 }
 
 // isDeclared reports whether a charge of this phase was declared.
-func (s *local) isDeclared(o *interpreter.Order) bool {
+func (s *chargeLocal) isDeclared(o *interpreter.Order) bool {
 	for _, d := range s.declared {
 		if d == o {
 			return true
@@ -209,7 +210,7 @@ func (s *local) isDeclared(o *interpreter.Order) bool {
 
 // declare runs the declare_charge rules for a charge order: whether it may
 // go, with what stack and leader.
-func (s *local) declare(o *interpreter.Order) (bool, error) {
+func (s *chargeLocal) declare(o *interpreter.Order) (bool, error) {
 	e := s.e
 	u := o.Unit
 	stack, leader := max(s.stacks[o].n, 1), false
@@ -246,7 +247,7 @@ func (s *local) declare(o *interpreter.Order) (bool, error) {
 // declare_charge rules judge it as a reaction (tired cavalry may still
 // react), and it succeeds only when they allow it. It reports whether it
 // did.
-func (s *local) react(u, charger *interpreter.Unit) (bool, error) {
+func (s *chargeLocal) react(u, charger *interpreter.Unit) (bool, error) {
 	e := s.e
 	if u.Charged {
 		if e.Tracing() {
@@ -268,7 +269,7 @@ func (s *local) react(u, charger *interpreter.Unit) (bool, error) {
 // zone, a reaction charge at contact): the cavalry charges the target once
 // the action under way is over, along the straight way toward it. The
 // declare_charge rules judge it like any other.
-func (s *local) chargeAt(u, target *interpreter.Unit) {
+func (s *chargeLocal) chargeAt(u, target *interpreter.Unit) {
 	e := s.e
 	for _, o := range s.pending {
 		if o.Unit == u {
@@ -283,7 +284,7 @@ func (s *local) chargeAt(u, target *interpreter.Unit) {
 
 // drainCharges resolves the charges rules started, in the order they were
 // started; a charge may start another.
-func (s *local) drainCharges() error {
+func (s *chargeLocal) drainCharges() error {
 	e := s.e
 	for len(s.pending) > 0 {
 		o := s.pending[0]
@@ -326,7 +327,7 @@ func (s *local) drainCharges() error {
 	return nil
 }
 
-func (s *local) resolveCharge(o *interpreter.Order) error {
+func (s *chargeLocal) resolveCharge(o *interpreter.Order) error {
 	e := s.e
 	u := o.Unit
 	if u.Increments <= 0 {
@@ -417,7 +418,7 @@ func (s *local) resolveCharge(o *interpreter.Order) error {
 
 // approach runs the charge_approach rules for each enemy unit, by id, where
 // the charger stands: at the charge's start (step 0) and after each hex.
-func (s *local) approach() error {
+func (s *chargeLocal) approach() error {
 	e := s.e
 	ch := s.ch
 	u := ch.Actor
@@ -446,7 +447,7 @@ type rider struct {
 // mount sets the other declared regiments of the lead's stack riding with
 // it, each with its own MP and the bonus the charge_start rules gave the
 // lead (BER-37-BONUS-MP is each regiment's).
-func (s *local) mount(lead *interpreter.Order) {
+func (s *chargeLocal) mount(lead *interpreter.Order) {
 	e := s.e
 	ch := s.ch
 	bonus := ch.mpLeft - lead.Unit.MP
@@ -465,7 +466,7 @@ func (s *local) mount(lead *interpreter.Order) {
 // ride moves the stack's riders into the hex the lead entered at a cost;
 // a rider without the MP is left where it is, separated (BER-37-STACK: the
 // stack stays together unless lack of MP separates it).
-func (s *local) ride(from, h hex.Hex, cost int) {
+func (s *chargeLocal) ride(from, h hex.Hex, cost int) {
 	e := s.e
 	ch := s.ch
 	kept := ch.riders[:0]
@@ -488,7 +489,7 @@ func (s *local) ride(from, h hex.Hex, cost int) {
 }
 
 // beside lists the riders in the charger's hex.
-func (s *local) beside() []*interpreter.Unit {
+func (s *chargeLocal) beside() []*interpreter.Unit {
 	var out []*interpreter.Unit
 	for _, r := range s.ch.riders {
 		if r.u.Increments > 0 && r.u.Hex == s.ch.Actor.Hex {
@@ -500,7 +501,7 @@ func (s *local) beside() []*interpreter.Unit {
 
 // chargeStep enters the next hex of the declared path, if the rules and the
 // MP allow; a path that cannot go on halts the charge.
-func (s *local) chargeStep(h hex.Hex) (bool, error) {
+func (s *chargeLocal) chargeStep(h hex.Hex) (bool, error) {
 	ch := s.ch
 	ok, why, err := s.chargeEnter(h, movePath)
 	if err != nil || ok {
@@ -536,7 +537,7 @@ const (
 // straight ahead; turning costs) binds them all. It asks the charge_enter
 // rules, pays the MP and moves the charger, and says why not when it
 // cannot. Only a ride into a unit's hex enters a hex an enemy holds.
-func (s *local) chargeEnter(h hex.Hex, how string) (bool, int, error) {
+func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	e := s.e
 	ch := s.ch
 	u := ch.Actor
@@ -612,7 +613,7 @@ func (s *local) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 // onlyCarres reports whether every enemy of u in h stands in a formation
 // with six fronts (a Carré), which a released charge may ride over and
 // through.
-func (s *local) onlyCarres(u *interpreter.Unit, h hex.Hex) bool {
+func (s *chargeLocal) onlyCarres(u *interpreter.Unit, h hex.Hex) bool {
 	e := s.e
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
@@ -627,7 +628,7 @@ func (s *local) onlyCarres(u *interpreter.Unit, h hex.Hex) bool {
 // it goes on along its path without striking it, may pass over and through
 // a Carré, take a new target (Retarget) or halt, and is not a charge that
 // could have struck and did not.
-func (s *local) release() error {
+func (s *chargeLocal) release() error {
 	e := s.e
 	if s.ch == nil {
 		return errNoCharge
@@ -641,7 +642,7 @@ func (s *local) release() error {
 
 // retarget gives the charge being resolved a new target, which it must
 // then strike as a charge strikes its target.
-func (s *local) retarget(t *interpreter.Unit) error {
+func (s *chargeLocal) retarget(t *interpreter.Unit) error {
 	e := s.e
 	if s.ch == nil {
 		return errNoCharge
@@ -653,14 +654,14 @@ func (s *local) retarget(t *interpreter.Unit) error {
 	return nil
 }
 
-func (s *local) spendable() int {
+func (s *chargeLocal) spendable() int {
 	if s.ch.cap >= 0 {
 		return min(s.ch.cap, s.ch.mpLeft)
 	}
 	return s.ch.mpLeft
 }
 
-func (s *local) pay(cost int) {
+func (s *chargeLocal) pay(cost int) {
 	ch := s.ch
 	ch.mpLeft -= cost
 	ch.mpSpent += cost
@@ -670,7 +671,7 @@ func (s *local) pay(cost int) {
 }
 
 // contact fires charge_contact against a unit the charger has reached.
-func (s *local) contact(target *interpreter.Unit) error {
+func (s *chargeLocal) contact(target *interpreter.Unit) error {
 	e := s.e
 	ch := s.ch
 	ch.contacted = true
@@ -685,7 +686,7 @@ func (s *local) contact(target *interpreter.Unit) error {
 // follow moves the charger toward a unit, one hex at a time, paying terrain,
 // until it is adjacent or out of MP; it contacts the first enemy it comes
 // next to. It reports whether a contact was made.
-func (s *local) follow(u, toward *interpreter.Unit, contact bool) (bool, error) {
+func (s *chargeLocal) follow(u, toward *interpreter.Unit, contact bool) (bool, error) {
 	e := s.e
 	ch := s.ch
 	if ch == nil || ch.Actor != u {
@@ -733,7 +734,7 @@ func (s *local) follow(u, toward *interpreter.Unit, contact bool) (bool, error) 
 var errNoCharge = errors.New("no charge is being resolved")
 
 // halt stops the charge being resolved where it stands.
-func (s *local) halt(reason string) error {
+func (s *chargeLocal) halt(reason string) error {
 	e := s.e
 	if s.ch == nil {
 		return errNoCharge
@@ -750,7 +751,7 @@ func (s *local) halt(reason string) error {
 
 // limitMP caps the MP the charger may still spend (n at least 0: the
 // engine's own "no limit" is not a value a script can give).
-func (s *local) limitMP(n int) error {
+func (s *chargeLocal) limitMP(n int) error {
 	e := s.e
 	if s.ch == nil {
 		return errNoCharge
@@ -766,7 +767,7 @@ func (s *local) limitMP(n int) error {
 }
 
 // addMP gives the charger more movement points.
-func (s *local) addMP(n int) error {
+func (s *chargeLocal) addMP(n int) error {
 	e := s.e
 	if s.ch == nil {
 		return errNoCharge
@@ -781,7 +782,7 @@ func (s *local) addMP(n int) error {
 // limitMPFrom caps the MP the charger may still spend at n counted from the
 // hex that unit vacated when it last retreated: the charger may first pay
 // what the way into that hex costs. With no vacated hex it is LimitMP.
-func (s *local) limitMPFrom(n int, from *interpreter.Unit) error {
+func (s *chargeLocal) limitMPFrom(n int, from *interpreter.Unit) error {
 	e := s.e
 	if s.ch == nil {
 		return errNoCharge
@@ -809,7 +810,7 @@ func (s *local) limitMPFrom(n int, from *interpreter.Unit) error {
 // enterHexOf moves the charger into the hex of a unit next to it (cavalry
 // assaulting a Carré rests in its hex), by the charge's one checked step:
 // the charge restrictions hold (no riding into a dwelling), and the MP.
-func (s *local) enterHexOf(u, of *interpreter.Unit) error {
+func (s *chargeLocal) enterHexOf(u, of *interpreter.Unit) error {
 	e := s.e
 	if s.ch == nil || s.ch.Actor != u {
 		return fmt.Errorf("%s is not charging", u.ID)
@@ -825,7 +826,7 @@ func (s *local) enterHexOf(u, of *interpreter.Unit) error {
 // does (a Carré's precondition read by the attempt that follows): it is
 // cleared when the charge is over, so it is not an outcome of the run. With
 // no charge under way it lasts as a plain mark does.
-func (s *local) markForCharge(u *interpreter.Unit, name string, on bool) {
+func (s *chargeLocal) markForCharge(u *interpreter.Unit, name string, on bool) {
 	e := s.e
 	e.Mark(u, name, on)
 	if on && s.ch != nil {
@@ -843,26 +844,26 @@ type transientMark struct {
 var chargeEffects = []*stdlib.Effect{
 	{Effect: dsl.Effect{Name: "halt", Doc: "the charge being resolved stops where it stands",
 		Params: []dsl.EffectParam{opt(dsl.EffectParam{Name: "reason", Type: tString})}},
-		Run: func(c *interpreter.Call) error { return of(c.E).halt(stdlib.StrArg(c, 0)) }},
+		Run: func(c *interpreter.Call) error { return chargeOf(c.E).halt(stdlib.StrArg(c, 0)) }},
 	{Effect: dsl.Effect{Name: "release", Doc: "the charge being resolved is freed from its target (a Carré formed far off): it goes on along its path without striking it, may ride over and through a Carré, take a new target or halt, and is not judged a charge that could have struck and did not"},
-		Run: func(c *interpreter.Call) error { return of(c.E).release() }},
+		Run: func(c *interpreter.Call) error { return chargeOf(c.E).release() }},
 	{Effect: dsl.Effect{Name: "retarget", Doc: "the charge being resolved takes a new target, which it then strikes as a charge strikes its target",
 		Params: []dsl.EffectParam{unitP("unit", "the new target")}},
-		Run: func(c *interpreter.Call) error { return of(c.E).retarget(stdlib.UnitArg(c, 0)) }},
+		Run: func(c *interpreter.Call) error { return chargeOf(c.E).retarget(stdlib.UnitArg(c, 0)) }},
 	{Effect: dsl.Effect{Name: "limit_mp", Doc: "the charger may spend at most n more MP, counted from the hex `from` vacated when it last retreated if given",
 		Params: []dsl.EffectParam{intP("n", ""), opt(unitP("from", "a unit that retreated: the n MP count from the hex it left"))}},
 		Run: func(c *interpreter.Call) error {
-			return of(c.E).limitMPFrom(stdlib.CountArg(c, 0, 0, stdlib.MaxCount), stdlib.OptUnitArg(c, 1, nil))
+			return chargeOf(c.E).limitMPFrom(stdlib.CountArg(c, 0, 0, stdlib.MaxCount), stdlib.OptUnitArg(c, 1, nil))
 		}},
 	{Effect: dsl.Effect{Name: "add_mp", Doc: "the charger gains n MP", Params: []dsl.EffectParam{intP("n", "")}},
 		Run: func(c *interpreter.Call) error {
-			return of(c.E).addMP(stdlib.CountArg(c, 0, -stdlib.MaxCount, stdlib.MaxCount))
+			return chargeOf(c.E).addMP(stdlib.CountArg(c, 0, -stdlib.MaxCount, stdlib.MaxCount))
 		}},
 	{Effect: dsl.Effect{Name: "reaction_charge", Doc: "the cavalry meets a charge with a charge of its own: the declare_charge rules judge it (`reaction` is true there); when they allow it the unit is marked reaction_charged",
 		Params: []dsl.EffectParam{unitP("unit", "the cavalry charged"), unitP("at", "the charger it meets")}},
 		Run: func(c *interpreter.Call) error {
 			unit := stdlib.UnitArg(c, 0)
-			ok, err := of(c.E).react(unit, stdlib.UnitArg(c, 1))
+			ok, err := chargeOf(c.E).react(unit, stdlib.UnitArg(c, 1))
 			if ok {
 				c.E.Mark(unit, "reaction_charged", true)
 			}
@@ -871,24 +872,26 @@ var chargeEffects = []*stdlib.Effect{
 	{Effect: dsl.Effect{Name: "charge_at", Doc: "the cavalry charges the target once the action under way is over (an opportunity or reaction charge), straight toward it; declare_charge rules judge it",
 		Params: []dsl.EffectParam{unitP("unit", "the cavalry that charges"), unitP("target", "")}},
 		Run: func(c *interpreter.Call) error {
-			of(c.E).chargeAt(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1))
+			chargeOf(c.E).chargeAt(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1))
 			return nil
 		}},
 	{Effect: dsl.Effect{Name: "follow", Doc: "the charger moves toward a unit as its MP allow and contacts the first enemy it reaches",
 		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("toward", "")}},
 		Run: func(c *interpreter.Call) error {
-			_, err := of(c.E).follow(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1), true)
+			_, err := chargeOf(c.E).follow(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1), true)
 			return err
 		}},
 	{Effect: dsl.Effect{Name: "close_in", Doc: "the charger moves next to a unit as its MP allow, without contact (melee comes later)",
 		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("toward", "")}},
 		Run: func(c *interpreter.Call) error {
-			_, err := of(c.E).follow(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1), false)
+			_, err := chargeOf(c.E).follow(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1), false)
 			return err
 		}},
 	{Effect: dsl.Effect{Name: "ride_into", Doc: "the charger enters the hex of the unit next to it (to melee a Carré from inside its hex)",
 		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("of", "")}},
-		Run: func(c *interpreter.Call) error { return of(c.E).enterHexOf(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1)) }},
+		Run: func(c *interpreter.Call) error {
+			return chargeOf(c.E).enterHexOf(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1))
+		}},
 }
 
 // ApproachReach is the distance beyond which every charge_approach rule of
@@ -973,4 +976,152 @@ func boolInt(b bool) int {
 		return 1
 	}
 	return 0
+}
+
+// chargeLocal is the charge procedure's state on one engine
+// (interpreter.Local): the charges of the charge phase that their
+// declaration allowed, with the stacks they ride in; the charges rules
+// started, resolved once the action under way is over; and the charge
+// being resolved, which lasts one action and so is in no saved position.
+type chargeLocal struct {
+	e *interpreter.Engine
+	// declared are the charge phase's charges that their declaration
+	// allowed, resolved one after another.
+	declared []*interpreter.Order
+	// stacks are the stacks of the turn's charge orders (BER-37-STACK),
+	// set before any charge is declared.
+	stacks map[*interpreter.Order]stack
+	// pending are the charges rules started (ChargeAt).
+	pending []*interpreter.Order
+	ch      *chargeState
+	chBuf   chargeState // the storage ch points to while a charge resolves
+}
+
+// stack is a charge order's place in a stack's charge (BER-37-STACK): the
+// charges ordered from one hex at one target are one charge, led by the
+// first ordered; the others ride with it.
+type stack struct {
+	lead *interpreter.Order // the charge this one rides with; nil for a lead
+	n    int                // regiments ordered to charge together, this one among them
+}
+
+var chargeKey = interpreter.NewLocal(func(e *interpreter.Engine) interpreter.Local { return &chargeLocal{e: e} })
+
+// chargeOf is the charge procedure's state on e.
+func chargeOf(e *interpreter.Engine) *chargeLocal { return e.Local(chargeKey).(*chargeLocal) }
+
+// lead is the charge o rides with, or nil.
+func (s *chargeLocal) lead(o *interpreter.Order) *interpreter.Order { return s.stacks[o].lead }
+
+func (s *chargeLocal) Reset() {
+	s.declared = s.declared[:0]
+	clear(s.stacks)
+	s.pending = s.pending[:0]
+	s.ch = nil
+}
+
+// chargeSaved is chargeLocal's copy in a saved position: the declared
+// charges by their number among the turn's orders, with their stacks, and
+// the charges rules started, their units by number.
+type chargeSaved struct {
+	declared []savedDeclared
+	pending  []savedOrder
+}
+
+type savedDeclared struct{ order, lead, n int }
+
+type savedOrder struct {
+	o            interpreter.Order // Unit and Target nil
+	unit, target int
+}
+
+func (s *chargeLocal) Save(n *interpreter.Numbering, old interpreter.Saved) interpreter.Saved {
+	sv, _ := old.(*chargeSaved)
+	if sv == nil {
+		sv = &chargeSaved{}
+	}
+	sv.declared = sv.declared[:0]
+	for _, o := range s.declared {
+		st := s.stacks[o]
+		sv.declared = append(sv.declared, savedDeclared{order: n.Order(o), lead: n.Order(st.lead), n: st.n})
+	}
+	sv.pending = sv.pending[:0]
+	for _, o := range s.pending {
+		c := savedOrder{o: *o, unit: n.Unit(o.Unit), target: n.Unit(o.Target)}
+		c.o.Unit, c.o.Target, c.o.Path = nil, nil, slices.Clone(o.Path)
+		sv.pending = append(sv.pending, c)
+	}
+	return sv
+}
+
+func (s *chargeLocal) Restore(x interpreter.Saved, n *interpreter.Numbering) error {
+	sv := x.(*chargeSaved)
+	s.Reset()
+	for _, d := range sv.declared {
+		o, err := n.OrderAt(d.order)
+		if err != nil {
+			return err
+		}
+		st := stack{n: d.n}
+		if d.lead >= 0 {
+			if st.lead, err = n.OrderAt(d.lead); err != nil {
+				return err
+			}
+		}
+		s.setStack(o, st)
+		s.declared = append(s.declared, o)
+	}
+	for _, p := range sv.pending {
+		c := p.o
+		c.Path = slices.Clone(p.o.Path)
+		var err error
+		if c.Unit, err = n.UnitAt(p.unit); err != nil {
+			return err
+		}
+		if c.Target, err = n.UnitAt(p.target); err != nil {
+			return err
+		}
+		s.pending = append(s.pending, &c)
+	}
+	return nil
+}
+
+func (s *chargeLocal) setStack(o *interpreter.Order, st stack) {
+	if s.stacks == nil {
+		s.stacks = map[*interpreter.Order]stack{}
+	}
+	s.stacks[o] = st
+}
+
+func (sv *chargeSaved) Clone() interpreter.Saved {
+	c := &chargeSaved{declared: slices.Clone(sv.declared)}
+	for _, o := range sv.pending {
+		o.o.Path = slices.Clone(o.o.Path)
+		c.pending = append(c.pending, o)
+	}
+	return c
+}
+
+func (sv *chargeSaved) AppendKey(b []byte) []byte {
+	k := keyWriter{b}
+	k.num(len(sv.pending))
+	for _, o := range sv.pending {
+		k.num(o.unit)
+		k.num(o.target)
+		k.str(o.o.Kind)
+		k.str(o.o.Formation)
+		k.num(o.o.Step)
+		k.num(len(o.o.Path))
+		for _, h := range o.o.Path {
+			k.hex(h)
+		}
+		k.flag(o.o.Reaction)
+	}
+	k.num(len(sv.declared))
+	for _, d := range sv.declared {
+		k.num(d.order)
+		k.num(d.lead)
+		k.num(d.n)
+	}
+	return k.b
 }

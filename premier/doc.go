@@ -6,8 +6,10 @@
 // (formation.go), movement (movement.go), defensive and offensive fire
 // (fire.go) and melee (melee.go). Each file declares together its hooks
 // with their variables (interpreter.DeclareHook), its effects
-// (stdlib.RegisterEffect), the order kinds it plays and its phase; their
-// state between steps is one interpreter.Local (local.go). The kernel
+// (stdlib.RegisterEffect), the order kinds it plays, its phase and its
+// state (an interpreter.Local, which rewinds reset and saved positions
+// hold: the charges declared and those rules started, the hexes fired
+// into, the melees set up). The kernel
 // (package interpreter) names none of them: it plays a module's sequence
 // of play by looking each phase up among the registered procedures.
 //

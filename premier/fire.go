@@ -2,6 +2,7 @@ package premier
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/hex"
@@ -16,10 +17,14 @@ import (
 var (
 	defensiveFire = &interpreter.Procedure{Name: "defensive_fire", Doc: "fire orders of the side not in its turn",
 		Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
-		Play: func(e *interpreter.Engine, title string, from int) error { return of(e).FirePhase(title, true, from) }}
+		Play: func(e *interpreter.Engine, title string, from int) error {
+			return fireOf(e).FirePhase(title, true, from)
+		}}
 	offensiveFire = &interpreter.Procedure{Name: "offensive_fire", Doc: "fire orders of the side in its turn",
 		Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
-		Play: func(e *interpreter.Engine, title string, from int) error { return of(e).FirePhase(title, false, from) }}
+		Play: func(e *interpreter.Engine, title string, from int) error {
+			return fireOf(e).FirePhase(title, false, from)
+		}}
 )
 
 var (
@@ -40,7 +45,7 @@ var (
 
 // FirePhase resolves the fire orders of one side: the side not in its turn
 // fires defensively first, then the phasing side.
-func (s *local) FirePhase(title string, defensive bool, from int) error {
+func (s *fireLocal) FirePhase(title string, defensive bool, from int) error {
 	e := s.e
 	var orders []*interpreter.Order
 	for _, o := range e.Orders() {
@@ -70,7 +75,7 @@ func (s *local) FirePhase(title string, defensive bool, from int) error {
 }
 
 // Fire resolves one fire attack: rules set the value and shifts, then roll.
-func (s *local) Fire(f, t *interpreter.Unit, defensive bool) error {
+func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 	e := s.e
 	if f.Increments <= 0 || t.Increments <= 0 {
 		return nil
@@ -156,7 +161,7 @@ func (s *local) Fire(f, t *interpreter.Unit, defensive bool) error {
 // rules of fire say: t is of f's own side, beyond the range of f's arm (its
 // `range`, in hexes; an arm without one has no limit), or out of f's line of
 // sight. "" when the fire may go on to the fire rules.
-func (s *local) fireIllegal(f, t *interpreter.Unit) string {
+func (s *fireLocal) fireIllegal(f, t *interpreter.Unit) string {
 	e := s.e
 	if f.Side == t.Side {
 		return "it is of its own side"
@@ -180,7 +185,7 @@ type firedHexes struct {
 // firedBy is the list of hexes u fired into this phase. The lists are
 // found by unit in a slice: a phase has a few firers, and a map cost more
 // to look in and to empty than the slice costs to search.
-func (s *local) firedBy(u *interpreter.Unit) *firedHexes {
+func (s *fireLocal) firedBy(u *interpreter.Unit) *firedHexes {
 	for i := range s.firedInto {
 		if s.firedInto[i].unit == u {
 			return &s.firedInto[i]
@@ -192,7 +197,7 @@ func (s *local) firedBy(u *interpreter.Unit) *firedHexes {
 
 // clearFired empties every unit's list of hexes fired into, keeping their
 // storage.
-func (s *local) clearFired() {
+func (s *fireLocal) clearFired() {
 	for i := range s.firedInto {
 		s.firedInto[i].hexes = s.firedInto[i].hexes[:0]
 	}
@@ -208,10 +213,84 @@ var fireEffects = []*stdlib.Effect{
 				n = 1
 			}
 			for range min(n, 20) {
-				if err := of(c.E).Fire(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1), true); err != nil {
+				if err := fireOf(c.E).Fire(stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1), true); err != nil {
 					return err
 				}
 			}
 			return nil
 		}},
+}
+
+// fireLocal is the fire procedure's state on one engine
+// (interpreter.Local): the hexes each unit fired into this phase.
+type fireLocal struct {
+	e         *interpreter.Engine
+	firedInto []firedHexes
+}
+
+var fireKey = interpreter.NewLocal(func(e *interpreter.Engine) interpreter.Local { return &fireLocal{e: e} })
+
+// fireOf is the fire procedure's state on e.
+func fireOf(e *interpreter.Engine) *fireLocal { return e.Local(fireKey).(*fireLocal) }
+
+func (s *fireLocal) Reset() { s.clearFired() }
+
+// fireSaved is fireLocal's copy in a saved position: the hexes each unit
+// fired into, by the unit's number, in the order of the numbers; a unit
+// that fired into none has none.
+type fireSaved []savedFired
+
+type savedFired struct {
+	unit  int
+	hexes []hex.Hex
+}
+
+func (s *fireLocal) Save(n *interpreter.Numbering, old interpreter.Saved) interpreter.Saved {
+	sv, _ := old.(*fireSaved)
+	if sv == nil {
+		sv = &fireSaved{}
+	}
+	*sv = (*sv)[:0]
+	for _, f := range s.firedInto {
+		if len(f.hexes) > 0 {
+			*sv = append(*sv, savedFired{unit: n.Unit(f.unit), hexes: slices.Clone(f.hexes)})
+		}
+	}
+	slices.SortFunc(*sv, func(a, b savedFired) int { return a.unit - b.unit })
+	return sv
+}
+
+func (s *fireLocal) Restore(x interpreter.Saved, n *interpreter.Numbering) error {
+	s.Reset()
+	for _, f := range *x.(*fireSaved) {
+		u, err := n.UnitAt(f.unit)
+		if err != nil {
+			return err
+		}
+		fb := s.firedBy(u)
+		fb.hexes = append(fb.hexes[:0], f.hexes...)
+	}
+	return nil
+}
+
+func (sv *fireSaved) Clone() interpreter.Saved {
+	c := make(fireSaved, 0, len(*sv))
+	for _, f := range *sv {
+		f.hexes = slices.Clone(f.hexes)
+		c = append(c, f)
+	}
+	return &c
+}
+
+func (sv *fireSaved) AppendKey(b []byte) []byte {
+	k := keyWriter{b}
+	k.num(len(*sv))
+	for _, f := range *sv {
+		k.num(f.unit)
+		k.num(len(f.hexes))
+		for _, h := range f.hexes {
+			k.hex(h)
+		}
+	}
+	return k.b
 }

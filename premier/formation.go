@@ -51,10 +51,10 @@ var (
 // changed; a refusal is narrated with its reason. A unit already in f
 // changes nothing and pays nothing.
 func ChangeFormation(e *interpreter.Engine, u *interpreter.Unit, f string, how FormationChange) (bool, error) {
-	return of(e).changeFormation(u, f, how)
+	return chargeOf(e).changeFormation(u, f, how)
 }
 
-func (s *local) changeFormation(u *interpreter.Unit, f string, how FormationChange) (bool, error) {
+func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how FormationChange) (bool, error) {
 	e := s.e
 	if u.Formation == f {
 		return true, nil
@@ -90,10 +90,10 @@ func (s *local) changeFormation(u *interpreter.Unit, f string, how FormationChan
 // that offers a formation (the Carré attempt) asks it before the roll.
 // The change_formation rules run, so a refusal is in the trace.
 func MayChangeFormation(e *interpreter.Engine, u *interpreter.Unit, f string, how FormationChange) (bool, string, error) {
-	return of(e).mayChangeFormation(u, f, how)
+	return chargeOf(e).mayChangeFormation(u, f, how)
 }
 
-func (s *local) mayChangeFormation(u *interpreter.Unit, f string, how FormationChange) (bool, string, error) {
+func (s *chargeLocal) mayChangeFormation(u *interpreter.Unit, f string, how FormationChange) (bool, string, error) {
 	e := s.e
 	if u.Formation == f {
 		return true, "", nil
@@ -106,7 +106,7 @@ func (s *local) mayChangeFormation(u *interpreter.Unit, f string, how FormationC
 
 // formationCheck is what ChangeFormation checks: the cost when allowed,
 // else why not.
-func (s *local) formationCheck(u *interpreter.Unit, f string, how FormationChange) (int, string, error) {
+func (s *chargeLocal) formationCheck(u *interpreter.Unit, f string, how FormationChange) (int, string, error) {
 	e := s.e
 	w, ok := e.Module.Word(dsl.KindFormation, f)
 	if !ok {
@@ -149,7 +149,7 @@ func (s *local) formationCheck(u *interpreter.Unit, f string, how FormationChang
 // formationMP is what a unit may still spend on a formation change: the
 // charge's movement points in its own charge, else what its movement phase
 // has left of its allowance. A result costs nothing.
-func (s *local) formationMP(u *interpreter.Unit, how FormationChange) int {
+func (s *chargeLocal) formationMP(u *interpreter.Unit, how FormationChange) int {
 	switch {
 	case how.Result:
 		return 0
@@ -178,7 +178,7 @@ var formationEffects = []*stdlib.Effect{
 		Run: func(c *interpreter.Call) error {
 			x, f := stdlib.UnitArg(c, 0), stdlib.StrArg(c, 1)
 			ok, _, err := MayChangeFormation(c.E, x, f, FormationChange{Result: true})
-			of(c.E).markForCharge(x, "may_form:"+f, ok && err == nil)
+			chargeOf(c.E).markForCharge(x, "may_form:"+f, ok && err == nil)
 			return err
 		}},
 }

@@ -2,6 +2,7 @@ package premier
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
@@ -16,7 +17,7 @@ import (
 
 var melee = &interpreter.Procedure{Name: "melee", Doc: "the melees charges and assault orders set up",
 	Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve"}, Orders: []string{"assault"},
-	Play: func(e *interpreter.Engine, title string, from int) error { return of(e).MeleePhase(title, from) }}
+	Play: func(e *interpreter.Engine, title string, from int) error { return meleeOf(e).MeleePhase(title, from) }}
 
 var (
 	hAssaultDeclare = interpreter.DeclareHook(&dsl.Hook{Name: "assault_declare", Blocks: true, Doc: "a unit is about to assault another in the melee phase; a failing require forbids it",
@@ -50,18 +51,18 @@ type meleeOrder struct {
 // the attacker is the charger of the charge being resolved, with the
 // hexes it entered last in one straight line and its stack beside it.
 func scheduleMelee(e *interpreter.Engine, a, d *interpreter.Unit) {
-	s := of(e)
-	if ch := s.ch; ch != nil && ch.Actor == a {
-		s.ScheduleMelee(a, d, true, hex.StraightRun(ch.trail), s.beside())
+	c, m := chargeOf(e), meleeOf(e)
+	if ch := c.ch; ch != nil && ch.Actor == a {
+		m.ScheduleMelee(a, d, true, hex.StraightRun(ch.trail), c.beside())
 		return
 	}
-	s.ScheduleMelee(a, d, false, 0, nil)
+	m.ScheduleMelee(a, d, false, 0, nil)
 }
 
 // ScheduleMelee queues a melee for the melee phase: charging when the
 // attacker is charging, straight the hexes it entered last in one straight
 // line, with the regiments of its stack beside it.
-func (s *local) ScheduleMelee(a, d *interpreter.Unit, charging bool, straight int, with []*interpreter.Unit) {
+func (s *meleeLocal) ScheduleMelee(a, d *interpreter.Unit, charging bool, straight int, with []*interpreter.Unit) {
 	e := s.e
 	if why := meleeIllegal(a, d); why != "" {
 		if e.Tracing() {
@@ -81,7 +82,7 @@ func (s *local) ScheduleMelee(a, d *interpreter.Unit, charging bool, straight in
 	}
 }
 
-func (s *local) MeleePhase(title string, from int) error {
+func (s *meleeLocal) MeleePhase(title string, from int) error {
 	e := s.e
 	if from == 0 {
 		for _, o := range e.Orders() {
@@ -135,7 +136,7 @@ func meleeIllegal(a, d *interpreter.Unit) string {
 // hex; between two of one kind, the phasing side's. It goes back to the hex
 // it came from, else to the first neighbour (N first) on the map that no
 // enemy holds; a unit with nowhere to go surrenders.
-func (s *local) Separate() error {
+func (s *meleeLocal) Separate() error {
 	e := s.e
 	e.Board.Spend(1 + len(e.UnitsByID()))
 	var at map[hex.Hex][]*interpreter.Unit // by hex, on a big board: looking pair by pair costs n²
@@ -184,7 +185,7 @@ func (s *local) Separate() error {
 
 // enemyBeside is the first enemy (by id) in one of u's hexes, or nil; at,
 // when given, holds the units by hex.
-func (s *local) enemyBeside(u *interpreter.Unit, at map[hex.Hex][]*interpreter.Unit) *interpreter.Unit {
+func (s *meleeLocal) enemyBeside(u *interpreter.Unit, at map[hex.Hex][]*interpreter.Unit) *interpreter.Unit {
 	e := s.e
 	if at == nil {
 		for _, x := range e.UnitsByID() {
@@ -206,7 +207,7 @@ func (s *local) enemyBeside(u *interpreter.Unit, at map[hex.Hex][]*interpreter.U
 
 // leaves reports whether u, in one hex with the enemy x, is the one of the
 // two that goes.
-func (s *local) leaves(u, x *interpreter.Unit) bool {
+func (s *meleeLocal) leaves(u, x *interpreter.Unit) bool {
 	e := s.e
 	if mu, mx := e.IsMounted(u), e.IsMounted(x); mu != mx {
 		return mu
@@ -217,7 +218,7 @@ func (s *local) leaves(u, x *interpreter.Unit) bool {
 // Melee resolves one melee: may it happen, through which hexside, at what
 // strengths, then the rules roll. straight is the hexes a charging attacker
 // entered last in one straight line.
-func (s *local) Melee(a, d *interpreter.Unit, charging bool, straight int) error {
+func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) error {
 	e := s.e
 	if a.Increments <= 0 || d.Increments <= 0 {
 		return nil
@@ -297,7 +298,7 @@ func (s *local) Melee(a, d *interpreter.Unit, charging bool, straight int) error
 // result the melee gave a, the stack's lead: its morale state, where it
 // went if it was driven off, the exhaustion that follows the charge. The
 // increments lost are the lead's, as the table's rules took them.
-func (s *local) shareStack(a *interpreter.Unit, with []*interpreter.Unit) {
+func (s *meleeLocal) shareStack(a *interpreter.Unit, with []*interpreter.Unit) {
 	e := s.e
 	for _, w := range with {
 		if w.Increments <= 0 {
@@ -327,7 +328,7 @@ const straightHexes = 3
 
 // strength is a unit's melee value: its printed melee value (its increments
 // when none is printed) scaled by its morale state.
-func (s *local) strength(u *interpreter.Unit) float64 {
+func (s *meleeLocal) strength(u *interpreter.Unit) float64 {
 	v := float64(u.Melee)
 	if u.Melee == 0 {
 		v = float64(u.Increments)
@@ -348,4 +349,104 @@ var meleeEffects = []*stdlib.Effect{
 			scheduleMelee(c.E, stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1))
 			return nil
 		}},
+}
+
+// meleeLocal is the melee procedure's state on one engine
+// (interpreter.Local): the melees set up for the melee phase, how many of
+// them it resolves (those set up when it began), and the charging stack
+// beside the attacker of the melee being resolved, which lasts one action.
+type meleeLocal struct {
+	e          *interpreter.Engine
+	melees     []meleeOrder
+	meleeCount int
+	with       []*interpreter.Unit
+}
+
+var meleeKey = interpreter.NewLocal(func(e *interpreter.Engine) interpreter.Local { return &meleeLocal{e: e} })
+
+// meleeOf is the melee procedure's state on e.
+func meleeOf(e *interpreter.Engine) *meleeLocal { return e.Local(meleeKey).(*meleeLocal) }
+
+func (s *meleeLocal) Reset() { s.melees, s.meleeCount, s.with = s.melees[:0], 0, nil }
+
+// meleeSaved is meleeLocal's copy in a saved position, units by number.
+type meleeSaved struct {
+	melees     []savedMelee
+	meleeCount int
+}
+
+type savedMelee struct {
+	attacker, defender int
+	charging           bool
+	straight           int
+	with               []int // the charging stack beside the attacker
+}
+
+func (s *meleeLocal) Save(n *interpreter.Numbering, old interpreter.Saved) interpreter.Saved {
+	sv, _ := old.(*meleeSaved)
+	if sv == nil {
+		sv = &meleeSaved{}
+	}
+	sv.melees = sv.melees[:0]
+	for _, m := range s.melees {
+		sm := savedMelee{n.Unit(m.attacker), n.Unit(m.defender), m.charging, m.straight, nil}
+		for _, w := range m.with {
+			sm.with = append(sm.with, n.Unit(w))
+		}
+		sv.melees = append(sv.melees, sm)
+	}
+	sv.meleeCount = s.meleeCount
+	return sv
+}
+
+func (s *meleeLocal) Restore(x interpreter.Saved, n *interpreter.Numbering) error {
+	sv := x.(*meleeSaved)
+	s.Reset()
+	for _, m := range sv.melees {
+		a, err := n.UnitAt(m.attacker)
+		if err != nil {
+			return err
+		}
+		d, err := n.UnitAt(m.defender)
+		if err != nil {
+			return err
+		}
+		mo := meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight}
+		for _, i := range m.with {
+			w, err := n.UnitAt(i)
+			if err != nil {
+				return err
+			}
+			mo.with = append(mo.with, w)
+		}
+		s.melees = append(s.melees, mo)
+	}
+	s.meleeCount = sv.meleeCount
+	return nil
+}
+
+func (sv *meleeSaved) Clone() interpreter.Saved {
+	c := &meleeSaved{meleeCount: sv.meleeCount}
+	for _, m := range sv.melees {
+		m.with = slices.Clone(m.with)
+		c.melees = append(c.melees, m)
+	}
+	return c
+}
+
+func (sv *meleeSaved) AppendKey(b []byte) []byte {
+	k := keyWriter{b}
+	k.num(len(sv.melees))
+	for _, m := range sv.melees {
+		k.num(m.attacker)
+		k.num(m.defender)
+		k.flag(m.charging)
+		k.num(m.straight)
+		k.num(len(m.with))
+		for _, w := range m.with {
+			k.num(w)
+		}
+	}
+	k.num(sv.meleeCount)
+	return k.b
 }

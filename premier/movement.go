@@ -11,7 +11,7 @@ import (
 
 var movement = &interpreter.Procedure{Name: "movement", Doc: "move and form orders, hex by hex",
 	Hooks: []string{"move_start", "move_enter", "change_formation"}, Orders: []string{"move", "form"},
-	Play: func(e *interpreter.Engine, title string, from int) error { return of(e).movementPhase(title, from) }}
+	Play: movementPhase}
 
 var (
 	hMoveStart = interpreter.DeclareHook(&dsl.Hook{Name: "move_start", Blocks: true, Doc: "a unit begins a move in the movement phase; a failing require forbids it",
@@ -26,8 +26,7 @@ var (
 )
 
 // movementPhase carries out formation changes and moves.
-func (s *local) movementPhase(title string, from int) error {
-	e := s.e
+func movementPhase(e *interpreter.Engine, title string, from int) error {
 	var orders []*interpreter.Order
 	for _, o := range e.Orders() {
 		if o.Kind == "move" || o.Kind == "form" {
@@ -59,12 +58,12 @@ func (s *local) movementPhase(title string, from int) error {
 			continue
 		}
 		if o.Kind == "form" {
-			if _, err := s.changeFormation(u, o.Formation, FormationChange{}); err != nil {
+			if _, err := ChangeFormation(e, u, o.Formation, FormationChange{}); err != nil {
 				return err
 			}
 			continue
 		}
-		if err := s.move(o); err != nil {
+		if err := move(e, o); err != nil {
 			return err
 		}
 		u.Moved = true
@@ -77,8 +76,7 @@ func (s *local) movementPhase(title string, from int) error {
 
 // move walks a move order's path, paying each hex from what the unit's
 // movement phase has left (a formation change before it has spent some).
-func (s *local) move(o *interpreter.Order) error {
-	e := s.e
+func move(e *interpreter.Engine, o *interpreter.Order) error {
 	u := o.Unit
 	mp, spent := u.MP, u.MPSpent()
 	defer func() { u.SetMPSpent(spent) }()

@@ -53,7 +53,7 @@ func startPhase(e *interpreter.Engine, title string, from int) error {
 func endPhase(e *interpreter.Engine, title string, from int) error {
 	e.BeginPhase(title)
 	// A sequence of play without a melee phase still parts enemies.
-	if err := of(e).Separate(); err != nil {
+	if err := meleeOf(e).Separate(); err != nil {
 		return err
 	}
 	units := e.UnitsByID()
