@@ -89,10 +89,13 @@ type Engine struct {
 	// action one is resolving, nil between actions.
 	locals   []Local
 	underway *Underway
-	act      Action
-	orders   []*Order
-	phasing  string
-	proc     string // the procedure of the phase being played
+	// numbering is the Numbering a Save or Resume hands the locals, kept
+	// so as not to allocate one each time.
+	numbering Numbering
+	act       Action
+	orders    []*Order
+	phasing   string
+	proc      string // the procedure of the phase being played
 	// seq is the procedure of each phase of the sequence of play (phases).
 	seq    []*Procedure
 	turn   string     // the scenario's `turn` side, if it names one

@@ -18,10 +18,11 @@ type Local interface {
 	// pointer into the engine: units and orders by their numbers (n).
 	// A position is between actions, so what lasts one action is not in
 	// it. old is what Save gave before for this Local, or nil, whose
-	// storage it may reuse.
+	// storage it may reuse. With nothing to save it returns nil, and
+	// always nil: two positions that differ only there have one key.
 	Save(n *Numbering, old Saved) Saved
-	// Restore puts a copy Save gave back, on this engine or another of the
-	// same scenario.
+	// Restore puts a copy Save gave back (nil: nothing saved), on this
+	// engine or another of the same scenario.
 	Restore(s Saved, n *Numbering) error
 }
 

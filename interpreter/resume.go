@@ -116,7 +116,8 @@ func (e *Engine) Save(s *State) {
 		s.marks[i] = copyMap(s.marks[i], u.Marks)
 		s.lasting[i] = copyMap(s.lasting[i], e.lasting[u])
 	}
-	n := &Numbering{units: index, board: units, orders: e.orders}
+	n := &e.numbering
+	*n = Numbering{units: index, board: units, orders: e.orders}
 	s.locals = grow(s.locals, len(e.locals))
 	for i, l := range e.locals {
 		s.locals[i] = l.Save(n, s.locals[i])
@@ -140,7 +141,10 @@ func (s *State) Clone() *State {
 		c.lasting = append(c.lasting, copyMap(nil, s.lasting[i]))
 	}
 	for _, l := range s.locals {
-		c.locals = append(c.locals, l.Clone())
+		if l != nil {
+			l = l.Clone()
+		}
+		c.locals = append(c.locals, l)
 	}
 	c.armies = copyArmies(s.armies)
 	return c
@@ -197,7 +201,8 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 	if len(s.locals) != len(e.locals) {
 		return fmt.Errorf("the saved state has %d procedure states, the engine %d", len(s.locals), len(e.locals))
 	}
-	n := &Numbering{units: e.unitIndex(), board: units, orders: orders}
+	n := &e.numbering
+	*n = Numbering{units: e.unitIndex(), board: units, orders: orders}
 	for i, l := range e.locals {
 		if err := l.Restore(s.locals[i], n); err != nil {
 			return err
@@ -278,6 +283,10 @@ func (s *State) AppendKey(b []byte) []byte {
 	}
 	k.num(len(s.locals))
 	for _, l := range s.locals {
+		if l == nil {
+			k.num(-1) // a procedure with nothing saved
+			continue
+		}
 		k.b = l.AppendKey(k.b)
 	}
 	return k.b

@@ -1036,6 +1036,9 @@ type savedOrder struct {
 }
 
 func (s *chargeLocal) Save(n *interpreter.Numbering, old interpreter.Saved) interpreter.Saved {
+	if len(s.declared) == 0 && len(s.pending) == 0 {
+		return nil
+	}
 	sv, _ := old.(*chargeSaved)
 	if sv == nil {
 		sv = &chargeSaved{}
@@ -1055,8 +1058,11 @@ func (s *chargeLocal) Save(n *interpreter.Numbering, old interpreter.Saved) inte
 }
 
 func (s *chargeLocal) Restore(x interpreter.Saved, n *interpreter.Numbering) error {
-	sv := x.(*chargeSaved)
 	s.Reset()
+	sv, _ := x.(*chargeSaved)
+	if sv == nil {
+		return nil
+	}
 	for _, d := range sv.declared {
 		o, err := n.OrderAt(d.order)
 		if err != nil {

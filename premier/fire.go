@@ -246,15 +246,21 @@ type savedFired struct {
 }
 
 func (s *fireLocal) Save(n *interpreter.Numbering, old interpreter.Saved) interpreter.Saved {
-	sv, _ := old.(*fireSaved)
-	if sv == nil {
-		sv = &fireSaved{}
-	}
-	*sv = (*sv)[:0]
+	var sv *fireSaved
 	for _, f := range s.firedInto {
-		if len(f.hexes) > 0 {
-			*sv = append(*sv, savedFired{unit: n.Unit(f.unit), hexes: slices.Clone(f.hexes)})
+		if len(f.hexes) == 0 {
+			continue
 		}
+		if sv == nil {
+			if sv, _ = old.(*fireSaved); sv == nil {
+				sv = &fireSaved{}
+			}
+			*sv = (*sv)[:0]
+		}
+		*sv = append(*sv, savedFired{unit: n.Unit(f.unit), hexes: slices.Clone(f.hexes)})
+	}
+	if sv == nil {
+		return nil
 	}
 	slices.SortFunc(*sv, func(a, b savedFired) int { return a.unit - b.unit })
 	return sv
@@ -262,7 +268,11 @@ func (s *fireLocal) Save(n *interpreter.Numbering, old interpreter.Saved) interp
 
 func (s *fireLocal) Restore(x interpreter.Saved, n *interpreter.Numbering) error {
 	s.Reset()
-	for _, f := range *x.(*fireSaved) {
+	sv, _ := x.(*fireSaved)
+	if sv == nil {
+		return nil
+	}
+	for _, f := range *sv {
 		u, err := n.UnitAt(f.unit)
 		if err != nil {
 			return err

@@ -383,6 +383,9 @@ type savedMelee struct {
 }
 
 func (s *meleeLocal) Save(n *interpreter.Numbering, old interpreter.Saved) interpreter.Saved {
+	if len(s.melees) == 0 && s.meleeCount == 0 {
+		return nil
+	}
 	sv, _ := old.(*meleeSaved)
 	if sv == nil {
 		sv = &meleeSaved{}
@@ -400,8 +403,11 @@ func (s *meleeLocal) Save(n *interpreter.Numbering, old interpreter.Saved) inter
 }
 
 func (s *meleeLocal) Restore(x interpreter.Saved, n *interpreter.Numbering) error {
-	sv := x.(*meleeSaved)
 	s.Reset()
+	sv, _ := x.(*meleeSaved)
+	if sv == nil {
+		return nil
+	}
 	for _, m := range sv.melees {
 		a, err := n.UnitAt(m.attacker)
 		if err != nil {
