@@ -483,7 +483,7 @@ func (e *Engine) MarkFor(u *Unit, name string, turns int) {
 
 func (e *Engine) phasingSide() string {
 	for _, o := range e.orders {
-		if o.Kind == "charge" || o.Kind == "move" || o.Kind == "assault" {
+		if actingKinds[o.Kind] {
 			return o.Unit.Side
 		}
 	}
@@ -494,7 +494,8 @@ func (e *Engine) phasingSide() string {
 }
 
 // SetPhasing names the side whose turn it is; without it, the side of the
-// first unit ordered to charge, move or assault.
+// first unit given an order a procedure plays as its side's own (its
+// Acts: a charge, a move, an assault).
 func (e *Engine) SetPhasing(side string) {
 	e.turn = side
 }

@@ -170,14 +170,15 @@ func LaneScenario(sd *dsl.ScenarioDef, ids []string, sides []string) *dsl.Scenar
 
 // PhasingSides is the side in its turn in each turn of a scenario set up,
 // as the engine finds it: the turn's own, else that of the first unit
-// ordered to charge, move or assault, else the first unit's.
+// given an order a procedure acts on as its side's own (Procedure.Acts),
+// else the first unit's.
 func PhasingSides(s *Setup) []string {
 	side := func(given string, orders []*Order) string {
 		if given != "" {
 			return given
 		}
 		for _, o := range orders {
-			if o.Kind == "charge" || o.Kind == "move" || o.Kind == "assault" {
+			if actingKinds[o.Kind] {
 				return o.Unit.Side
 			}
 		}

@@ -32,6 +32,11 @@ type Procedure struct {
 	// Orders are the kinds of the scenario's orders it plays ("charge",
 	// "move", "form", "fire", "assault").
 	Orders []string
+	// Acts are those of its Orders that a unit is given in its own side's
+	// turn (a charge, a move, an assault; not a fire, which either side
+	// gives): when a scenario names no side for a turn, the side of the
+	// first unit given one is the side in its turn.
+	Acts []string
 	// Play plays one phase of the procedure under its title, from step
 	// from: 0 for its beginning, k+1 for its k-th action (resume.go). It
 	// calls the engine's checkpoint before each action, so that a run may
@@ -48,6 +53,8 @@ type Procedure struct {
 var (
 	procs      []*Procedure
 	procByName = map[string]*Procedure{}
+	// actingKinds are the registered procedures' Acts.
+	actingKinds = map[string]bool{}
 )
 
 // Procedures are the parts of a turn the engine plays, by the name a
@@ -76,6 +83,9 @@ func Register(p *Procedure) {
 	}
 	procs = append(procs, p)
 	procByName[p.Name] = p
+	for _, k := range p.Acts {
+		actingKinds[k] = true
+	}
 	Procedures[p.Name] = p.Doc
 	setPhaseWords()
 }

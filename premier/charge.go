@@ -19,7 +19,7 @@ import (
 
 var charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declared, then each resolved: the charge à cheval",
 	Hooks:  []string{"declare_charge", "charge_start", "change_formation", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
-	Orders: []string{"charge"},
+	Orders: []string{"charge"}, Acts: []string{"charge"},
 	Play:   func(e *interpreter.Engine, title string, from int) error { return chargeOf(e).chargePhase(title, from) },
 	Settle: DrainCharges}
 

@@ -16,7 +16,7 @@ import (
 // still share a hex parted.
 
 var melee = &interpreter.Procedure{Name: "melee", Doc: "the melees charges and assault orders set up",
-	Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve"}, Orders: []string{"assault"},
+	Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve"}, Orders: []string{"assault"}, Acts: []string{"assault"},
 	Play: func(e *interpreter.Engine, title string, from int) error { return meleeOf(e).MeleePhase(title, from) }}
 
 var (

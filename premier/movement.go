@@ -10,7 +10,7 @@ import (
 // hex by hex along its path, paid from the unit's movement allowance.
 
 var movement = &interpreter.Procedure{Name: "movement", Doc: "move and form orders, hex by hex",
-	Hooks: []string{"move_start", "move_enter", "change_formation"}, Orders: []string{"move", "form"},
+	Hooks: []string{"move_start", "move_enter", "change_formation"}, Orders: []string{"move", "form"}, Acts: []string{"move"},
 	Play: movementPhase}
 
 var (
