@@ -70,6 +70,12 @@ type Numbering struct {
 
 // Unit is u's number, or -1 for nil or a unit not on the board.
 func (n *Numbering) Unit(u *Unit) int {
+	if n.units == nil {
+		n.units = make(map[*Unit]int, len(n.board))
+		for i, x := range n.board {
+			n.units[x] = i
+		}
+	}
 	if i, ok := n.units[u]; ok {
 		return i
 	}

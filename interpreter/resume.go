@@ -80,10 +80,12 @@ type State struct {
 	units   []Unit // in the board's order, marks and vacated hex copied
 	marks   []map[string]bool
 	lasting []map[string]int // MarkFor's marks by unit, as e.lasting
-	// locals are the procedures' own states (Local.Save), by LocalKey.
-	locals  []Saved
-	phasing string
-	turnNo  int
+	// locals are the procedures' own states (Local.Save), by LocalKey,
+	// in localBuf when they fit (a clone is then one allocation fewer).
+	locals   []Saved
+	localBuf [4]Saved
+	phasing  string
+	turnNo   int
 	// armies are the sides' values (Board.Armies).
 	armies map[string]map[string]int
 }
@@ -118,6 +120,9 @@ func (e *Engine) Save(s *State) {
 	}
 	n := &e.numbering
 	*n = Numbering{units: index, board: units, orders: e.orders}
+	if s.locals == nil {
+		s.locals = s.localBuf[:0]
+	}
 	s.locals = grow(s.locals, len(e.locals))
 	for i, l := range e.locals {
 		s.locals[i] = l.Save(n, s.locals[i])
@@ -140,6 +145,7 @@ func (s *State) Clone() *State {
 		c.marks = append(c.marks, copyMap(nil, s.marks[i]))
 		c.lasting = append(c.lasting, copyMap(nil, s.lasting[i]))
 	}
+	c.locals = c.localBuf[:0]
 	for _, l := range s.locals {
 		if l != nil {
 			l = l.Clone()
@@ -202,7 +208,7 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 		return fmt.Errorf("the saved state has %d procedure states, the engine %d", len(s.locals), len(e.locals))
 	}
 	n := &e.numbering
-	*n = Numbering{units: e.unitIndex(), board: units, orders: orders}
+	*n = Numbering{board: units, orders: orders} // the units by number only: Restore looks none up
 	for i, l := range e.locals {
 		if err := l.Restore(s.locals[i], n); err != nil {
 			return err

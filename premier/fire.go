@@ -237,8 +237,12 @@ func (s *fireLocal) Reset() { s.clearFired() }
 
 // fireSaved is fireLocal's copy in a saved position: the hexes each unit
 // fired into, by the unit's number, in the order of the numbers; a unit
-// that fired into none has none.
-type fireSaved []savedFired
+// that fired into none has none. A phase has a firer or two, kept in one
+// (the storage of a clone's list, so that a clone is one allocation).
+type fireSaved struct {
+	fired []savedFired
+	one   [2]savedFired
+}
 
 type savedFired struct {
 	unit  int
@@ -254,15 +258,16 @@ func (s *fireLocal) Save(n *interpreter.Numbering, old interpreter.Saved) interp
 		if sv == nil {
 			if sv, _ = old.(*fireSaved); sv == nil {
 				sv = &fireSaved{}
+				sv.fired = sv.one[:0]
 			}
-			*sv = (*sv)[:0]
+			sv.fired = sv.fired[:0]
 		}
-		*sv = append(*sv, savedFired{unit: n.Unit(f.unit), hexes: slices.Clone(f.hexes)})
+		sv.fired = append(sv.fired, savedFired{unit: n.Unit(f.unit), hexes: slices.Clone(f.hexes)})
 	}
 	if sv == nil {
 		return nil
 	}
-	slices.SortFunc(*sv, func(a, b savedFired) int { return a.unit - b.unit })
+	slices.SortFunc(sv.fired, func(a, b savedFired) int { return a.unit - b.unit })
 	return sv
 }
 
@@ -272,7 +277,7 @@ func (s *fireLocal) Restore(x interpreter.Saved, n *interpreter.Numbering) error
 	if sv == nil {
 		return nil
 	}
-	for _, f := range *sv {
+	for _, f := range sv.fired {
 		u, err := n.UnitAt(f.unit)
 		if err != nil {
 			return err
@@ -284,18 +289,19 @@ func (s *fireLocal) Restore(x interpreter.Saved, n *interpreter.Numbering) error
 }
 
 func (sv *fireSaved) Clone() interpreter.Saved {
-	c := make(fireSaved, 0, len(*sv))
-	for _, f := range *sv {
+	c := &fireSaved{}
+	c.fired = c.one[:0]
+	for _, f := range sv.fired {
 		f.hexes = slices.Clone(f.hexes)
-		c = append(c, f)
+		c.fired = append(c.fired, f)
 	}
-	return &c
+	return c
 }
 
 func (sv *fireSaved) AppendKey(b []byte) []byte {
 	k := keyWriter{b}
-	k.num(len(*sv))
-	for _, f := range *sv {
+	k.num(len(sv.fired))
+	for _, f := range sv.fired {
 		k.num(f.unit)
 		k.num(len(f.hexes))
 		for _, h := range f.hexes {

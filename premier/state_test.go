@@ -46,11 +46,11 @@ func TestSavedKeysCoverEveryField(t *testing.T) {
 			{"no declared charge", func(s interpreter.Saved) { s.(*chargeSaved).declared = nil }},
 		}},
 		{"fire", func() interpreter.Saved {
-			return &fireSaved{{unit: 0, hexes: []hex.Hex{{Q: 1, R: 1}}}}
-		}, func(s interpreter.Saved) { (*s.(*fireSaved))[0].hexes[0].Q++ }, []change{
-			{"a hex fired into", func(s interpreter.Saved) { (*s.(*fireSaved))[0].hexes[0].R++ }},
-			{"the unit that fired", func(s interpreter.Saved) { (*s.(*fireSaved))[0].unit = 1 }},
-			{"no fire", func(s interpreter.Saved) { *s.(*fireSaved) = nil }},
+			return &fireSaved{fired: []savedFired{{unit: 0, hexes: []hex.Hex{{Q: 1, R: 1}}}}}
+		}, func(s interpreter.Saved) { s.(*fireSaved).fired[0].hexes[0].Q++ }, []change{
+			{"a hex fired into", func(s interpreter.Saved) { s.(*fireSaved).fired[0].hexes[0].R++ }},
+			{"the unit that fired", func(s interpreter.Saved) { s.(*fireSaved).fired[0].unit = 1 }},
+			{"no fire", func(s interpreter.Saved) { s.(*fireSaved).fired = nil }},
 		}},
 		{"melee", func() interpreter.Saved {
 			return &meleeSaved{melees: []savedMelee{{attacker: 0, defender: 1, with: []int{2}}}, meleeCount: 1}
@@ -87,6 +87,7 @@ func TestSavedKeysCoverEveryField(t *testing.T) {
 		reflect.TypeFor[chargeSaved]():   {"declared", "pending"},
 		reflect.TypeFor[savedDeclared](): {"order", "lead", "n"},
 		reflect.TypeFor[savedOrder]():    {"o", "unit", "target"},
+		reflect.TypeFor[fireSaved]():     {"fired", "one"},
 		reflect.TypeFor[savedFired]():    {"unit", "hexes"},
 		reflect.TypeFor[meleeSaved]():    {"melees", "meleeCount"},
 		reflect.TypeFor[savedMelee]():    {"attacker", "defender", "charging", "straight", "with"},
