@@ -9,9 +9,9 @@
 // (stdlib.RegisterEffect), the order kinds it plays, its phase and its
 // state (an interpreter.Local, which rewinds reset and saved positions
 // hold: the charges declared and those rules started, the hexes fired
-// into, the melees set up). The kernel
-// (package interpreter) names none of them: it plays a module's sequence
-// of play by looking each phase up among the registered procedures.
+// into, the melees set up). The kernel (package interpreter) names none
+// of them: it plays a module's sequence of play by looking each phase up
+// among the registered procedures.
 //
 // A program that builds an engine imports this package for its
 // registrations, as a database/sql program imports its driver; the
