@@ -5,6 +5,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"sync"
@@ -264,4 +267,80 @@ func (d *treeDecoder) value(v reflect.Value, depth int) bool {
 		return false
 	}
 	return true
+}
+
+// TreeFS is a file system that carries the trees of some of its files
+// (EncodeTree): ParseFS reads a file's tree from it, where it has one made
+// from the file's text, instead of parsing the text.
+type TreeFS interface {
+	fs.FS
+	// Tree returns the bytes EncodeTree wrote for the file, or nil.
+	Tree(name string) []byte
+}
+
+// WithTrees returns fsys carrying the trees in trees: the tree of the file
+// a/b.rules is trees' a/b.rules.tree.
+func WithTrees(fsys, trees fs.FS) TreeFS { return treeFS{fsys, trees} }
+
+type treeFS struct {
+	fs.FS
+	trees fs.FS
+}
+
+func (t treeFS) Tree(name string) []byte {
+	b, err := fs.ReadFile(t.trees, name+".tree")
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// WriteTrees writes into dir the tree of each of the named files of fsys,
+// at its name plus ".tree" (WithTrees), for the files that parse.
+func WriteTrees(fsys fs.FS, names []string, dir string) error {
+	for _, name := range names {
+		src, err := ReadFile(fsys, name)
+		if err != nil {
+			return err
+		}
+		f, diags := Parse(name, src)
+		if diags.HasErrors() {
+			continue
+		}
+		data, err := EncodeTree(f)
+		if err != nil {
+			return err
+		}
+		out := filepath.Join(dir, filepath.FromSlash(name)+".tree")
+		if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(out, data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// StaleTrees lists the named files of fsys whose tree is missing or was
+// made from another text or grammar (WriteTrees makes them again), and
+// fails where a tree that is read differs from the file's parse.
+func StaleTrees(fsys TreeFS, names []string) ([]string, error) {
+	var stale []string
+	for _, name := range names {
+		src, err := ReadFile(fsys, name)
+		if err != nil {
+			return nil, err
+		}
+		want, diags := Parse(name, src)
+		got, ok := DecodeTree(fsys.Tree(name), name, string(src))
+		switch {
+		case !ok && diags.HasErrors():
+		case !ok:
+			stale = append(stale, name)
+		case !reflect.DeepEqual(got, want):
+			return nil, fmt.Errorf("%s: the tree carried differs from the parse", name)
+		}
+	}
+	return stale, nil
 }

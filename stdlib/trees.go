@@ -7,8 +7,8 @@ import (
 	"github.com/bataille/bataille/dsl"
 )
 
-// trees holds the parsed trees of the base modules (dsl.EncodeTree), one
-// per module, made from their text by
+// treeFiles holds the parsed trees of the base modules (dsl.EncodeTree),
+// made from their text by
 //
 //	go test ./stdlib -run TestTrees -update
 //
@@ -16,21 +16,23 @@ import (
 // (dsl.DecodeTree): where a base module or the grammar changed since, the
 // module is parsed, as ever, until the trees are made again.
 //
-//go:embed trees/*.tree
-var trees embed.FS
+//go:embed trees
+var treeFiles embed.FS
+
+// baseTrees is BaseFS with the trees of its files.
+var baseTrees = func() dsl.TreeFS {
+	trees, _ := fs.Sub(treeFiles, "trees")
+	return dsl.WithTrees(BaseFS, trees)
+}()
 
 // ParseBase parses the base module id, as dsl.ParseFS(BaseFS, id+".rules")
-// does, reading its tree from the one this package carries when that was
+// does, reading its tree from the one this package carries where that was
 // made from its text: participle's parse of the base was about half of a
 // cold load of a battle.
 func ParseBase(id string) ([]*dsl.File, dsl.Diagnostics) {
-	name := id + dsl.Ext
-	if src, err := fs.ReadFile(BaseFS, name); err == nil {
-		if data, err := fs.ReadFile(trees, "trees/"+id+".tree"); err == nil {
-			if f, ok := dsl.DecodeTree(data, name, string(src)); ok {
-				return []*dsl.File{f}, nil
-			}
-		}
-	}
-	return dsl.ParseFS(BaseFS, name)
+	return dsl.ParseFS(baseTrees, id+dsl.Ext)
 }
+
+// BaseTrees is BaseFS carrying the trees of its files, for the test that
+// keeps them.
+func BaseTrees() dsl.TreeFS { return baseTrees }
