@@ -11,6 +11,8 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // A parsed file can be kept as bytes (EncodeTree) and read back
@@ -192,6 +194,62 @@ type treeDecoder struct {
 	strs []string
 }
 
+// position and tokens read what value would, without reflection: every
+// node has a position, and expressions are kept as tokens.
+func (d *treeDecoder) position(p *lexer.Position) bool {
+	var ok bool
+	if p.Filename, ok = d.string(); !ok {
+		return false
+	}
+	for _, n := range []*int{&p.Offset, &p.Line, &p.Column} {
+		if *n, ok = d.int(); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+func (d *treeDecoder) tokens(v reflect.Value) bool {
+	n, ok := d.uvarint()
+	if !ok || n > uint64(len(d.data))+1 {
+		return false
+	}
+	if n == 0 {
+		return true
+	}
+	toks := make([]lexer.Token, n-1)
+	for i := range toks {
+		t := &toks[i]
+		typ, ok := d.int()
+		if !ok {
+			return false
+		}
+		t.Type = lexer.TokenType(typ)
+		if t.Value, ok = d.string(); !ok || !d.position(&t.Pos) {
+			return false
+		}
+	}
+	v.Set(reflect.ValueOf(toks))
+	return true
+}
+
+func (d *treeDecoder) string() (string, bool) {
+	i, ok := d.uvarint()
+	if !ok || i >= uint64(len(d.strs)) {
+		return "", false
+	}
+	return d.strs[i], true
+}
+
+func (d *treeDecoder) int() (int, bool) {
+	n, k := binary.Varint(d.data)
+	if k <= 0 {
+		return 0, false
+	}
+	d.data = d.data[k:]
+	return int(n), true
+}
+
 func (d *treeDecoder) uvarint() (uint64, bool) {
 	n, k := binary.Uvarint(d.data)
 	if k <= 0 {
@@ -223,6 +281,9 @@ func (d *treeDecoder) value(v reflect.Value, depth int) bool {
 		}
 		v.Set(p)
 	case reflect.Slice:
+		if v.Type() == tokensType {
+			return d.tokens(v)
+		}
 		n, ok := d.uvarint()
 		if !ok || n > uint64(len(d.data))+1 {
 			// Every element takes a byte at least.
@@ -239,6 +300,9 @@ func (d *treeDecoder) value(v reflect.Value, depth int) bool {
 		}
 		v.Set(s)
 	case reflect.Struct:
+		if v.Type() == positionType {
+			return d.position(v.Addr().Interface().(*lexer.Position))
+		}
 		for i := range v.NumField() {
 			if !d.value(v.Field(i), depth+1) {
 				return false
