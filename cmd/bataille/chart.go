@@ -32,16 +32,9 @@ colours are one per outcome in every chart; placeholders are named above
 it.`)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
-		return code
-	}
-	if fs.NArg() != 2 {
-		fs.Usage()
-		return exitUsage
-	}
-	m := loadOrReport(fs.Arg(0), stderr)
+	m, code := parseGame(fs, args, 2, 2, stderr)
 	if m == nil {
-		return exitFail
+		return code
 	}
 	t, ok := m.Tables[fs.Arg(1)]
 	if !ok {
