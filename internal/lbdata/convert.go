@@ -1412,6 +1412,7 @@ func (c *conv) assault(w *strings.Builder) error {
 	var skipped []string
 	used := map[string]bool{}
 	var lines []string
+	first := len(c.findings)
 	for _, m := range list.Arr {
 		nv, _ := m.Get("name")
 		av, _ := m.Get("attmod")
@@ -1448,6 +1449,12 @@ func (c *conv) assault(w *strings.Builder) error {
 	}
 	if len(skipped) > 0 {
 		w.WriteString(wrapComments("// Not entered: " + strings.Join(skipped, "; ") + ".\n"))
+	}
+	if len(c.findings) > first {
+		w.WriteString("// Read two ways (docs/data.md lists every finding):\n")
+		for _, f := range c.findings[first:] {
+			w.WriteString(wrapComments(fmt.Sprintf("// - %s. Played: %s. The other reading: %s.\n", f.What, f.Chosen, f.Other)))
+		}
 	}
 	for _, l := range lines {
 		w.WriteString(l)
