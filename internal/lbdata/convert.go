@@ -1148,6 +1148,17 @@ func (c *conv) fireMultiples(w *strings.Builder) error {
 		fmt.Fprintf(w, "  %s, %s, %s => %s\n", l.nats, l.classes, l.forms, l.val)
 	}
 	w.WriteString("}\n\n")
+	quote := func(ids []string) string {
+		q := make([]string, len(ids))
+		for i, id := range ids {
+			q[i] = strconv.Quote(id)
+		}
+		return "[" + strings.Join(q, ", ") + "]"
+	}
+	w.WriteString("// Fire reads the chart where it covers the firer: infantry of a nationality\n// and type it prints, in a formation it prints, fires at its increments\n// times its multiple, before the base's fire rules take a Carré's third of\n// that or the full value at cavalry in its own hex (BER-17-CARRE-FIRE).\n// Other infantry, and the guns, keep the arm's multiple.\n")
+	fmt.Fprintf(w, "rule fire.multiple \"Fire multiple by the chart\" on fire_value %s, \"Premier Rules: Forming Carré BER-17-CARRE-FIRE\" {\n", c.cite("fire multiples", "fire.attack"))
+	fmt.Fprintf(w, "  when firer.arm == \"infantry\" && firer.nationality in %s && firer.class in %s && firer.formation in %s\n", quote(uniq(natOrder)), quote(classOrder), quote([]string{"column", "line", "carre", "skirmish"}))
+	w.WriteString("  do set_fire(fire_value * fire_multiple(firer.nationality, firer.class, firer.formation))\n}\n\n")
 	return nil
 }
 
