@@ -1742,6 +1742,7 @@ func (c *conv) extras(w *strings.Builder) error {
 		if !ok {
 			continue
 		}
+		c.leave(strings.Join(part.path, "."), part.title, whyWords[part.path[1]])
 		fmt.Fprintf(w, "// ---- %s\n", part.title)
 		w.WriteString(wrapComments(fmt.Sprintf("// (%s). Not entered: %s.\n", c.src(strings.Join(part.path, ".")), whyWords[part.path[1]])))
 		for _, t := range v.Obj {
@@ -1787,7 +1788,7 @@ func (c *conv) fireMorale(w *strings.Builder) error {
 		for _, t := range side.Val.Obj {
 			word := t.Val.Str
 			if word == "Every event" {
-				c.find("morale checks on fire losses", fmt.Sprintf("%s %s prints %q", side.Key, t.Key, word), "Every even, the word every other type of the chart prints but Every and Every odd", "Every (`every`) or Every odd")
+				c.find("morale checks on fire losses", fmt.Sprintf("%s %s prints %q", side.Key, t.Key, word), "Every even, the word the chart prints for the other Prussian infantry but the Reserve", "Every or Every odd")
 				word = "Every even"
 			}
 			if _, ok := fireMoraleWords[word]; !ok {
@@ -1811,7 +1812,7 @@ func (c *conv) fireMorale(w *strings.Builder) error {
 			by[word] = append(by[word], cond)
 		}
 	}
-	c.find("morale checks on fire losses", "\"Every even\" and \"Every odd\" can be read two ways", "the unit's increments lost, counted: its second, fourth … or its first, third …", "the fire's roll: a check when its natural roll is even (`natural % 2 == 0`) or odd")
+	c.find("morale checks on fire losses", "\"Every even\" and \"Every odd\" can be read two ways", "the unit's increments lost, counted (Every even: its second, fourth and so on; Every odd: its first, third and so on)", "the fire's roll: a check when its natural roll is even (`natural % 2 == 0`) or odd")
 	w.WriteString("// ---- Morale checks on fire losses ---------------------------------------------\n")
 	w.WriteString("// A unit that loses increments to fire checks morale as the chart prints for\n// its nationality and type: at every loss (\"Every\"), at its second, fourth …\n// increment lost (\"Every even\") or at its first, third … (\"Every odd\"); a\n// fire that costs two at once calls for one check. A type the chart does not\n// print takes no check.\n")
 	c.findingComments(w, first)
