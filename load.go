@@ -27,6 +27,10 @@ import (
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/games"
 	"github.com/bataille/bataille/interpreter"
+	// The Premier Rules' procedures, registered for every engine this
+	// package builds and every module it checks, as a database/sql
+	// program registers its driver.
+	_ "github.com/bataille/bataille/premier"
 	"github.com/bataille/bataille/stdlib"
 )
 

@@ -18,31 +18,27 @@ func (u *unit) columnEdit(d *Decl) {
 	e := d.ColumnEdit
 	pos := position(e.Pos)
 	what := "column " + e.Table + " " + editLabel(e.Label, e.Cells)
-	if !d.Override {
-		u.errorf(pos, "needs-override", "%s changes a column of a table: write `override %s`", what, what)
+	if !u.editable(d, pos, what, "a column of a table", what) {
 		return
 	}
 	old, ok := u.mod.Tables[e.Table]
 	if !ok || old.ast == nil {
-		u.errorf(pos, "override-missing", "override of %s: no table %s, %s%s", what, e.Table, u.notInBase(), didYouMean(e.Table, u.names(KindTable)))
+		u.editMissing(pos, what, KindTable, e.Table)
 		return
 	}
 	t := old.ast
-	at := -1
-	var labels []string
-	for i, c := range t.Columns {
-		label := columnLabel(c)
-		labels = append(labels, label)
-		if e.Label != nil && (*e.Label == c.Title && c.Title != "" || *e.Label == label) ||
-			e.Label == nil && len(c.Cells) > 0 && sameCells(c.Cells, e.Cells) {
-			at = i
-			break
-		}
-	}
+	at := slices.IndexFunc(t.Columns, func(c *Column) bool {
+		return e.Label != nil && (*e.Label == c.Title && c.Title != "" || *e.Label == columnLabel(c)) ||
+			e.Label == nil && len(c.Cells) > 0 && sameCells(c.Cells, e.Cells)
+	})
 	if at < 0 {
 		if len(t.Columns) == 0 {
 			u.errorf(pos, "edit-missing", "override of %s: table %s has rows but no columns; override the table", what, e.Table)
 			return
+		}
+		labels := make([]string, len(t.Columns))
+		for i, c := range t.Columns {
+			labels[i] = columnLabel(c)
 		}
 		u.errorf(pos, "edit-missing", "override of %s: table %s (module %s) has no such column; its columns are %s", what, e.Table, old.Module, quoteList(labels))
 		return
@@ -50,10 +46,7 @@ func (u *unit) columnEdit(d *Decl) {
 	nt := *t
 	nt.Pos = e.Pos
 	nt.Cite = mergeCites(t.Cite, e.Cite)
-	nt.Columns = slices.Clone(t.Columns)
-	col := *t.Columns[at]
-	col.Pos, col.Rows = e.Pos, e.Rows
-	nt.Columns[at] = &col
+	nt.Columns = replaced(t.Columns, at, func(col *Column) { col.Pos, col.Rows = e.Pos, e.Rows })
 	u.buildTable(&Decl{Pos: d.Pos, EndPos: d.EndPos, Override: true, Placeholder: d.Placeholder || old.Placeholder, Table: &nt}, &nt)
 }
 
@@ -61,37 +54,54 @@ func (u *unit) cellEdit(d *Decl) {
 	e := d.CellEdit
 	pos := position(e.Pos)
 	what := "cell " + e.Chart + " " + cellsText(e.Cells)
-	if !d.Override {
-		u.errorf(pos, "needs-override", "%s changes a cell of a chart: write `override %s => %s`", what, what, e.Value)
+	if !u.editable(d, pos, what, "a cell of a chart", what+" => "+e.Value) {
 		return
 	}
 	old, ok := u.mod.Charts[e.Chart]
 	if !ok || old.ast == nil {
-		u.errorf(pos, "override-missing", "override of %s: no chart %s, %s%s", what, e.Chart, u.notInBase(), didYouMean(e.Chart, u.names(KindChart)))
+		u.editMissing(pos, what, KindChart, e.Chart)
 		return
 	}
 	c := old.ast
-	at := -1
-	var labels []string
-	for i, r := range c.Cells {
-		labels = append(labels, cellsText(r.Cells))
-		if sameCells(r.Cells, e.Cells) {
-			at = i
-			break
-		}
-	}
+	at := slices.IndexFunc(c.Cells, func(r *ChartRow) bool { return sameCells(r.Cells, e.Cells) })
 	if at < 0 {
+		labels := make([]string, len(c.Cells))
+		for i, r := range c.Cells {
+			labels[i] = cellsText(r.Cells)
+		}
 		u.errorf(pos, "edit-missing", "override of %s: chart %s (module %s) has no row with these cells; its rows are %s", what, e.Chart, old.Module, quoteList(labels))
 		return
 	}
 	nc := *c
 	nc.Pos = e.Pos
 	nc.Cite = mergeCites(c.Cite, e.Cite)
-	nc.Cells = slices.Clone(c.Cells)
-	row := *c.Cells[at]
-	row.Pos, row.Value = e.Pos, e.Value
-	nc.Cells[at] = &row
+	nc.Cells = replaced(c.Cells, at, func(row *ChartRow) { row.Pos, row.Value = e.Pos, e.Value })
 	u.mod.Charts[e.Chart] = &ChartDef{Name: nc.Name, Title: nc.Title, Cite: nc.Cite, Origin: u.origin(pos, &Decl{Override: true, Placeholder: d.Placeholder || old.Placeholder}), ast: &nc}
+}
+
+// editable says an edit is written as an override, and reports it when
+// not: what the edit is, what it changes, and the line to write.
+func (u *unit) editable(d *Decl, pos Pos, what, changes, write string) bool {
+	if !d.Override {
+		u.errorf(pos, "needs-override", "%s changes %s: write `override %s`", what, changes, write)
+	}
+	return d.Override
+}
+
+// editMissing reports an edit of a table or chart the module does not have.
+func (u *unit) editMissing(pos Pos, what, kind, name string) {
+	u.errorf(pos, "override-missing", "override of %s: no %s %s, %s%s", what, kind, name, u.notInBase(), didYouMean(name, u.names(kind)))
+}
+
+// replaced is a copy of xs with a copy of its element at changed by edit;
+// the old slice and its elements are left as they were, for the base
+// module that still has them.
+func replaced[T any](xs []*T, at int, edit func(*T)) []*T {
+	out := slices.Clone(xs)
+	x := *xs[at]
+	edit(&x)
+	out[at] = &x
+	return out
 }
 
 // columnLabel is how a column is named: its cells as written, joined by

@@ -93,46 +93,6 @@ func (m *Module) CiteLine(cites []string) string {
 	return strings.Join(m.Cites(cites), "; ")
 }
 
-// moduleCites lists every citation of a module's effective declarations,
-// with the module each comes from.
-func moduleCites(m *Module, each func(module string, cite []string)) {
-	for _, p := range m.Params {
-		each(p.Module, p.Cite)
-	}
-	for _, kind := range vocabKinds {
-		for _, w := range m.Vocab[kind] {
-			each(w.Module, w.Cite)
-		}
-	}
-	for _, t := range m.Tables {
-		each(t.Module, t.Cite)
-	}
-	for _, c := range m.Checks {
-		each(c.Module, c.Cite)
-	}
-	for _, c := range m.Charts {
-		each(c.Module, c.Cite)
-	}
-	for _, o := range m.Objectives {
-		each(o.Module, o.Cite)
-	}
-	for _, x := range m.Modifiers {
-		each(x.Module, x.Cite)
-	}
-	for _, r := range m.Rules {
-		each(r.Module, r.Cite)
-	}
-	for _, iv := range m.Invariants {
-		each(iv.Module, iv.Cite)
-	}
-	for _, t := range m.Tests {
-		each(t.Module, t.Cite)
-	}
-	if m.Sequence != nil {
-		each(m.Sequence.Module, m.Sequence.Cite)
-	}
-}
-
 // citeAs records a battle's mapping of a base section; checkCiteAs checks
 // them once every declaration is in.
 func (u *unit) citeAs(d *Decl) {
@@ -155,17 +115,14 @@ func (u *unit) citeAs(d *Decl) {
 // owner reads it.
 func (u *unit) checkCiteAs() {
 	m := u.mod
+	if len(m.CiteAs) == 0 {
+		return
+	}
 	sections := map[string]map[string]bool{} // module → its cited texts, joined
-	cited := map[string][]string{}
-	moduleCites(m, func(module string, cite []string) {
-		cited[module] = append(cited[module], cite...)
-	})
-	var own []*CiteAsDef
 	for _, c := range m.CiteAs {
 		if c.Origin.Module != m.ID {
 			continue
 		}
-		own = append(own, c)
 		base := m.Base
 		for base != nil && base.ID != c.Module {
 			base = base.Base
@@ -180,9 +137,9 @@ func (u *unit) checkCiteAs() {
 		}
 		if sections[c.Module] == nil {
 			sections[c.Module] = map[string]bool{}
-			moduleCites(base, func(module string, cite []string) {
-				if module == c.Module {
-					for _, s := range cite {
+			base.eachDecl(true, func(d DeclRef) {
+				if d.Module == c.Module {
+					for _, s := range d.Cite {
 						sections[c.Module][s] = true
 					}
 				}
@@ -204,21 +161,18 @@ func (u *unit) checkCiteAs() {
 			u.errorf(c.Pos, "cite-as", "no declaration of %s cites %q%s", c.Module, c.Section, DidYouMean(c.Section, sectionNames(names)))
 		}
 	}
-	if len(m.CiteAs) == 0 {
-		return
-	}
 	// The longest section first, so that "Premier Rules: Carré attempt" is
 	// not read as "Premier Rules: Carré" and a word more.
 	maps := append([]*CiteAsDef(nil), m.CiteAs...)
 	sort.SliceStable(maps, func(i, j int) bool { return len(maps[i].Section) > len(maps[j].Section) })
 	m.citeMap = map[string]string{}
-	for _, cs := range cited {
-		for _, c := range cs {
+	m.eachDecl(true, func(d DeclRef) {
+		for _, c := range d.Cite {
 			if t := mapCite(c, maps); t != c {
 				m.citeMap[c] = t
 			}
 		}
-	}
+	})
 }
 
 // sectionNames are the sections a list of citations names: each up to its

@@ -212,7 +212,7 @@ func diagAt(src string, pos Pos, sev Severity, code, format string, args ...any)
 		if !isHint || s.want == "" {
 			continue
 		}
-		if at := findWord(src, s.wrong, off, maxFixReach); at >= 0 {
+		if at := FindWord(src, s.wrong, off, maxFixReach); at >= 0 {
 			to := at + len(s.wrong)
 			d.Fixes = append(d.Fixes, Fix{Title: fmt.Sprintf("Change %q to %q", s.wrong, s.want),
 				Range: Span{posAt(src, pos, off, at), posAt(src, pos, off, to)}, NewText: s.want})
@@ -314,9 +314,11 @@ func isWordRune(r rune) bool {
 	return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r)
 }
 
-// findWord finds name as a whole word at or after off, within limit bytes;
-// -1 when it is not there.
-func findWord(src, name string, off, limit int) int {
+// FindWord finds name as a whole word (not inside a longer name of
+// letters, digits and underscores) at or after byte offset off, within
+// limit bytes: the offset, or -1 when it is not there. The language server
+// finds a declaration's name in its source with it, as the fixes here do.
+func FindWord(src, name string, off, limit int) int {
 	if name == "" {
 		return -1
 	}

@@ -404,7 +404,13 @@ func columnDetails(title string, oRoll RollSpec, a *ColumnDef, nRoll RollSpec, b
 			ds = append(ds, Detail{What: "row", Column: title, Item: key, Old: or[key], New: nr[key]})
 		}
 	}
-	oo, no := Odds(oRoll.Dice, a), Odds(nRoll.Dice, b)
+	return append(ds, oddsChanges(title, Odds(oRoll.Dice, a), Odds(nRoll.Dice, b))...)
+}
+
+// oddsChanges lists the outcomes whose chance differs between two
+// columns' odds, an outcome one column lacks at nil.
+func oddsChanges(column string, oo, no map[string]*big.Rat) []Detail {
+	var ds []Detail
 	for _, key := range unionKeys(oo, no) {
 		p, q := oo[key], no[key]
 		if p == nil {
@@ -415,7 +421,7 @@ func columnDetails(title string, oRoll RollSpec, a *ColumnDef, nRoll RollSpec, b
 		}
 		if p.Cmp(q) != 0 {
 			ps, qs := percentPair(p, q)
-			ds = append(ds, Detail{What: "odds", Column: title, Item: key, Old: ps, New: qs})
+			ds = append(ds, Detail{What: "odds", Column: column, Item: key, Old: ps, New: qs})
 		}
 	}
 	return ds

@@ -684,20 +684,5 @@ func (k *keyedDiff) comboModifierOdds(ot *TableDef, o *ModifierDef, ov int, nt *
 // oddsDetails lists the outcomes whose chance differs between two columns
 // rolled with the given modifiers.
 func (k *keyedDiff) oddsDetails(label string, oRoll RollSpec, a *ColumnDef, am int, nRoll RollSpec, b *ColumnDef, bm int) []Detail {
-	var ds []Detail
-	oo, no := k.modifiedOdds(oRoll, a, am), k.modifiedOdds(nRoll, b, bm)
-	for _, key := range unionKeys(oo, no) {
-		p, q := oo[key], no[key]
-		if p == nil {
-			p = new(big.Rat)
-		}
-		if q == nil {
-			q = new(big.Rat)
-		}
-		if p.Cmp(q) != 0 {
-			ps, qs := percentPair(p, q)
-			ds = append(ds, Detail{What: "odds", Column: label, Item: key, Old: ps, New: qs})
-		}
-	}
-	return ds
+	return oddsChanges(label, k.modifiedOdds(oRoll, a, am), k.modifiedOdds(nRoll, b, bm))
 }

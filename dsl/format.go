@@ -955,10 +955,7 @@ func (p *printer) column(c *Column) {
 		p.sp()
 		p.cells(c.Cells)
 	}
-	widths := p.rowWidths(c.Rows)
-	p.block(c.Pos.Offset, len(c.Rows), false, func(i int) int { return c.Rows[i].Pos.Offset }, func(i int) {
-		p.row(c.Rows[i], widths[i])
-	})
+	p.rowBlock(c.Pos.Offset, c.Rows, false)
 }
 
 // columnEdit prints `column TABLE CELLS cite … { ROWS }`, one line when
@@ -974,9 +971,15 @@ func (p *printer) columnEdit(e *ColumnEdit) {
 		p.cells(e.Cells)
 	}
 	p.cite(e.Cite)
-	widths := p.rowWidths(e.Rows)
-	p.block(e.Pos.Offset, len(e.Rows), true, func(i int) int { return e.Rows[i].Pos.Offset }, func(i int) {
-		p.row(e.Rows[i], widths[i])
+	p.rowBlock(e.Pos.Offset, e.Rows, true)
+}
+
+// rowBlock prints a column's rows in braces, their arrows aligned; keep
+// leaves them on one line when the source has them on one.
+func (p *printer) rowBlock(off int, rows []*Row, keep bool) {
+	widths := p.rowWidths(rows)
+	p.block(off, len(rows), keep, func(i int) int { return rows[i].Pos.Offset }, func(i int) {
+		p.row(rows[i], widths[i])
 	})
 }
 

@@ -29,43 +29,63 @@ func (m *Module) Lookup(kind, name string) (DeclRef, bool) {
 // the order the language lists them, names sorted within a kind.
 func (m *Module) Decls() []DeclRef {
 	var out []DeclRef
+	m.eachDecl(false, func(d DeclRef) { out = append(out, d) })
+	return out
+}
+
+// eachDecl calls each on every effective declaration of the module in the
+// order Decls lists them; with all, then on its invariants, tests and
+// sequence too, which Decls leaves out but which cite the rules as the
+// rest do (the citations a battle maps, CiteAs).
+func (m *Module) eachDecl(all bool, each func(DeclRef)) {
 	for _, name := range sortedKeys(m.Params) {
 		p := m.Params[name]
-		out = append(out, DeclRef{KindParam, name, "", p.Cite, p.Origin})
+		each(DeclRef{KindParam, name, "", p.Cite, p.Origin})
 	}
 	for _, name := range sortedKeys(m.Tables) {
 		t := m.Tables[name]
-		out = append(out, DeclRef{KindTable, name, t.Title, t.Cite, t.Origin})
+		each(DeclRef{KindTable, name, t.Title, t.Cite, t.Origin})
 	}
 	for _, name := range sortedKeys(m.Checks) {
 		c := m.Checks[name]
-		out = append(out, DeclRef{KindCheck, name, c.Title, c.Cite, c.Origin})
+		each(DeclRef{KindCheck, name, c.Title, c.Cite, c.Origin})
 	}
 	mods := append([]*ModifierDef(nil), m.Modifiers...)
 	sort.SliceStable(mods, func(i, j int) bool { return mods[i].Name < mods[j].Name })
 	for _, x := range mods {
-		out = append(out, DeclRef{KindModifier, x.Name, x.Title, x.Cite, x.Origin})
+		each(DeclRef{KindModifier, x.Name, x.Title, x.Cite, x.Origin})
 	}
 	for _, name := range sortedKeys(m.Charts) {
 		c := m.Charts[name]
-		out = append(out, DeclRef{KindChart, name, c.Title, c.Cite, c.Origin})
+		each(DeclRef{KindChart, name, c.Title, c.Cite, c.Origin})
 	}
 	for _, name := range sortedKeys(m.Objectives) {
 		o := m.Objectives[name]
-		out = append(out, DeclRef{KindObjective, name, o.Title, o.Cite, o.Origin})
+		each(DeclRef{KindObjective, name, o.Title, o.Cite, o.Origin})
 	}
 	rules := append([]*RuleDef(nil), m.Rules...)
 	sort.SliceStable(rules, func(i, j int) bool { return rules[i].ID < rules[j].ID })
 	for _, r := range rules {
-		out = append(out, DeclRef{KindRule, r.ID, r.Title, r.Cite, r.Origin})
+		each(DeclRef{KindRule, r.ID, r.Title, r.Cite, r.Origin})
 	}
 	for _, kind := range vocabKinds {
 		for _, name := range sortedKeys(m.Vocab[kind]) {
 			w := m.Vocab[kind][name]
-			out = append(out, DeclRef{kind, name, w.Title, w.Cite, w.Origin})
+			each(DeclRef{kind, name, w.Title, w.Cite, w.Origin})
 		}
 	}
-	return out
+	if !all {
+		return
+	}
+	for _, iv := range m.Invariants {
+		each(DeclRef{KindInvariant, iv.Name, iv.Title, iv.Cite, iv.Origin})
+	}
+	for _, t := range m.Tests {
+		each(DeclRef{KindTest, t.Name, t.Title, t.Cite, t.Origin})
+	}
+	if m.Sequence != nil {
+		each(DeclRef{KindSequence, "", m.Sequence.Title, m.Sequence.Cite, m.Sequence.Origin})
+	}
 }
 
 // Placeholders lists the declarations in force whose figures are declared

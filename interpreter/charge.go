@@ -3,8 +3,6 @@ package interpreter
 import (
 	"fmt"
 	"github.com/bataille/bataille/hex"
-
-	"github.com/bataille/bataille/dsl"
 )
 
 // chargeState is the charge being resolved.
@@ -27,187 +25,8 @@ type chargeState struct {
 	contacted bool
 }
 
-// cell describes a hex for scripts. The hexes of the map are kept in a
-// slice by their place on it, which a charge's every step reads; hexes off
-// the map in a map.
-func (e *Engine) cell(h hex.Hex) *Cell {
-	b := e.Board
-	if col, row := h.Offset(); col >= 1 && col <= b.Cols && row >= 1 && row <= b.Rows {
-		i := (col-1)*b.Rows + row - 1
-		if len(e.grid) != b.Cols*b.Rows {
-			e.grid = make([]*Cell, b.Cols*b.Rows)
-		}
-		if e.grid[i] == nil {
-			e.grid[i] = e.newCell(h)
-		}
-		return e.grid[i]
-	}
-	if c, ok := e.cells[h]; ok {
-		return c
-	}
-	if e.cells == nil {
-		e.cells = map[hex.Hex]*Cell{}
-	}
-	c := e.newCell(h)
-	e.cells[h] = c
-	return c
-}
-
-// newCell describes a hex from the board and the module's terrain. Terrain
-// and roads do not change in play, so each hex is described once; rules
-// read cells and never change them.
-func (e *Engine) newCell(h hex.Hex) *Cell {
-	t := e.Board.TerrainAt(h)
-	c := &Cell{Number: h.String(), Terrain: t, Road: e.Board.Road[h], Cost: 1}
-	if w, ok := e.Module.Word(dsl.KindTerrain, t); ok {
-		c.NoCharge = w.Flag("no_charge")
-		c.BlocksLOS = w.Flag("blocks_los")
-		c.Cost = w.Int("cost", 1)
-	}
-	return c
-}
-
-// fronts is how many front hexsides a unit's formation has. The unit
-// remembers it for the formation it was last asked about: every step of a
-// charge asks, and formations seldom change.
-func (e *Engine) fronts(u *Unit) int {
-	m := u.memo
-	if m != nil && m.fronts.known && m.fronts.formation == u.Formation {
-		return m.fronts.n
-	}
-	n := 1
-	if w, ok := e.unitWord(u, wordFormation); ok {
-		n = w.Int("fronts", 1)
-	}
-	if m != nil {
-		m.fronts = frontsMemo{formation: u.Formation, n: n, known: true}
-	}
-	return n
-}
-
-// unitMemo is what the engine remembers about a unit between looks, so as
-// not to look the same words up again and again. A unit gets one when it
-// is placed on a board; the copies a rewind restores the unit from share
-// it, so that a rewind keeps it: it is right whatever the unit's state,
-// for each memo says what it was worked out for.
-type unitMemo struct {
-	fronts  frontsMemo
-	words   [unitWords]wordMemo
-	canForm canFormMemo
-}
-
-// canFormMemo is what Unit.CanForm remembers: the answer for a formation
-// and the arm the unit had then.
-type canFormMemo struct {
-	mod            *dsl.Module
-	formation, arm string
-	ok             bool
-}
-
-// frontsMemo is what Engine.fronts remembers.
-type frontsMemo struct {
-	formation string
-	n         int
-	known     bool
-}
-
-// The words of its vocabularies a unit names, by their place in
-// unitMemo.words.
-const (
-	wordFormation = iota
-	wordArm
-	wordState
-	unitWords
-)
-
-// wordMemo is a word of the module a unit named when last looked up.
-type wordMemo struct {
-	mod  *dsl.Module
-	name string
-	w    *dsl.VocabDef // nil: the module has no such word
-}
-
-// unitWord is the word of the module's vocabulary that the unit's
-// formation, arm or state names (wordFormation …).
-func (e *Engine) unitWord(u *Unit, which int) (*dsl.VocabDef, bool) {
-	return u.word(e.Module, which)
-}
-
-// word is the word of mod's vocabulary that the unit's formation, arm or
-// state names. The unit remembers each as it last looked it up: fire,
-// melee, the language's functions and every step of a charge read them,
-// and they seldom change.
-func (u *Unit) word(mod *dsl.Module, which int) (*dsl.VocabDef, bool) {
-	var kind, name string
-	switch which {
-	case wordFormation:
-		kind, name = dsl.KindFormation, u.Formation
-	case wordArm:
-		kind, name = dsl.KindArm, u.Arm
-	default:
-		kind, name = dsl.KindState, u.State
-	}
-	if u.memo == nil {
-		return mod.Word(kind, name)
-	}
-	m := &u.memo.words[which]
-	if m.mod != mod || m.name != name {
-		w, _ := mod.Word(kind, name)
-		*m = wordMemo{mod: mod, name: name, w: w}
-	}
-	return m.w, m.w != nil
-}
-
-// FormationWord is the word of the module's formations that the unit's
-// formation names, for the language's functions that read its properties
-// (`fronts`, `morale`); false for a unit on no board or with no such word.
-func (u *Unit) FormationWord() (*dsl.VocabDef, bool) {
-	if u.board == nil || u.board.module == nil {
-		return nil, false
-	}
-	return u.word(u.board.module, wordFormation)
-}
-
-// CanForm reports whether the unit's arm may adopt formation f: the
-// formation is a word of the module, and its `arms`, if it lists any,
-// name the unit's arm. The unit remembers the last answer: a charge asks
-// it of each unit it comes near, about the same formation, at every step.
-func (u *Unit) CanForm(f string) bool {
-	if u.board == nil || u.board.module == nil {
-		return false
-	}
-	mod := u.board.module
-	if m := u.memo; m != nil && m.canForm.mod == mod && m.canForm.formation == f && m.canForm.arm == u.Arm {
-		return m.canForm.ok
-	}
-	ok := canForm(mod, f, u.Arm)
-	if u.memo != nil {
-		u.memo.canForm = canFormMemo{mod: mod, formation: f, arm: u.Arm, ok: ok}
-	}
-	return ok
-}
-
-func canForm(mod *dsl.Module, f, arm string) bool {
-	w, ok := mod.Word(dsl.KindFormation, f)
-	if !ok {
-		return false
-	}
-	// The arms are read in place: building their list was an allocation
-	// per call.
-	listed := false
-	for _, x := range w.Props["arms"] {
-		if a, ok := x.(string); ok {
-			if a == arm {
-				return true
-			}
-			listed = true
-		}
-	}
-	return !listed
-}
-
-// chargePhase declares every charge first, then resolves each in turn.
-func (e *Engine) chargePhase(title string, from int) error {
+// ChargePhase declares every charge first, then resolves each in turn.
+func (e *Engine) ChargePhase(title string, from int) error {
 	var charges []*Order // not OrdersOf: this one stays on the stack
 	for _, o := range e.orders {
 		if o.Kind == "charge" {
@@ -217,14 +36,14 @@ func (e *Engine) chargePhase(title string, from int) error {
 	if len(charges) == 0 {
 		return nil
 	}
-	e.beginPhase(title)
+	e.BeginPhase(title)
 	if from == 0 {
 		if _, err := e.DeclareCharges(charges); err != nil {
 			return err
 		}
 	}
 	for k := max(from-1, 0); k < len(e.declared); k++ {
-		if err := e.checkpoint(k + 1); err != nil {
+		if err := e.Checkpoint(k + 1); err != nil {
 			return err
 		}
 		if err := e.ResolveDeclared(e.declared[k]); err != nil {
@@ -279,7 +98,7 @@ func (e *Engine) declare(o *Order) (bool, error) {
 	if o.Reaction {
 		stack = 1
 	}
-	e.Board.charge(1 + len(e.Board.Units))
+	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x.Increments <= 0 || !x.occupies(u.Hex) || x.Side != u.Side {
 			continue
@@ -288,7 +107,7 @@ func (e *Engine) declare(o *Order) (bool, error) {
 			leader = true
 		}
 	}
-	blocked, msg, err := e.hook(hDeclareCharge).unit(u).unit(o.Target).cell(e.cell(u.Hex)).int(stack).bool(leader).bool(o.Reaction).fire()
+	blocked, msg, err := e.Bind(hDeclareCharge).Unit(u).Unit(o.Target).Cell(e.Cell(u.Hex)).Int(stack).Bool(leader).Bool(o.Reaction).Fire()
 	if err != nil {
 		return false, err
 	}
@@ -405,7 +224,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 	if e.Tracing() {
 		e.Note(u, "%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)
 	}
-	if _, _, err := e.hook(hChargeStart).unit(u).unit(o.Target).int(ch.mpLeft).fire(); err != nil {
+	if _, _, err := e.Bind(hChargeStart).Unit(u).Unit(o.Target).Int(ch.mpLeft).Fire(); err != nil {
 		return err
 	}
 	e.mount(o)
@@ -468,7 +287,7 @@ func (e *Engine) resolveCharge(o *Order) error {
 			}
 		}
 	}
-	_, _, err := e.hook(hChargeEnd).unit(u).unit(ch.target).bool(ch.contacted).bool(could).int(ch.mpSpent).int(ch.mpLeft).fire()
+	_, _, err := e.Bind(hChargeEnd).Unit(u).Unit(ch.target).Bool(ch.contacted).Bool(could).Int(ch.mpSpent).Int(ch.mpLeft).Fire()
 	return err
 }
 
@@ -485,7 +304,7 @@ func (e *Engine) approach() error {
 			return err
 		}
 		d := UnitDistance(u, en)
-		if _, _, err := e.hook(hChargeApproach).unit(en).unit(u).unit(ch.target).int(d).bool(LOS(en, u)).bool(en == ch.target).int(ch.step).int(ch.mpSpent).int(ch.mpLeft).fire(); err != nil {
+		if _, _, err := e.Bind(hChargeApproach).Unit(en).Unit(u).Unit(ch.target).Int(d).Bool(LOS(en, u)).Bool(en == ch.target).Int(ch.step).Int(ch.mpSpent).Int(ch.mpLeft).Fire(); err != nil {
 			return err
 		}
 	}
@@ -615,10 +434,10 @@ func (e *Engine) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	fronts := e.fronts(u)
 	ahead := hex.IsAhead(u.Hex, u.Facing, fronts, h)
 	turns := hex.TurnsToFront(u.Facing, fronts, dir)
-	c := e.cell(h)
+	c := e.Cell(h)
 	across, extra, up := e.crossing(u, u.Hex, h)
 	e.act = action{cost: c.Cost + extra}
-	blocked, msg, err := e.hook(hChargeEnter).unit(u).unit(ch.target).cell(c).int(ch.step + 1).int(ch.mpSpent).int(ch.mpLeft).int(c.Cost + extra).bool(ahead).int(turns).int(hex.Distance(h, ch.target.Hex)).str(asString(across)).bool(up).str(how).fire()
+	blocked, msg, err := e.Bind(hChargeEnter).Unit(u).Unit(ch.target).Cell(c).Int(ch.step + 1).Int(ch.mpSpent).Int(ch.mpLeft).Int(c.Cost + extra).Bool(ahead).Int(turns).Int(hex.Distance(h, ch.target.Hex)).Str(asString(across)).Bool(up).Str(how).Fire()
 	if err != nil {
 		return false, whyNone, err
 	}
@@ -657,7 +476,7 @@ func (e *Engine) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 		default:
 			text = fmt.Sprintf("%s follows to %s (%d MP%s; %d spent, %d left)", u.ID, h, cost, crossed(across, up), ch.mpSpent, ch.mpLeft)
 		}
-		e.emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text, After: stateOf(u)})
+		e.Emit(Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text, After: StateOf(u)})
 	}
 	return true, whyNone, nil
 }
@@ -666,7 +485,7 @@ func (e *Engine) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 // with six fronts (a Carré), which a released charge may ride over and
 // through.
 func (e *Engine) onlyCarres(u *Unit, h hex.Hex) bool {
-	e.Board.charge(1 + len(e.Board.Units))
+	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) && e.fronts(x) < 6 {
 			return false
@@ -703,17 +522,6 @@ func (e *Engine) Retarget(t *Unit) error {
 	return nil
 }
 
-// enemyIn reports whether an enemy of u holds h.
-func (e *Engine) enemyIn(u *Unit, h hex.Hex) bool {
-	e.Board.charge(1 + len(e.Board.Units))
-	for _, x := range e.Board.Units {
-		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
-			return true
-		}
-	}
-	return false
-}
-
 func (e *Engine) spendable() int {
 	if e.ch.cap >= 0 {
 		return min(e.ch.cap, e.ch.mpLeft)
@@ -738,7 +546,7 @@ func (e *Engine) contact(target *Unit) error {
 	if e.Tracing() {
 		e.Note(ch.charger, "%s contacts %s", ch.charger.ID, target.ID)
 	}
-	_, _, err := e.hook(hChargeContact).unit(ch.charger).unit(target).cell(e.cell(ch.charger.Hex)).int(ch.mpSpent).int(ch.mpLeft).bool(hex.StraightRun(ch.trail) >= straightHexes).int(ch.step).int(hex.StraightRun(ch.trail)).fire()
+	_, _, err := e.Bind(hChargeContact).Unit(ch.charger).Unit(target).Cell(e.Cell(ch.charger.Hex)).Int(ch.mpSpent).Int(ch.mpLeft).Bool(hex.StraightRun(ch.trail) >= straightHexes).Int(ch.step).Int(hex.StraightRun(ch.trail)).Fire()
 	return err
 }
 
@@ -786,88 +594,4 @@ func (e *Engine) Follow(u, toward *Unit, contact bool) (bool, error) {
 		}
 	}
 	return false, nil
-}
-
-// stepToward picks the neighbour nearest to the goal that no enemy holds.
-func (e *Engine) stepToward(from, goal hex.Hex) (hex.Hex, bool) {
-	b := e.Board
-	best, bestD := from, hex.Distance(from, goal)
-	for _, n := range from.Neighbors() {
-		if !b.OnMap(n) {
-			continue
-		}
-		d := hex.Distance(n, goal)
-		if d >= bestD {
-			// Whether an enemy holds it changes nothing: only its look
-			// at the units is charged, as occupied charges it.
-			b.charge(1 + len(b.Units))
-			continue
-		}
-		if !b.occupied(n) {
-			best, bestD = n, d
-		}
-	}
-	return best, best != from
-}
-
-// enemies lists the live units of other sides than u's, by id, in a slice
-// the engine reuses: a caller that fires hooks while it ranges over it gets
-// its own copy by taking the list before (ranging evaluates it once).
-func (e *Engine) enemies(u *Unit) []*Unit {
-	e.Board.charge(1 + len(e.sorted))
-	n := len(e.enemyBuf)
-	for _, x := range e.sorted {
-		if x.Side != u.Side && x.Increments > 0 {
-			e.enemyBuf = append(e.enemyBuf, x)
-		}
-	}
-	return e.enemyBuf[n:len(e.enemyBuf):len(e.enemyBuf)]
-}
-
-// crossing is what lies along the hexside a unit crosses from one hex into
-// the next: the hexside word (boxed once, for hook variables; "" for none),
-// the movement points it adds for the unit's arm (cost_ARM, else cost), and
-// whether the ground rises that way.
-func (e *Engine) crossing(u *Unit, from, to hex.Hex) (word any, cost int, uphill bool) {
-	f := e.Board.HexsideAt(from, to)
-	if f.Word == "" {
-		return noWord, 0, false
-	}
-	if w, ok := e.Module.Word(dsl.KindHexside, f.Word); ok {
-		cost = w.Int("cost_"+u.Arm, w.Int("cost", 0))
-	}
-	return e.word(f.Word), cost, f.Rising && f.High == to
-}
-
-// noWord is "" boxed once.
-var noWord any = ""
-
-// word boxes a vocabulary word once per engine, so that setting it as a
-// hook variable costs no allocation.
-func (e *Engine) word(s string) any {
-	if s == "" {
-		return noWord
-	}
-	if b, ok := e.words[s]; ok {
-		return b
-	}
-	if e.words == nil {
-		e.words = map[string]any{}
-	}
-	b := any(s)
-	e.words[s] = b
-	return b
-}
-
-// crossed describes a hexside crossed, for the narration: ", across stream",
-// ", up slope", or nothing.
-func crossed(word any, up bool) string {
-	w, _ := word.(string)
-	switch {
-	case w == "":
-		return ""
-	case up:
-		return ", up " + w
-	}
-	return ", across " + w
 }

@@ -57,7 +57,7 @@ func (m *meter) reset(ctx context.Context, limit int64) {
 
 // charge adds n units; it returns the meter's error once the budget is
 // spent or the context is done, and keeps returning it.
-func (m *meter) charge(n int) error {
+func (m *meter) spend(n int) error {
 	m.used += int64(n)
 	if m.used < m.next {
 		return nil
@@ -115,7 +115,7 @@ func (e *Engine) Cost() int64 { return e.meter.used }
 // whose effect does the work, at the effect's place, or the phase when no
 // rule is running.
 func (e *Engine) work(n int) error {
-	if err := e.meter.charge(n); err != nil {
+	if err := e.meter.spend(n); err != nil {
 		return e.meterErr(err)
 	}
 	return nil
@@ -131,12 +131,13 @@ func (e *Engine) meterErr(err error) error {
 	return err
 }
 
-// charge is Board's way to charge the engine's meter, from code that has
-// no error to return (a line of sight, a look at a hex): the meter keeps
-// the error and the engine reports it at its next charge. It is
-// meter.charge spelled out, so that it stays small enough to be inlined
-// where a line of sight or a look at the units charges it.
-func (b *Board) charge(n int) {
+// Spend counts n units of work against the engine's cost budget, from
+// code that has no error to return (a line of sight, a look at a hex, a
+// procedure's look over the units): the meter keeps the error and the
+// engine reports it at its next spend. It is meter.spend spelled out, so
+// that it stays small enough to be inlined where a line of sight or a
+// look at the units spends.
+func (b *Board) Spend(n int) {
 	if m := b.meter; m != nil {
 		if m.used += int64(n); m.used >= m.next {
 			m.overBy(n)

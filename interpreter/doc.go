@@ -6,9 +6,12 @@
 //
 // The parts of a turn are procedures registered by name (procedure.go): a
 // module's sequence of play names the phases, and the engine looks each up
-// in the registry; another package adds a procedure with Register, written
-// on the engine's exported steps (OrdersOf, DeclareCharges, ResolveDeclared,
-// Checkpoint …).
+// in the registry. The kernel registers none: package premier registers
+// the Premier Rules' procedures, and another package adds its own with
+// Register, written on the engine's exported steps (FindHook and Bind to
+// fire a hook, Checkpoint, BeginPhase, Emit, OrdersOf, Cell …). A program
+// that builds an engine imports the procedures it plays; package bataille
+// imports premier.
 //
 // The hooks and the names their expressions read are the table Hooks; with
 // stdlib's functions and effects they make docs/reference.md, which a test

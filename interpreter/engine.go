@@ -77,7 +77,7 @@ type Engine struct {
 	steps   int
 	depth   int
 	// hookCalls are the hooks being bound, by depth (vars.go).
-	hookCalls [maxDepth + 1]hookCall
+	hookCalls [maxDepth + 1]Binding
 	ctx       context.Context
 	meter     meter
 	subject   *Unit
@@ -295,7 +295,7 @@ func (e *Engine) Rewind(dice Dice) {
 		// Only the depths a run reached: clearing them all is a tenth of
 		// the rewind's work.
 		if e.hookCalls[i].e != nil {
-			e.hookCalls[i] = hookCall{}
+			e.hookCalls[i] = Binding{}
 		}
 	}
 	e.orders, e.turnNo = e.first, 0
@@ -363,7 +363,7 @@ func (e *Engine) play(ctx context.Context) (err error) {
 			}
 		}
 		if len(plans) > 1 {
-			e.beginPhase(fmt.Sprintf("turn %d: %s", e.turnNo, e.phasing))
+			e.BeginPhase(fmt.Sprintf("turn %d: %s", e.turnNo, e.phasing))
 		}
 		first := 0
 		if mid {
@@ -415,7 +415,7 @@ func (e *Engine) turnPhases(first int) error {
 			from = e.from.Step
 		}
 		if from == 0 {
-			if err := e.checkpoint(0); err != nil {
+			if err := e.Checkpoint(0); err != nil {
 				return err
 			}
 			if err := e.phaseHook(hPhaseStart, ph); err != nil {
@@ -450,11 +450,11 @@ func (e *Engine) turnPhases(first int) error {
 
 // phaseHook runs the rules on phase_start or phase_end, once: they read the
 // phase's procedure and the side in its turn.
-func (e *Engine) phaseHook(h *hookDef, ph dsl.PhaseDef) error {
+func (e *Engine) phaseHook(h *HookPoint, ph dsl.PhaseDef) error {
 	if len(e.comp.rules[h.index]) == 0 {
 		return nil // found by place, not by name: a turn looks fourteen times
 	}
-	e.beginQuietPhase(ph.Title)
+	e.BeginQuietPhase(ph.Title)
 	_, _, err := e.fire(h.Name, "phase", e.word(ph.Proc), "phasing", e.word(e.phasing))
 	return err
 }
@@ -514,29 +514,32 @@ func (e *Engine) SetPhasing(side string) {
 	e.turn = side
 }
 
-func (e *Engine) beginPhase(name string) {
+// BeginPhase puts a phase's heading in the trace.
+func (e *Engine) BeginPhase(name string) {
 	if e.phase == name && e.shown == name {
 		e.quietPhase = false
 		return // its heading is out already (a phase_start rule spoke)
 	}
 	e.phase, e.quietPhase = name, false
-	e.emit(Event{Kind: "phase", Text: name})
+	e.Emit(Event{Kind: "phase", Text: name})
 	if !e.cfg.NoTrace {
 		e.shown = name
 	}
 }
 
-// beginQuietPhase starts a phase that is narrated only if something happens
+// BeginQuietPhase starts a phase that is narrated only if something happens
 // in it (the start of a turn, when no rule there applies, says nothing).
-func (e *Engine) beginQuietPhase(name string) {
+func (e *Engine) BeginQuietPhase(name string) {
 	e.phase, e.quietPhase = name, true
 }
 
-func (e *Engine) emit(ev Event) {
+// Emit adds an event to the trace (nothing with the trace off), under the
+// phase being played.
+func (e *Engine) Emit(ev Event) {
 	if e.cfg.NoTrace {
 		return
 	}
-	e.Board.charge(eventUnits + len(ev.Text)/keptBytesPerUnit) // the trace's memory
+	e.Board.Spend(eventUnits + len(ev.Text)/keptBytesPerUnit) // the trace's memory
 	if e.quietPhase {
 		e.quietPhase = false
 		if e.shown != e.phase {
@@ -565,10 +568,10 @@ func (e *Engine) Note(u *Unit, format string, args ...any) {
 		ev.Rule, ev.Cite, ev.Effect = e.curRule.ID, e.Module.CiteLine(e.curRule.Cite), e.curCall.Effect.Name
 	}
 	if u != nil {
-		ev.Unit, ev.Hex, ev.After = u.ID, u.Hex.String(), stateOf(u)
-		ev.State = describe(ev.After)
+		ev.Unit, ev.Hex, ev.After = u.ID, u.Hex.String(), StateOf(u)
+		ev.State = Describe(ev.After)
 	}
-	e.emit(ev)
+	e.Emit(ev)
 }
 
 // tick counts a step against the step budget, and a unit against the
@@ -578,7 +581,7 @@ func (e *Engine) tick(r *dsl.RuleDef) error {
 	if e.steps > e.cfg.MaxSteps {
 		return e.tickErr(r, nil)
 	}
-	if err := e.meter.charge(1); err != nil {
+	if err := e.meter.spend(1); err != nil {
 		return e.tickErr(r, err)
 	}
 	return nil
@@ -600,7 +603,7 @@ func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 	if u := e.subject; u != nil {
 		ev.Unit, ev.Hex = u.ID, u.Hex.String()
 	}
-	e.emit(ev)
+	e.Emit(ev)
 }
 
 // asked names the question and the unit asked on the ask event just
@@ -849,7 +852,7 @@ func (e *Engine) exprOf(p *dsl.Program) *exprCode {
 // value evaluates an expression: it charges its cost, then runs it. It is
 // the one place expressions run.
 func (e *Engine) value(r *dsl.RuleDef, x *exprCode) (any, error) {
-	if err := e.meter.charge(x.cost); err != nil {
+	if err := e.meter.spend(x.cost); err != nil {
 		return nil, ruleErr(x.p.Pos, r, "%w", err)
 	}
 	return e.valueCharged(r, x)
@@ -857,7 +860,7 @@ func (e *Engine) value(r *dsl.RuleDef, x *exprCode) (any, error) {
 
 // test evaluates a condition, as value does, without boxing the result.
 func (e *Engine) test(r *dsl.RuleDef, x *exprCode) (bool, error) {
-	if err := e.meter.charge(x.cost); err != nil {
+	if err := e.meter.spend(x.cost); err != nil {
 		return false, ruleErr(x.p.Pos, r, "%w", err)
 	}
 	return e.testCharged(r, x)
@@ -877,10 +880,10 @@ func (e *Engine) step(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	if n := int64(1 + x.cost); m.used+n < m.next {
 		m.used += n
 	} else {
-		if err := m.charge(1); err != nil {
+		if err := m.spend(1); err != nil {
 			return false, e.tickErr(r, err)
 		}
-		if err := m.charge(x.cost); err != nil {
+		if err := m.spend(x.cost); err != nil {
 			return false, ruleErr(x.p.Pos, r, "%w", err)
 		}
 	}

@@ -87,7 +87,7 @@ func (e *Engine) formationCheck(u *Unit, f string, how FormationChange) (int, st
 	if !u.CanForm(f) {
 		msg := fmt.Sprintf("a unit of arm %s has no %s among its formations", u.Arm, f)
 		if e.Tracing() {
-			e.emit(Event{Kind: "blocked", Rule: "arms", Cite: e.Module.CiteLine(w.Cite), Unit: u.ID, Hex: u.Hex.String(), Text: msg})
+			e.Emit(Event{Kind: "blocked", Rule: "arms", Cite: e.Module.CiteLine(w.Cite), Unit: u.ID, Hex: u.Hex.String(), Text: msg})
 		}
 		return 0, msg, nil
 	}
@@ -97,8 +97,8 @@ func (e *Engine) formationCheck(u *Unit, f string, how FormationChange) (int, st
 	cost := w.Int("change_cost", 1)
 	left := e.formationMP(u, how)
 	e.act = action{cost: cost}
-	blocked, msg, err := e.hook(hChangeFormation).unit(u).str(f).cell(e.cell(u.Hex)).bool(how.Charging).int(how.Step).int(cost).
-		str(e.proc).str(e.phasing).bool(how.Result).int(left).fire()
+	blocked, msg, err := e.Bind(hChangeFormation).Unit(u).Str(f).Cell(e.Cell(u.Hex)).Bool(how.Charging).Int(how.Step).Int(cost).
+		Str(e.proc).Str(e.phasing).Bool(how.Result).Int(left).Fire()
 	if err != nil {
 		return 0, "", err
 	}

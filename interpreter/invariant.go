@@ -14,7 +14,7 @@ import (
 // a fire is aimed: the pair is bound only then.
 var InvariantVars = []dsl.Var{
 	v("units", reflect.TypeFor[[]*Unit](), "every unit placed, in scenario order (an eliminated one stays with 0 increments)"),
-	word("phase", "start|charges|movement|defensive_fire|offensive_fire|melee|end", "the procedure of the phase being played"),
+	word("phase", procedureWords, "the procedure of the phase being played"),
 	v("phase_end", tBool, "the step is the end of a phase, once its charges are all resolved"),
 	v("turn", tInt, "the turn being played, from 1"),
 	v("hook", tString, "the hook whose rules just ran, or \"\" (a phase's end, a melee joined, a fire aimed)"),
@@ -91,7 +91,7 @@ func (e *Engine) checkInvariants(st invariantStep) error {
 		for range iv.Loops {
 			cost *= n
 		}
-		if err := e.meter.charge(int(min(cost, 1<<40))); err != nil {
+		if err := e.meter.spend(int(min(cost, 1<<40))); err != nil {
 			return located{fmt.Errorf("%s: invariant %s: %w", iv.Cond.Pos, iv.Name, err)}
 		}
 		prog, err := iv.Cond.Bytecode()

@@ -8,8 +8,8 @@ import (
 	"github.com/bataille/bataille/dsl"
 )
 
-// movementPhase carries out formation changes and moves.
-func (e *Engine) movementPhase(title string, from int) error {
+// MovementPhase carries out formation changes and moves.
+func (e *Engine) MovementPhase(title string, from int) error {
 	var orders []*Order
 	for _, o := range e.orders {
 		if o.Kind == "move" || o.Kind == "form" {
@@ -19,9 +19,9 @@ func (e *Engine) movementPhase(title string, from int) error {
 	if len(orders) == 0 {
 		return nil
 	}
-	e.beginPhase(title)
+	e.BeginPhase(title)
 	for k := max(from-1, 0); k < len(orders); k++ {
-		if err := e.checkpoint(k + 1); err != nil {
+		if err := e.Checkpoint(k + 1); err != nil {
 			return err
 		}
 		o := orders[k]
@@ -30,7 +30,7 @@ func (e *Engine) movementPhase(title string, from int) error {
 			continue
 		}
 		mp := max(u.MP-u.mpSpent, 0)
-		blocked, msg, err := e.hook(hMoveStart).unit(u).int(mp).fire()
+		blocked, msg, err := e.Bind(hMoveStart).Unit(u).Int(mp).Fire()
 		if err != nil {
 			return err
 		}
@@ -80,7 +80,7 @@ func (e *Engine) move(o *Order) error {
 			}
 			return nil
 		}
-		c := e.cell(h)
+		c := e.Cell(h)
 		var source, cavalry *Unit
 		for _, en := range e.enemies(u) {
 			if e.projectsZdI(en, h) {
@@ -101,7 +101,7 @@ func (e *Engine) move(o *Order) error {
 		}
 		across, extra, up := e.crossing(u, u.Hex, h)
 		e.act = action{cost: c.Cost + extra}
-		blocked, msg, err := e.hook(hMoveEnter).unit(u).cell(c).int(i + 1).int(spent).int(mp - spent).int(c.Cost + extra).bool(zdi).bool(o.Target != nil).unit(source).unit(cavalry).str(asString(across)).bool(up).unit(o.Target).fire()
+		blocked, msg, err := e.Bind(hMoveEnter).Unit(u).Cell(c).Int(i + 1).Int(spent).Int(mp - spent).Int(c.Cost + extra).Bool(zdi).Bool(o.Target != nil).Unit(source).Unit(cavalry).Str(asString(across)).Bool(up).Unit(o.Target).Fire()
 		if err != nil {
 			return err
 		}
@@ -163,7 +163,7 @@ func (u *Unit) friendlyZdI(mod *dsl.Module, h hex.Hex) bool {
 	if b == nil {
 		return false
 	}
-	b.charge(1 + len(b.Units))
+	b.Spend(1 + len(b.Units))
 	for _, x := range b.Units {
 		if x != u && x.Side == u.Side && x.Increments > 0 && x.zdiInto(mod, h) {
 			return true
@@ -221,9 +221,9 @@ func (u *Unit) SideToward(h hex.Hex) hex.Side {
 	return side
 }
 
-// firePhase resolves the fire orders of one side: the side not in its turn
+// FirePhase resolves the fire orders of one side: the side not in its turn
 // fires defensively first, then the phasing side.
-func (e *Engine) firePhase(title string, defensive bool, from int) error {
+func (e *Engine) FirePhase(title string, defensive bool, from int) error {
 	var orders []*Order
 	for _, o := range e.orders {
 		if o.Kind == "fire" && (o.Unit.Side != e.phasing) == defensive {
@@ -238,9 +238,9 @@ func (e *Engine) firePhase(title string, defensive bool, from int) error {
 	if from == 0 {
 		e.clearFired()
 	}
-	e.beginPhase(title)
+	e.BeginPhase(title)
 	for k := max(from-1, 0); k < len(orders); k++ {
-		if err := e.checkpoint(k + 1); err != nil {
+		if err := e.Checkpoint(k + 1); err != nil {
 			return err
 		}
 		o := orders[k]
@@ -281,7 +281,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		}
 	}
 	cav, art := false, false
-	e.Board.charge(1 + len(e.Board.Units))
+	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x.Increments <= 0 || !x.occupies(f.Hex) {
 			continue
@@ -296,7 +296,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 	// The battle's fire multiple chart gives the value before the fire
 	// rules take a Carré's third or its full value of it.
 	e.act = action{fire: value}
-	if _, _, err := e.hook(hFireValue).unit(f).unit(t).float(value).fire(); err != nil {
+	if _, _, err := e.Bind(hFireValue).Unit(f).Unit(t).Float(value).Fire(); err != nil {
 		return err
 	}
 	value = e.act.fire
@@ -310,7 +310,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		near = near || hex.Distance(h, t.Hex) <= 1
 	}
 	sameHex := UnitDistance(f, t) == 0
-	blocked, msg, err := e.hook(hFire).unit(f).unit(t).float(value).bool(UnitDistance(f, t) <= 1).bool(cav).bool(art).bool(defensive).int(others).bool(near).bool(sameHex).fire()
+	blocked, msg, err := e.Bind(hFire).Unit(f).Unit(t).Float(value).Bool(UnitDistance(f, t) <= 1).Bool(cav).Bool(art).Bool(defensive).Int(others).Bool(near).Bool(sameHex).Fire()
 	if err != nil {
 		return err
 	}
@@ -329,7 +329,7 @@ func (e *Engine) Fire(f, t *Unit, defensive bool) error {
 		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.act.fire)
 	}
 	t.FiredOn = true
-	_, _, err = e.hook(hFireResolve).unit(f).unit(t).float(e.act.fire).int(e.act.shift).int(e.act.defence).bool(defensive).fire()
+	_, _, err = e.Bind(hFireResolve).Unit(f).Unit(t).Float(e.act.fire).Int(e.act.shift).Int(e.act.defence).Bool(defensive).Fire()
 	return err
 }
 
@@ -428,7 +428,7 @@ func (e *Engine) ScheduleMelee(a, d *Unit) {
 	}
 }
 
-func (e *Engine) meleePhase(title string, from int) error {
+func (e *Engine) MeleePhase(title string, from int) error {
 	if from == 0 {
 		for _, o := range e.orders {
 			if o.Kind == "assault" {
@@ -440,12 +440,12 @@ func (e *Engine) meleePhase(title string, from int) error {
 		e.meleeCount = len(e.melees)
 	}
 	if e.meleeCount == 0 {
-		e.beginQuietPhase(title)
-		return e.separate()
+		e.BeginQuietPhase(title)
+		return e.Separate()
 	}
-	e.beginPhase(title)
+	e.BeginPhase(title)
 	for k := max(from-1, 0); k < e.meleeCount; k++ {
-		if err := e.checkpoint(k + 1); err != nil {
+		if err := e.Checkpoint(k + 1); err != nil {
 			return err
 		}
 		m := e.melees[k]
@@ -457,7 +457,7 @@ func (e *Engine) meleePhase(title string, from int) error {
 		}
 	}
 	e.melees, e.meleeCount = e.melees[:0], 0
-	return e.separate()
+	return e.Separate()
 }
 
 // meleeIllegal is why a may never melee d as they stand: d is of its own
@@ -474,15 +474,15 @@ func meleeIllegal(a, d *Unit) string {
 	return ""
 }
 
-// separate ends every sharing of a hex by enemies once the melees are
+// Separate ends every sharing of a hex by enemies once the melees are
 // fought: cavalry that rode into a Carré's hex (BER-17-CARRE-CAV) and is
 // still there, because the melee left both standing or never came, goes
 // back out. Of two enemies in one hex the mounted one leaves a foot unit's
 // hex; between two of one kind, the phasing side's. It goes back to the hex
 // it came from, else to the first neighbour (N first) on the map that no
 // enemy holds; a unit with nowhere to go surrenders.
-func (e *Engine) separate() error {
-	e.Board.charge(1 + len(e.sorted))
+func (e *Engine) Separate() error {
+	e.Board.Spend(1 + len(e.sorted))
 	var at map[hex.Hex][]*Unit // by hex, on a big board: looking pair by pair costs n²
 	if len(e.sorted) > 32 {
 		at = map[hex.Hex][]*Unit{}
@@ -571,7 +571,7 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		return nil
 	}
 	sameHex := a.occupies(d.Hex)
-	blocked, msg, err := e.hook(hAssaultDeclare).unit(a).unit(d).bool(sameHex).bool(charging).fire()
+	blocked, msg, err := e.Bind(hAssaultDeclare).Unit(a).Unit(d).Bool(sameHex).Bool(charging).Fire()
 	if err != nil {
 		return err
 	}
@@ -589,7 +589,7 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 		side = d.SideToward(nearestHex(d, a)).String()
 	}
 	e.act = action{side: side}
-	if _, _, err := e.hook(hMeleeSide).unit(a).unit(d).str(side).bool(e.FriendlyZdI(d, a.Hex)).fire(); err != nil {
+	if _, _, err := e.Bind(hMeleeSide).Unit(a).Unit(d).Str(side).Bool(e.FriendlyZdI(d, a.Hex)).Fire(); err != nil {
 		return err
 	}
 	side = e.act.side
@@ -614,7 +614,7 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 	if e.Tracing() {
 		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
 	}
-	if _, _, err := e.hook(hMelee).unit(a).unit(d).float(attack).float(defense).str(side).bool(straight >= straightHexes).bool(charging).bool(sameHex).str(Across(a, d)).bool(UphillOf(a, d)).int(straight).fire(); err != nil {
+	if _, _, err := e.Bind(hMelee).Unit(a).Unit(d).Float(attack).Float(defense).Str(side).Bool(straight >= straightHexes).Bool(charging).Bool(sameHex).Str(Across(a, d)).Bool(UphillOf(a, d)).Int(straight).Fire(); err != nil {
 		return err
 	}
 	attack, defense = e.act.attack, e.act.defense
@@ -627,7 +627,7 @@ func (e *Engine) Melee(a, d *Unit, charging bool, straight int) error {
 			e.Note(a, "melee strengths %g against %g: odds %.2f", attack, defense, odds)
 		}
 	}
-	_, _, err = e.hook(hMeleeResolve).unit(a).unit(d).float(attack).float(defense).float(odds).str(side).fire()
+	_, _, err = e.Bind(hMeleeResolve).Unit(a).Unit(d).Float(attack).Float(defense).Float(odds).Str(side).Fire()
 	if err != nil {
 		return err
 	}
@@ -681,57 +681,6 @@ func (e *Engine) strength(u *Unit) float64 {
 	return v
 }
 
-// startPhase runs the turn_start rules once for each unit still on the
-// board, by id, when the module has rules there.
-func (e *Engine) startPhase(title string, from int) error {
-	if len(e.comp.rules[hTurnStart.index]) == 0 {
-		return nil
-	}
-	e.beginQuietPhase(title)
-	for k := max(from-1, 0); k < len(e.sorted); k++ {
-		if err := e.checkpoint(k + 1); err != nil {
-			return err
-		}
-		u := e.sorted[k]
-		if u.Increments <= 0 {
-			continue // eliminated
-		}
-		e.Board.charge(1)
-		if _, _, err := e.hook(hTurnStart).unit(u).str(e.phasing).fire(); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (e *Engine) endPhase(title string, from int) error {
-	e.beginPhase(title)
-	// A sequence of play without a melee phase still parts enemies.
-	if err := e.separate(); err != nil {
-		return err
-	}
-	units := e.sorted
-	for k := max(from-1, 0); k < len(units); k++ {
-		if err := e.checkpoint(k + 1); err != nil {
-			return err
-		}
-		u := units[k]
-		// Charged without stopping here: a spent budget or a cancelled
-		// context is reported by the next rule, at its place, or by Run.
-		e.Board.charge(1)
-		if _, _, err := e.hook(hTurnEnd).unit(u).str(e.phasing).fire(); err != nil {
-			return err
-		}
-	}
-	if !e.cfg.NoTrace {
-		for _, u := range units {
-			st := stateOf(u)
-			e.emit(Event{Kind: "end", Unit: u.ID, Hex: u.Hex.String(), Text: fmt.Sprintf("%s ends the turn", u.ID), State: describe(st), After: st})
-		}
-	}
-	return nil
-}
-
 // stacking checks the stacking limits u would stand under in h in
 // formation f among its friends there: f's own (its stack_increments,
 // which stack_regiment lifts for a single regiment) and that of every
@@ -743,7 +692,7 @@ func (e *Engine) stacking(u *Unit, f string, h hex.Hex) string {
 	if msg := e.stackLimit(u, f, h); msg != "" {
 		return msg
 	}
-	e.Board.charge(1 + len(e.Board.Units))
+	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x != u && x.Side == u.Side && x.Increments > 0 && x.occupies(h) && x.Formation != f {
 			if msg := e.stackLimit(u, x.Formation, h); msg != "" {
@@ -765,7 +714,7 @@ func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex) string {
 		return ""
 	}
 	total, oneRegiment := u.Increments, u.Regiment != ""
-	e.Board.charge(1 + len(e.Board.Units))
+	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x != u && x.Side == u.Side && x.Increments > 0 && x.occupies(h) {
 			total += x.Increments
@@ -781,7 +730,7 @@ func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex) string {
 	}
 	msg += fmt.Sprintf("; this one would hold %d", total)
 	if e.Tracing() {
-		e.emit(Event{Kind: "blocked", Rule: "stacking", Cite: e.Module.CiteLine(w.Cite), Unit: u.ID, Hex: h.String(), Text: msg})
+		e.Emit(Event{Kind: "blocked", Rule: "stacking", Cite: e.Module.CiteLine(w.Cite), Unit: u.ID, Hex: h.String(), Text: msg})
 	}
 	return msg
 }

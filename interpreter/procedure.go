@@ -89,6 +89,11 @@ func ProcedureNamed(name string) *Procedure { return procByName[name] }
 // registered.
 func RegisteredProcedures() []*Procedure { return append([]*Procedure(nil), procs...) }
 
+// procedureWords is the words of a variable that names a phase's procedure
+// (`phase`) before any procedure is registered: Register gives it the
+// names of those there are (setPhaseWords).
+const procedureWords = "|"
+
 // phaseWords is the list of procedure names that a variable naming a
 // phase's procedure holds (`phase`), as a fixed list "a|b|c".
 func phaseWords() string {
@@ -117,31 +122,6 @@ func setPhaseWords() {
 	set(InvariantVars)
 }
 
-// The Premier Rules' procedures, registered in the order of a turn.
-func init() {
-	for _, p := range []*Procedure{
-		{Name: "start", Doc: "the turn_start rules, once for each unit still on the board",
-			Hooks: []string{"turn_start"}, Play: (*Engine).startPhase},
-		{Name: "charges", Doc: "every charge declared, then each resolved: the charge à cheval",
-			Hooks:  []string{"declare_charge", "charge_start", "change_formation", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
-			Orders: []string{"charge"}, Play: (*Engine).chargePhase},
-		{Name: "movement", Doc: "move and form orders, hex by hex",
-			Hooks: []string{"move_start", "move_enter", "change_formation"}, Orders: []string{"move", "form"}, Play: (*Engine).movementPhase},
-		{Name: "defensive_fire", Doc: "fire orders of the side not in its turn",
-			Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
-			Play: func(e *Engine, title string, from int) error { return e.firePhase(title, true, from) }},
-		{Name: "offensive_fire", Doc: "fire orders of the side in its turn",
-			Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
-			Play: func(e *Engine, title string, from int) error { return e.firePhase(title, false, from) }},
-		{Name: "melee", Doc: "the melees charges and assault orders set up",
-			Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve"}, Orders: []string{"assault"}, Play: (*Engine).meleePhase},
-		{Name: "end", Doc: "the turn_end rules, once for each unit, and where each unit ends",
-			Hooks: []string{"turn_end"}, Play: (*Engine).endPhase},
-	} {
-		Register(p)
-	}
-}
-
 // What a procedure registered from outside this package plays with: the
 // turn's orders, the phase's heading and positions, and the charge
 // procedure's steps, so that another edition's charge (a counter-charge
@@ -162,13 +142,15 @@ func (e *Engine) OrdersOf(kind string) []*Order {
 // Phasing is the side whose turn it is.
 func (e *Engine) Phasing() string { return e.phasing }
 
-// BeginPhase puts the phase's heading in the trace.
-func (e *Engine) BeginPhase(title string) { e.beginPhase(title) }
+// Listens reports whether any rule of the module runs on hook h: a
+// procedure that would fire it once for each unit and do nothing else
+// skips the loop.
+func (e *Engine) Listens(h *HookPoint) bool { return len(e.comp.rules[h.index]) > 0 }
 
-// Checkpoint is the position before the step-th action of the phase (from
-// 1): a run told to pause stops there, and a resumed run starts there.
-// The procedure calls it before each action, in order.
-func (e *Engine) Checkpoint(step int) error { return e.checkpoint(step) }
+// UnitsByID are the board's units in the order of their ids, as the
+// engine keeps them: a procedure that goes over every unit in a fixed
+// order reads this, and does not change it.
+func (e *Engine) UnitsByID() []*Unit { return e.sorted }
 
 // DeclareCharges declares the charges as the charge phase does: the
 // charges ordered from one hex at one target make one stack's charge

@@ -49,9 +49,11 @@ var ErrPaused = errors.New("paused at a position")
 // position they reach (after the one a Resume starts from).
 func (e *Engine) PauseAtPositions(on bool) { e.pause = on }
 
-// checkpoint is a position of the run, step being its step in the phase
-// being played; it pauses the run there when asked to.
-func (e *Engine) checkpoint(step int) error {
+// Checkpoint is the position before the step-th action of the phase being
+// played (from 1; 0 is the phase's beginning, which the kernel takes): a
+// run told to pause stops there, and a resumed run starts there. A
+// procedure calls it before each of its actions, in order.
+func (e *Engine) Checkpoint(step int) error {
 	// What an action set up for its hooks (a cost, a fire value) is
 	// over with it: no action reads what another left.
 	e.act = action{}

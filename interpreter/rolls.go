@@ -73,7 +73,7 @@ func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) err
 		if unit != nil {
 			ev.Unit, ev.Hex = unit.ID, unit.Hex.String()
 		}
-		e.emit(ev)
+		e.Emit(ev)
 	}
 	if err := e.outcome(row.Hook, tc.rows[ci][ri], result, natural, mod, row.Result, row.Amount, row.Amount2); err != nil {
 		return err
@@ -100,7 +100,7 @@ func (e *Engine) column(r *dsl.RuleDef, tc *rollCode) (int, error) {
 			vals = append(vals, v)
 		}
 		e.keyVals = vals
-		e.Board.charge(len(t.Columns)) // the columns' cells looked at
+		e.Board.Spend(len(t.Columns)) // the columns' cells looked at
 		for i, c := range t.Columns {
 			if c.MatchesKeys(vals) {
 				return i, nil
@@ -210,7 +210,7 @@ func (e *Engine) RollCheck(r *dsl.RuleDef, name string, unit *Unit, mod int) err
 		if unit != nil {
 			ev.Unit, ev.Hex = unit.ID, unit.Hex.String()
 		}
-		e.emit(ev)
+		e.Emit(ev)
 	}
 	return e.outcome(hook, rules, result, natural, mod, boxed, threshold, 0)
 }

@@ -63,7 +63,7 @@ func (e *Engine) FrontOf(x *Unit) *Unit {
 // (in_carre), not by taking the infantry's formation, and is never put "in
 // line" or "in column". Call it before the result's moves.
 func (e *Engine) ShareResult(u *Unit, arm string) {
-	e.Board.charge(1 + len(e.Board.Units))
+	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x == u || x.Increments <= 0 || x.Side != u.Side || x.Arm != arm || !x.occupies(u.Hex) {
 			continue

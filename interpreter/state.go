@@ -42,7 +42,7 @@ func (e *Engine) SetArmy(u *Unit, name string, n int, add bool) error {
 	}
 	lo, hi := w.Bounds()
 	n = max(lo, min(hi, n))
-	e.Board.charge(1)
+	e.Board.Spend(1)
 	e.Board.setArmy(u.Side, name, n)
 	if e.Tracing() {
 		e.Note(u, "%s's %s: %d (was %d)", u.Side, name, n, old)
@@ -100,7 +100,7 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	}
 	moved := 0
 	for range n {
-		e.Board.charge(1)
+		e.Board.Spend(1)
 		next, ok := e.retreatStep(u, away)
 		if !ok {
 			if e.Tracing() && moved < n {
@@ -193,7 +193,7 @@ func (e *Engine) Recover(u *Unit) {
 // Mark sets or clears a named mark on a unit.
 func (e *Engine) Mark(u *Unit, name string, on bool) {
 	if on {
-		e.Board.charge(1 + len(name)/keptBytesPerUnit)
+		e.Board.Spend(1 + len(name)/keptBytesPerUnit)
 		u.Marks[name] = true
 	} else {
 		delete(u.Marks, name)
@@ -210,7 +210,7 @@ func (e *Engine) Say(r *dsl.RuleDef, text string) {
 	if u := e.subject; u != nil {
 		ev.Unit, ev.Hex = u.ID, u.Hex.String()
 	}
-	e.emit(ev)
+	e.Emit(ev)
 }
 
 // errNoCharge is the error of a charge effect done outside a charge.
@@ -276,7 +276,7 @@ func (e *Engine) LimitMPFrom(n int, from *Unit) error {
 			break
 		}
 		_, extra, _ := e.crossing(e.ch.charger, at, next)
-		toll += e.cell(next).Cost + extra
+		toll += e.Cell(next).Cost + extra
 		at = next
 	}
 	e.ch.cap = n + toll
@@ -359,7 +359,7 @@ func (e *Engine) EnterHexOf(u, of *Unit) error {
 
 // Around lists the units next to u (either side), by id.
 func (e *Engine) Around(u *Unit) []*Unit {
-	e.Board.charge(1 + len(e.Board.Units))
+	e.Board.Spend(1 + len(e.Board.Units))
 	var out []*Unit
 	for _, x := range e.Board.Units {
 		if x != u && x.Increments > 0 && UnitDistance(u, x) == 1 {

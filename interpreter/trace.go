@@ -82,9 +82,9 @@ type UnitState struct {
 	Exhausted  bool          `json:"exhausted,omitempty"`
 }
 
-// stateOf is the state of u, for the trace. The unit's Hex2 is never
+// StateOf is the state of u, for the trace. The unit's Hex2 is never
 // changed in place (MoveTo makes a new one), so it is shared, not copied.
-func stateOf(u *Unit) UnitState {
+func StateOf(u *Unit) UnitState {
 	return UnitState{ID: u.ID, Increments: u.Increments, Formation: u.Formation, State: u.State,
 		Hex: u.Hex, Hex2: u.Hex2, Facing: u.Facing, Tired: u.Tired, Exhausted: u.Exhausted}
 }
@@ -159,9 +159,9 @@ func (t Trace) WriteText(w io.Writer, verbose bool) error {
 	return nil
 }
 
-// describe is the state of a unit in a few words, for the narration (the
+// Describe is the state of a unit in a few words, for the narration (the
 // trace's State); tools read Event.After, which it is written from.
-func describe(s UnitState) string {
+func Describe(s UnitState) string {
 	var parts []string
 	parts = append(parts, fmt.Sprintf("%s %d inc %s %s at %s", s.ID, s.Increments, s.Formation, s.State, s.Hex))
 	if s.Tired {

@@ -191,7 +191,7 @@ func (b *Board) Map() hex.Map { return hex.Map{Cols: b.Cols, Rows: b.Rows} }
 
 // At lists the units in a hex (either hex of a two-hex line), in board order.
 func (b *Board) At(h hex.Hex) []*Unit {
-	b.charge(1 + len(b.Units))
+	b.Spend(1 + len(b.Units))
 	var out []*Unit
 	for _, u := range b.Units {
 		if u.Increments > 0 && u.occupies(h) {
@@ -204,7 +204,7 @@ func (b *Board) At(h hex.Hex) []*Unit {
 // enemyIn reports whether a unit of another side than u's, still on the
 // board, stands in h.
 func (b *Board) enemyIn(u *Unit, h hex.Hex) bool {
-	b.charge(1 + len(b.Units))
+	b.Spend(1 + len(b.Units))
 	for _, x := range b.Units {
 		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
 			return true
@@ -225,7 +225,7 @@ func (b *Board) enemyAt(u *Unit, h hex.Hex) bool {
 
 // occupied reports whether any unit still on the board stands in h.
 func (b *Board) occupied(h hex.Hex) bool {
-	b.charge(1 + len(b.Units))
+	b.Spend(1 + len(b.Units))
 	for _, u := range b.Units {
 		if u.Increments > 0 && u.occupies(h) {
 			return true
@@ -332,7 +332,7 @@ func Adjacent(u *Unit) []*Unit {
 // Blocked reports whether a hex blocks line of sight: its terrain does, or
 // units stand in it.
 func (b *Board) Blocked(h hex.Hex) bool {
-	b.charge(1 + len(b.Units))
+	b.Spend(1 + len(b.Units))
 	return b.terrainBlocks(h) || b.occupied(h)
 }
 
@@ -352,7 +352,7 @@ func (b *Board) terrainBlocks(h hex.Hex) bool {
 
 // Enemies lists the units of other sides still on the board, by id.
 func (b *Board) Enemies(of *Unit) []*Unit {
-	b.charge(1 + len(b.Units))
+	b.Spend(1 + len(b.Units))
 	var out []*Unit
 	for _, u := range b.Units {
 		if u.Side != of.Side && u.Increments > 0 {

@@ -218,13 +218,13 @@ func (e *Engine) setVar(key string, val any) { e.set(e.slotOf(key), val) }
 // again), so that no module can recurse without end.
 const maxDepth = 32
 
-// hookDef is a hook as the engine fires it: its declaration in Hooks and its
-// place there, by which a module's compile finds the slots of its
+// HookPoint is a hook as the engine fires it (FindHook): its declaration in
+// Hooks and its place there, by which a module's compile finds the slots of its
 // variables and its rules. Firing one names no variable: the values are
 // given in the order the declaration lists them, and each is checked
 // against its declared type, so a firing site cannot drift from the
 // declaration.
-type hookDef struct {
+type HookPoint struct {
 	*dsl.Hook
 	index int
 	// given is how many of its variables a firing gives: all but the
@@ -266,10 +266,13 @@ func typeCodeOf(t reflect.Type) typeCode {
 
 var codeTypes = [...]reflect.Type{codeUnit: tUnit, codeCell: tCell, codeInt: tInt, codeFloat: tFloat, codeBool: tBool, codeString: tString}
 
-func hookNamed(name string) *hookDef {
+// FindHook is the hook of a name, found once (a procedure keeps it in a
+// package variable) and fired with Engine.Bind. A hook no table declares
+// is a mistake of the program's, and panics.
+func FindHook(name string) *HookPoint {
 	for i, h := range Hooks {
 		if h.Name == name {
-			d := &hookDef{Hook: h, index: i}
+			d := &HookPoint{Hook: h, index: i}
 			for _, v := range h.Vars {
 				if !engineVars[v.Name] {
 					d.given++
@@ -282,40 +285,42 @@ func hookNamed(name string) *hookDef {
 }
 
 var (
-	hDeclareCharge   = hookNamed("declare_charge")
-	hChargeStart     = hookNamed("charge_start")
-	hChangeFormation = hookNamed("change_formation")
-	hChargeEnter     = hookNamed("charge_enter")
-	hChargeApproach  = hookNamed("charge_approach")
-	hChargeContact   = hookNamed("charge_contact")
-	hChargeEnd       = hookNamed("charge_end")
-	hMoveStart       = hookNamed("move_start")
-	hMoveEnter       = hookNamed("move_enter")
-	hAssaultDeclare  = hookNamed("assault_declare")
-	hMeleeSide       = hookNamed("melee_side")
-	hMelee           = hookNamed("melee")
-	hMeleeResolve    = hookNamed("melee_resolve")
-	hFireValue       = hookNamed("fire_value")
-	hFire            = hookNamed("fire")
-	hFireResolve     = hookNamed("fire_resolve")
-	hTurnStart       = hookNamed("turn_start")
-	hTurnEnd         = hookNamed("turn_end")
-	hPhaseStart      = hookNamed("phase_start")
-	hPhaseEnd        = hookNamed("phase_end")
+	hDeclareCharge   = FindHook("declare_charge")
+	hChargeStart     = FindHook("charge_start")
+	hChangeFormation = FindHook("change_formation")
+	hChargeEnter     = FindHook("charge_enter")
+	hChargeApproach  = FindHook("charge_approach")
+	hChargeContact   = FindHook("charge_contact")
+	hChargeEnd       = FindHook("charge_end")
+	hMoveStart       = FindHook("move_start")
+	hMoveEnter       = FindHook("move_enter")
+	hAssaultDeclare  = FindHook("assault_declare")
+	hMeleeSide       = FindHook("melee_side")
+	hMelee           = FindHook("melee")
+	hMeleeResolve    = FindHook("melee_resolve")
+	hFireValue       = FindHook("fire_value")
+	hFire            = FindHook("fire")
+	hFireResolve     = FindHook("fire_resolve")
+	hPhaseStart      = FindHook("phase_start")
+	hPhaseEnd        = FindHook("phase_end")
 )
 
-// hookCall binds a hook's variables one by one, then fires it:
+// Binding binds a hook's variables one by one, in the order its
+// declaration lists them, then fires it:
 //
-//	e.hook(hMelee).unit(a).unit(d).float(attack)….fire()
+//	e.Bind(hMelee).Unit(a).Unit(d).Float(attack)….Fire()
 //
+// Each value is checked against its declared type, and Fire checks that
+// all were given: a variable out of place is a mistake of the
+// procedure's, and panics.
 // A hook no rule listens to binds nothing. The call lives in the engine,
 // one for each depth of hooks fired from inside hooks, so that the chain
 // passes a pointer rather than copying the call at every link; a hook
 // begun while another of the same depth is still binding is a mistake of
 // the engine's, and panics.
-type hookCall struct {
+type Binding struct {
 	e           *Engine
-	h           *hookDef
+	h           *HookPoint
 	vars        []hookVar
 	rules       []*ruleCode
 	n, mark     int
@@ -325,7 +330,8 @@ type hookCall struct {
 	live, binding bool
 }
 
-func (e *Engine) hook(h *hookDef) *hookCall {
+// Bind begins a firing of hook h.
+func (e *Engine) Bind(h *HookPoint) *Binding {
 	c := &e.hookCalls[e.depth]
 	if c.binding {
 		panic(fmt.Sprintf("interpreter: hook %s begun while %s is binding", h.Name, c.h.Name))
@@ -341,7 +347,7 @@ func (e *Engine) hook(h *hookDef) *hookCall {
 
 // next checks that the next declared variable has type t. It is small
 // enough to be inlined in each binding.
-func (c *hookCall) next(t typeCode) (*hookVar, bool) {
+func (c *Binding) next(t typeCode) (*hookVar, bool) {
 	n := c.n
 	if n >= len(c.vars) || c.vars[n].typ != t {
 		c.binding = false
@@ -364,7 +370,9 @@ func (w wrongType) String() string {
 	return fmt.Sprintf("interpreter: hook %s: variable %d is not a %v", w.hook, w.n, codeTypes[w.t])
 }
 
-func (c *hookCall) unit(u *Unit) *hookCall {
+// Unit binds the next variable, a unit (nil binds nil); the hook is about
+// the first unit bound, the subject its rules' trace names.
+func (c *Binding) Unit(u *Unit) *Binding {
 	if v, live := c.next(codeUnit); live {
 		var x any // a nil unit binds nil, not a nil *Unit
 		if u != nil {
@@ -388,14 +396,16 @@ func (e *Engine) bindAny(v *hookVar, x any) {
 	}
 }
 
-func (c *hookCall) cell(x *Cell) *hookCall {
+// Cell binds the next variable, a hex (Engine.Cell).
+func (c *Binding) Cell(x *Cell) *Binding {
 	if v, live := c.next(codeCell); live {
 		c.e.bindAny(v, x)
 	}
 	return c
 }
 
-func (c *hookCall) int(n int) *hookCall {
+// Int binds the next variable, a whole number.
+func (c *Binding) Int(n int) *Binding {
 	if v, live := c.next(codeInt); live {
 		if v.direct {
 			e := c.e
@@ -409,7 +419,8 @@ func (c *hookCall) int(n int) *hookCall {
 	return c
 }
 
-func (c *hookCall) float(f float64) *hookCall {
+// Float binds the next variable, a number.
+func (c *Binding) Float(f float64) *Binding {
 	if v, live := c.next(codeFloat); live {
 		if v.direct {
 			e := c.e
@@ -423,14 +434,16 @@ func (c *hookCall) float(f float64) *hookCall {
 	return c
 }
 
-func (c *hookCall) bool(b bool) *hookCall {
+// Bool binds the next variable, a truth value.
+func (c *Binding) Bool(b bool) *Binding {
 	if v, live := c.next(codeBool); live {
 		c.e.bindAny(v, b)
 	}
 	return c
 }
 
-func (c *hookCall) str(str string) *hookCall {
+// Str binds the next variable, a string (a word).
+func (c *Binding) Str(str string) *Binding {
 	if v, live := c.next(codeString); live {
 		if v.direct {
 			e := c.e
@@ -444,9 +457,9 @@ func (c *hookCall) str(str string) *hookCall {
 	return c
 }
 
-// fire runs the hook's rules. It reports whether a require blocked the
+// Fire runs the hook's rules. It reports whether a require blocked the
 // action, and its message.
-func (c *hookCall) fire() (blocked bool, msg string, err error) {
+func (c *Binding) Fire() (blocked bool, msg string, err error) {
 	if c.n != c.h.given {
 		c.binding = false
 		panic(fmt.Sprintf("interpreter: hook %s fired with %d of its %d variables", c.h.Name, c.n, c.h.given))

@@ -137,7 +137,7 @@ func (c *classifier) set(off int, o occ) {
 
 func (c *classifier) file(f *dsl.File) {
 	if h := f.Header; h != nil {
-		if at := findWord(c.f.text.src, h.ID, h.Pos.Offset+len(h.Kind), 200); at >= 0 {
+		if at := dsl.FindWord(c.f.text.src, h.ID, h.Pos.Offset+len(h.Kind), 200); at >= 0 {
 			c.set(at, occ{kind: occModule, name: h.ID})
 		}
 		if h.Extends != nil {
@@ -238,19 +238,19 @@ func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
 			c.set(x.Unit.Pos.Offset, occ{kind: occUnit, name: x.Unit.Name})
 			return
 		case *dsl.UnitDef:
-			if at := findWord(c.f.text.src, x.ID, x.Pos.Offset+len("unit"), 200); at >= 0 {
+			if at := dsl.FindWord(c.f.text.src, x.ID, x.Pos.Offset+len("unit"), 200); at >= 0 {
 				c.set(at, occ{kind: occUnitDecl, name: x.ID})
 			}
 		case *dsl.MapSize:
 			if x.Terrain != "" {
-				if at := findWord(c.f.text.src, x.Terrain, x.Pos.Offset+len("map"), 200); at >= 0 {
+				if at := dsl.FindWord(c.f.text.src, x.Terrain, x.Pos.Offset+len("map"), 200); at >= 0 {
 					c.wordOrNothing(at, x.Terrain, dsl.KindTerrain)
 				}
 			}
 			return
 		case *dsl.HexSet:
 			if x.Name != "" {
-				if at := findWord(c.f.text.src, x.Name, x.Pos.Offset+len(x.Kind), 200); at >= 0 {
+				if at := dsl.FindWord(c.f.text.src, x.Name, x.Pos.Offset+len(x.Kind), 200); at >= 0 {
 					c.wordOrNothing(at, x.Name, dsl.KindTerrain)
 				}
 			}

@@ -476,20 +476,9 @@ func TestDiagnosticsAcrossFiles(t *testing.T) {
 
 func TestDocumentSymbols(t *testing.T) {
 	ss, uri := battleSession(t)
-	syms, err := ss.s.documentSymbol(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: uri}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var got []string
-	for _, s := range syms {
-		got = append(got, s.Name+":"+s.Detail)
-	}
-	want := "mybattle:game Test battle rout.hexes:override param my.bonus:param my.close:rule carre.min:override rule my.recall:rule"
-	if strings.Join(got, " ") != want {
-		t.Fatalf("symbols:\n%s\nwant:\n%s", strings.Join(got, " "), want)
-	}
+	ss.symbolsAre(t, uri, "mybattle:game Test battle rout.hexes:override param my.bonus:param my.close:rule carre.min:override rule my.recall:rule")
 	scen := ss.open("scenarios.rules")
-	syms, _ = ss.s.documentSymbol(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: scen}})
+	syms, _ := ss.s.documentSymbol(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: scen}})
 	if len(syms) != 1 || len(syms[0].Children) != 2 || syms[0].Children[1].Name != "inf" || syms[0].Children[1].Detail != "1/13e Léger" {
 		t.Fatalf("scenario symbols: %+v", syms)
 	}
@@ -631,6 +620,13 @@ override cell fire_multiple russian, guard, carre => 3
 	if d := ss.published()[uri]; len(d) != 0 {
 		t.Fatalf("the variant does not check: %+v", d)
 	}
+	ss.symbolsAre(t, uri, "snowy:game Snowy recall:override table fire_multiple:override chart")
+}
+
+// symbolsAre fails the test unless a file's top-level symbols, each as
+// NAME:DETAIL, are want, space-separated.
+func (ss *session) symbolsAre(t *testing.T, uri, want string) {
+	t.Helper()
 	syms, err := ss.s.documentSymbol(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: uri}})
 	if err != nil {
 		t.Fatal(err)
@@ -639,7 +635,7 @@ override cell fire_multiple russian, guard, carre => 3
 	for _, s := range syms {
 		got = append(got, s.Name+":"+s.Detail)
 	}
-	if want := "snowy:game Snowy recall:override table fire_multiple:override chart"; strings.Join(got, " ") != want {
+	if strings.Join(got, " ") != want {
 		t.Fatalf("symbols:\n%s\nwant:\n%s", strings.Join(got, " "), want)
 	}
 }

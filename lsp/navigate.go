@@ -64,7 +64,7 @@ func (s *Server) definition(p TextDocumentPositionParams) ([]Location, *jsonrpc.
 	case occModule:
 		for _, g := range a.files {
 			if g.ast != nil && g.ast.Header != nil && g.ast.Header.ID == o.name {
-				if at := findWord(g.text.src, o.name, g.ast.Header.Pos.Offset+len(g.ast.Header.Kind), 200); at >= 0 {
+				if at := dsl.FindWord(g.text.src, o.name, g.ast.Header.Pos.Offset+len(g.ast.Header.Kind), 200); at >= 0 {
 					if l, ok := s.location(g, at, at+len(o.name)); ok {
 						out = append(out, l)
 					}

@@ -23,7 +23,7 @@ func (s *Server) documentSymbol(p DocumentFormattingParams) ([]DocumentSymbol, *
 			to = len(f.text.src) - from
 		}
 		sel := from
-		if at := findWord(f.text.src, h.ID, from+len(h.Kind), to); at >= 0 {
+		if at := dsl.FindWord(f.text.src, h.ID, from+len(h.Kind), to); at >= 0 {
 			sel = at
 		}
 		out = append(out, DocumentSymbol{Name: h.ID, Detail: h.Kind + " " + h.Title, Kind: SymbolModule,

@@ -145,28 +145,6 @@ func isWordRune(r rune) bool {
 	return r == '_' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127 && r != utf8.RuneError && (isLetter(r))
 }
 
-// findWord finds name as a whole word at or after off, within limit bytes.
-func findWord(src, name string, off, limit int) int {
-	if name == "" {
-		return -1
-	}
-	end := min(len(src), off+limit)
-	for i := off; i < end; {
-		j := strings.Index(src[i:end], name)
-		if j < 0 {
-			return -1
-		}
-		at := i + j
-		before, _ := utf8.DecodeLastRuneInString(src[:at])
-		after, _ := utf8.DecodeRuneInString(src[at+len(name):])
-		if (at == 0 || !isWordRune(before)) && (at+len(name) >= len(src) || !isWordRune(after)) {
-			return at
-		}
-		i = at + 1
-	}
-	return -1
-}
-
 // uriToPath turns a file: URI into a path of this system.
 func uriToPath(uri string) (string, bool) {
 	u, err := url.Parse(uri)

@@ -414,7 +414,7 @@ func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
 			start = pos.Offset
 		}
 	}
-	if at := findWord(f.text.src, r.name, start+1, max(0, r.to-start)); at >= 0 {
+	if at := dsl.FindWord(f.text.src, r.name, start+1, max(0, r.to-start)); at >= 0 {
 		r.nameFrom, r.nameTo = at, at+len(r.name)
 	} else {
 		r.nameFrom, r.nameTo = start, start

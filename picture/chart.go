@@ -55,9 +55,7 @@ func ChartSVG(w io.Writer, c Chart) error {
 // ChartHTML wraps the chart in a self-contained page.
 func ChartHTML(w io.Writer, c Chart) error {
 	var b builder
-	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-	b.f("<title>%s</title>\n", esc(c.Title))
-	b.WriteString("<style>body{margin:16px;font-family:\"DejaVu Sans\",Arial,sans-serif;background:#fbf8ef;color:#222}h1{font-size:18px}p{font-size:13px;color:#555}</style>\n</head>\n<body>\n")
+	b.pageStart(c.Title, "<style>"+pictureBody+"h1{font-size:18px}p{font-size:13px;color:#555}</style>\n")
 	b.f("<h1>%s</h1>\n", esc(c.Title))
 	if c.Subtitle != "" {
 		b.f("<p>%s</p>\n", esc(c.Subtitle))
@@ -66,9 +64,7 @@ func ChartHTML(w io.Writer, c Chart) error {
 		b.f("<p>%s</p>\n", esc(c.Note))
 	}
 	b.WriteString(chartSVG(c))
-	b.WriteString("</body>\n</html>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.pageEnd(w)
 }
 
 func chartSVG(c Chart) string {

@@ -79,13 +79,9 @@ func PrintedSVG(w io.Writer, p Printed) error {
 // PrintedHTML wraps the chart in a self-contained page.
 func PrintedHTML(w io.Writer, p Printed) error {
 	var b builder
-	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-	b.f("<title>%s</title>\n", esc(p.Title))
-	b.WriteString("<style>body{margin:16px;font-family:\"DejaVu Sans\",Arial,sans-serif;background:#fbf8ef;color:#222}@media print{body{margin:0}}</style>\n</head>\n<body>\n")
+	b.pageStart(p.Title, "<style>"+pictureBody+"@media print{body{margin:0}}</style>\n")
 	b.WriteString(printedSVG(p))
-	b.WriteString("</body>\n</html>\n")
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.pageEnd(w)
 }
 
 func printedSVG(p Printed) string {

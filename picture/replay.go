@@ -156,11 +156,8 @@ func ReplayHTML(w io.Writer, r Replay) error {
 		return err
 	}
 	var b builder
-	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
-	b.f("<title>%s</title>\n", esc(r.Title))
-	b.WriteString("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
-	b.WriteString(replayStyle)
-	b.WriteString("</head>\n<body>\n<header>\n")
+	b.pageStart(r.Title, "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n", replayStyle)
+	b.WriteString("<header>\n")
 	b.f("<h1>%s</h1>\n", esc(r.Title))
 	if r.Subtitle != "" {
 		b.f("<p class=\"sub\">%s</p>\n", esc(r.Subtitle))
@@ -185,9 +182,7 @@ func ReplayHTML(w io.Writer, r Replay) error {
 	b.Write(js)
 	b.WriteString("</script>\n")
 	b.WriteString(replayScript)
-	b.WriteString("</body>\n</html>\n")
-	_, err = io.WriteString(w, b.String())
-	return err
+	return b.pageEnd(w)
 }
 
 // actionHexes are the hexes a run touches: where the units stand, the

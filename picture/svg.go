@@ -3,6 +3,7 @@ package picture
 import (
 	"fmt"
 	"html"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -28,6 +29,27 @@ func esc(s string) string { return html.EscapeString(s) }
 type builder struct{ strings.Builder }
 
 func (b *builder) f(format string, args ...any) { fmt.Fprintf(b, format, args...) }
+
+// pageStart begins a self-contained HTML page: its title and the head's
+// other lines (a style sheet), up to the opening of its body.
+func (b *builder) pageStart(title string, head ...string) {
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	b.f("<title>%s</title>\n", esc(title))
+	for _, h := range head {
+		b.WriteString(h)
+	}
+	b.WriteString("</head>\n<body>\n")
+}
+
+// pageEnd closes the page begun with pageStart and writes it to w.
+func (b *builder) pageEnd(w io.Writer) error {
+	b.WriteString("</body>\n</html>\n")
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// pictureBody is the body's style on the pages that show one picture.
+const pictureBody = `body{margin:16px;font-family:"DejaVu Sans",Arial,sans-serif;background:#fbf8ef;color:#222}`
 
 // points formats a list of x,y pairs for a polygon or polyline.
 func points(xy ...float64) string {

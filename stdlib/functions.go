@@ -31,7 +31,7 @@ var Functions = []*dsl.Function{
 		func(u *interpreter.Unit, attr string) bool { return u.Attrs[attr] }), "", dsl.KindAttribute),
 	unitStrFn("marked", "whether a rule has set the named mark on a unit",
 		func(u *interpreter.Unit, name string) bool { return u.Marked(name) }),
-	withVocab(unitStrIntFn("army", "a value the unit's side keeps through the battle (a word the module declares with `army`: its morale level, the units it has lost): what a rule or the scenario set, else the word's start",
+	withVocab(unitStrFn("army", "a value the unit's side keeps through the battle (a word the module declares with `army`: its morale level, the units it has lost): what a rule or the scenario set, else the word's start",
 		func(u *interpreter.Unit, name string) int {
 			if u.Board() == nil {
 				return 0
@@ -230,32 +230,16 @@ func unitFn[R int | bool](name, doc string, f func(u *interpreter.Unit) R) *dsl.
 		}}
 }
 
-func unitStrFn(name, doc string, f func(u *interpreter.Unit, s string) bool) *dsl.Function {
-	fast := func(x any, s string) (bool, error) {
+func unitStrFn[R int | bool](name, doc string, f func(u *interpreter.Unit, s string) R) *dsl.Function {
+	fast := func(x any, s string) (R, error) {
 		u, err := unitArg(x, 0)
 		if err != nil {
-			return false, err
+			var zero R
+			return zero, err
 		}
 		return f(u, s), nil
 	}
-	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, string) bool)},
-		Fn: func(args ...any) (any, error) {
-			if len(args) != 2 {
-				return nil, fmt.Errorf("%s takes 2 arguments", name)
-			}
-			return fast(args[0], args[1].(string))
-		}}
-}
-
-func unitStrIntFn(name, doc string, f func(u *interpreter.Unit, s string) int) *dsl.Function {
-	fast := func(x any, s string) (int, error) {
-		u, err := unitArg(x, 0)
-		if err != nil {
-			return 0, err
-		}
-		return f(u, s), nil
-	}
-	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, string) int)},
+	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, string) R)},
 		Fn: func(args ...any) (any, error) {
 			if len(args) != 2 {
 				return nil, fmt.Errorf("%s takes 2 arguments", name)

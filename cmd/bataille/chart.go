@@ -130,10 +130,20 @@ func caveats(m *dsl.Module) []string {
 }
 
 func writePrinted(p picture.Printed, svgPath, htmlPath string, stderr io.Writer, cmd string) int {
-	for _, out := range []struct {
-		path string
-		draw func(io.Writer, picture.Printed) error
-	}{{svgPath, picture.PrintedSVG}, {htmlPath, picture.PrintedHTML}} {
+	return writeDrawn(p, stderr, cmd, drawTo[picture.Printed]{svgPath, picture.PrintedSVG}, drawTo[picture.Printed]{htmlPath, picture.PrintedHTML})
+}
+
+// drawTo is a file to draw a picture to, and how; no file is drawn when
+// path is blank.
+type drawTo[P any] struct {
+	path string
+	draw func(io.Writer, P) error
+}
+
+// writeDrawn draws a picture to each file given, in order, and says how
+// it went as an exit code.
+func writeDrawn[P any](p P, stderr io.Writer, cmd string, outs ...drawTo[P]) int {
+	for _, out := range outs {
 		if strings.TrimSpace(out.path) == "" {
 			continue
 		}

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -106,21 +105,5 @@ func writeCharts(rep simReport, htmlPath, svgPath string, marks bool, stderr io.
 }
 
 func writeChart(c picture.Chart, htmlPath, svgPath string, stderr io.Writer, cmd string) int {
-	for _, out := range []struct {
-		path string
-		draw func(io.Writer, picture.Chart) error
-	}{{svgPath, picture.ChartSVG}, {htmlPath, picture.ChartHTML}} {
-		if strings.TrimSpace(out.path) == "" {
-			continue
-		}
-		var buf bytes.Buffer
-		if err := out.draw(&buf, c); err != nil {
-			fmt.Fprintf(stderr, "bataille %s: %v\n", cmd, err)
-			return exitFail
-		}
-		if code := writeOutput(out.path, buf.Bytes(), nil, stderr, cmd); code != exitOK {
-			return code
-		}
-	}
-	return exitOK
+	return writeDrawn(c, stderr, cmd, drawTo[picture.Chart]{svgPath, picture.ChartSVG}, drawTo[picture.Chart]{htmlPath, picture.ChartHTML})
 }
