@@ -275,7 +275,7 @@ func passedMark(state string) string { return "passed_by:" + state }
 // the hex u came from moves with u (a stack charging or retreating as
 // one) and is not passed through.
 func (b *Board) passThrough(u *Unit) {
-	b.charge(1 + len(b.Units))
+	b.Spend(1 + len(b.Units))
 	for _, x := range b.Units {
 		if x == u || x.Side != u.Side || x.Increments <= 0 || !x.occupies(u.Hex) {
 			continue
@@ -301,7 +301,7 @@ func Stack(u *Unit) []*Unit {
 	if u.board == nil {
 		return out
 	}
-	u.board.charge(1 + len(u.board.Units))
+	u.board.Spend(1 + len(u.board.Units))
 	for _, x := range u.board.Units {
 		if x == u || x.Side != u.Side || x.Increments <= 0 {
 			continue
@@ -319,7 +319,7 @@ func Adjacent(u *Unit) []*Unit {
 	if u.board == nil {
 		return nil
 	}
-	u.board.charge(1 + len(u.board.Units))
+	u.board.Spend(1 + len(u.board.Units))
 	var out []*Unit
 	for _, x := range u.board.Units {
 		if x != u && x.Increments > 0 && UnitDistance(u, x) == 1 {

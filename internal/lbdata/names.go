@@ -497,3 +497,29 @@ func slug(s string) string {
 	}
 	return out
 }
+
+// fireMoraleTypes are the types the chart of morale checks on fire losses
+// prints that are not a class of the fire multiples (classNames), as the
+// target of the fire: an arm, a class of another spelling, several classes,
+// or a battle's own reading (BATTLE:Type).
+var fireMoraleTypes = map[string]string{
+	"Cavalrie":         `target.arm == "cavalry"`,
+	"Kavalrie":         `target.arm == "cavalry"`,
+	"Artillerie":       `target.arm == "artillery"`,
+	"Cohort":           `target.class == "garde_nationale" || target.class == "garde_nationale_legere"`,
+	"Prov Ligne":       `target.class == "prov_ligne"`,
+	"Prov Legere":      `target.class == "prov_legere"`,
+	"Juene Garde":      `target.class == "jeune_garde"`,
+	"Fusilier Garde":   `target.class == "fusilier_garde"`,
+	"Vieille Garde":    `target.class == "vieille_garde"`,
+	"Italine":          `target.class == "italienne"`,
+	"French Foreign":   `target.class == "foreign"`,
+	"Guard Inf":        `target.class == "guard_inf"`,
+	"Garde":            `target.class == "guard_inf"`,
+	"Rheinbund Linie":  `target.nationality == "rheinbund" && target.class == "linie"`,
+	"Rheinbund Leicht": `target.nationality == "rheinbund" && target.class == "leicht"`,
+	// Hagelberg's Rheinbund battalions are of their own types (Saxon,
+	// Westphalian, Elbe), and its Prussians print one infantry line.
+	"hagelberg:Rheinbund": `target.nationality == "rheinbund" && target.arm == "infantry"`,
+	"hagelberg:Infantrie": `target.arm == "infantry"`,
+}
