@@ -1,6 +1,7 @@
 package bataille
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -80,9 +81,6 @@ func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 		}
 		cfg.Dice = interpreter.NewSeededDice(seed)
 	}
-	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
-	e.SetPhasing(setup.Turn)
-	e.SetTurns(setup.Turns)
 	chances := make([]*big.Rat, len(t.Expects))
 	for i := range chances {
 		chances[i] = new(big.Rat)
@@ -90,6 +88,28 @@ func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 	failed := make([]bool, len(t.Expects))
 	var machine vm.VM
 	env := mod.ParamValues()
+	for _, u := range setup.Board.Units {
+		env[u.ID] = u
+	}
+	// What an `expect after PHASE` found at the end of that phase of the
+	// first turn, on the path being played.
+	judged := make([]afterResult, len(t.Expects))
+	if hasAfter(t) {
+		cfg.PhaseEnd = func(turn int, phase string) {
+			if turn != 1 {
+				return
+			}
+			for i, x := range t.Expects {
+				if x.After == phase && !judged[i].done {
+					ok, err := testCond(&machine, x.Cond, env)
+					judged[i] = afterResult{done: true, ok: ok, err: err}
+				}
+			}
+		}
+	}
+	e := interpreter.New(mod, setup.Board, setup.Orders, cfg)
+	e.SetPhasing(setup.Turn)
+	e.SetTurns(setup.Turns)
 	for {
 		if err := ctx.Err(); err != nil {
 			fail(t.Pos, "%v", err)
@@ -102,6 +122,7 @@ func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 			}
 			path.start()
 		}
+		clear(judged)
 		e.Rewind(nil)
 		err := e.Run(ctx)
 		if err == nil && path != nil {
@@ -127,9 +148,7 @@ func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 				refused[ev.Rule] = true
 			}
 		}
-		for _, u := range setup.Board.Units {
-			env[u.ID] = u
-		}
+		var acted map[string]bool
 		for i, x := range t.Expects {
 			if failed[i] {
 				continue
@@ -144,8 +163,30 @@ func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 					}
 					fail(x.Pos, "expect %s: rule %s %s%s", x.Source, x.Rule, what, where)
 				}
+			case dsl.ExpectApplied, dsl.ExpectUnapplied:
+				if acted == nil {
+					acted = actedRules(e.Trace())
+				}
+				if acted[x.Rule] != (x.Kind == dsl.ExpectApplied) {
+					failed[i] = true
+					what := "did not act"
+					if acted[x.Rule] {
+						what = "acted"
+					}
+					fail(x.Pos, "expect %s: rule %s %s%s", x.Source, x.Rule, what, where)
+				}
 			case dsl.ExpectCond, dsl.ExpectChance:
-				ok, err := testCond(&machine, x.Cond, env)
+				var ok bool
+				var err error
+				if x.After != "" {
+					j := judged[i]
+					if !j.done {
+						err = fmt.Errorf("the %s phase of the first turn never ended", x.After)
+					}
+					ok, err = j.ok, cmp.Or(err, j.err)
+				} else {
+					ok, err = testCond(&machine, x.Cond, env)
+				}
 				if err != nil {
 					failed[i] = true
 					fail(x.Pos, "expect %s: %v", x.Source, err)
@@ -175,6 +216,58 @@ func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 		}
 	}
 	return res
+}
+
+// afterResult is an `expect after PHASE` judged at the end of its phase.
+type afterResult struct {
+	done, ok bool
+	err      error
+}
+
+func hasAfter(t *dsl.TestDef) bool {
+	for _, x := range t.Expects {
+		if x.After != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// actedRules reads from a trace the rules that acted: announced (their
+// guard and requires held, and they reached an ask or an effect) and not
+// stopped by an ask answered no before any effect of theirs was carried
+// out.
+func actedRules(tr interpreter.Trace) map[string]bool {
+	acted := map[string]bool{}
+	// open holds the rules announced whose asks alone followed so far:
+	// they act unless one is answered no.
+	open := map[string]bool{}
+	for _, ev := range tr {
+		if ev.Rule == "" {
+			continue
+		}
+		switch {
+		case ev.Kind == "rule":
+			if open[ev.Rule] {
+				acted[ev.Rule] = true
+			}
+			open[ev.Rule] = true
+		case ev.Kind == "ask":
+			if open[ev.Rule] && strings.HasSuffix(ev.Text, "? no") {
+				open[ev.Rule] = false
+			}
+		case ev.Kind == "ok" || ev.Kind == "blocked":
+		case open[ev.Rule]:
+			// An effect, a roll or a note of the rule's own.
+			acted[ev.Rule] = true
+		}
+	}
+	for r, o := range open {
+		if o {
+			acted[r] = true
+		}
+	}
+	return acted
 }
 
 func testCond(machine *vm.VM, p *dsl.Program, env map[string]any) (bool, error) {

@@ -678,17 +678,22 @@ type TestItem struct {
 }
 
 // TestExpect is one expectation: a condition on the end of the play
-// (`expect inf.formation == "carre"`), an exact chance over every path
-// (`expect chance(inf.state == "routed") == 7/36`), or a rule whose
-// require refused an action (`expect refused "carre.min"`), or did not
-// (`expect allowed "carre.min"`).
+// (`expect inf.formation == "carre"`), or on the board as a phase of the
+// first turn left it (`expect after charges inf.formation == "carre"`); an
+// exact chance over every path (`expect chance(inf.state == "routed") ==
+// 7/36`, after a phase too); a rule whose require refused an action
+// (`expect refused "carre.min"`), or did not (`expect allowed
+// "carre.min"`); a rule that acted, its ask answered yes or its effects
+// carried out (`expect applied "charge.no_contact"`), or did not (`expect
+// unapplied "charge.no_contact"`).
 type TestExpect struct {
 	Pos    lexer.Position
-	Ruling string  `parser:"'expect' ( @('refused' | 'allowed')"`
+	Ruling string  `parser:"'expect' ( @('refused' | 'allowed' | 'applied' | 'unapplied')"`
 	Rule   *string `parser:"  @String"`
-	Chance *Expr   `parser:"| 'chance' '(' @@ ')'"`
-	Op     string  `parser:"  @('==' | '!=' | '<=' | '>=' | '<' | '>')"`
-	Num    string  `parser:"  @Number"`
-	Den    *string `parser:"  ('/' @Number)?"`
-	Cond   *Expr   `parser:"| @@ )"`
+	After  *Ident  `parser:"| ('after' @@)?"`
+	Chance *Expr   `parser:"  ( 'chance' '(' @@ ')'"`
+	Op     string  `parser:"    @('==' | '!=' | '<=' | '>=' | '<' | '>')"`
+	Num    string  `parser:"    @Number"`
+	Den    *string `parser:"    ('/' @Number)?"`
+	Cond   *Expr   `parser:"  | @@ ) )"`
 }

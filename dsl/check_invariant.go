@@ -3,6 +3,8 @@ package dsl
 import (
 	"fmt"
 	"math/big"
+	"slices"
+	"sort"
 	"strings"
 
 	"github.com/expr-lang/expr/ast"
@@ -47,10 +49,12 @@ type TestDef struct {
 type ExpectKind int
 
 const (
-	ExpectCond    ExpectKind = iota // a condition on the end of the play
-	ExpectChance                    // the exact chance of a condition, compared
-	ExpectRefused                   // a rule's require refused an action
-	ExpectAllowed                   // a rule's require refused nothing
+	ExpectCond      ExpectKind = iota // a condition on the end of the play
+	ExpectChance                      // the exact chance of a condition, compared
+	ExpectRefused                     // a rule's require refused an action
+	ExpectAllowed                     // a rule's require refused nothing
+	ExpectApplied                     // a rule acted: its ask answered yes, or its effects carried out
+	ExpectUnapplied                   // a rule did not act
 )
 
 // ExpectDef is one checked expectation.
@@ -60,7 +64,11 @@ type ExpectDef struct {
 	Rule string
 	Op   string   // ExpectChance: how the chance compares with Want
 	Want *big.Rat // ExpectChance
-	Pos  Pos
+	// After is, for a condition or a chance, the phase of the first turn
+	// at whose end the board is judged (`expect after charges …`); "" for
+	// the end of the play.
+	After string
+	Pos   Pos
 	// Source is the expectation as written, for the report.
 	Source string
 }
@@ -79,50 +87,22 @@ func (u *unit) invariant(d *Decl) {
 	iv := d.Invariant
 	pos := position(iv.Pos)
 	name := strings.Join(iv.Name.Parts, ".")
-	idx := -1
-	for i, old := range u.mod.Invariants {
-		if old.Name == name {
-			idx = i
-		}
-	}
-	from := ""
-	if idx >= 0 {
-		from = "module " + u.mod.Invariants[idx].Module
-	}
-	if !u.claim(KindInvariant, name, pos, d.Override, idx >= 0, from) {
+	idx, ok := claimListed(u, u.mod.Invariants, func(x *InvariantDef) (string, string) { return x.Name, x.Module }, KindInvariant, name, pos, d)
+	if !ok {
 		return
 	}
-	def := &InvariantDef{Name: name, Title: iv.Title, Cite: iv.Cite, Origin: u.origin(pos, d), ast: iv}
-	if idx >= 0 {
-		u.mod.Invariants[idx] = def
-	} else {
-		u.mod.Invariants = append(u.mod.Invariants, def)
-	}
+	u.mod.Invariants = putListed(u.mod.Invariants, idx, &InvariantDef{Name: name, Title: iv.Title, Cite: iv.Cite, Origin: u.origin(pos, d), ast: iv})
 }
 
 func (u *unit) test(d *Decl) {
 	t := d.Test
 	pos := position(t.Pos)
 	name := strings.Join(t.Name.Parts, ".")
-	idx := -1
-	for i, old := range u.mod.Tests {
-		if old.Name == name {
-			idx = i
-		}
-	}
-	from := ""
-	if idx >= 0 {
-		from = "module " + u.mod.Tests[idx].Module
-	}
-	if !u.claim(KindTest, name, pos, d.Override, idx >= 0, from) {
+	idx, ok := claimListed(u, u.mod.Tests, func(x *TestDef) (string, string) { return x.Name, x.Module }, KindTest, name, pos, d)
+	if !ok {
 		return
 	}
-	def := &TestDef{Name: name, Title: t.Title, Cite: t.Cite, Origin: u.origin(pos, d), ast: t}
-	if idx >= 0 {
-		u.mod.Tests[idx] = def
-	} else {
-		u.mod.Tests = append(u.mod.Tests, def)
-	}
+	u.mod.Tests = putListed(u.mod.Tests, idx, &TestDef{Name: name, Title: t.Title, Cite: t.Cite, Origin: u.origin(pos, d), ast: t})
 }
 
 // invariantEnv is the names an invariant reads.
@@ -302,10 +282,7 @@ func (u *unit) expect(t *TestDef, x *TestExpect, env vars) *ExpectDef {
 	pos := position(x.Pos)
 	switch {
 	case x.Rule != nil:
-		kind := ExpectRefused
-		if x.Ruling == "allowed" {
-			kind = ExpectAllowed
-		}
+		kind := map[string]ExpectKind{"refused": ExpectRefused, "allowed": ExpectAllowed, "applied": ExpectApplied, "unapplied": ExpectUnapplied}[x.Ruling]
 		found := false
 		var ids []string
 		for _, r := range u.mod.Rules {
@@ -320,7 +297,13 @@ func (u *unit) expect(t *TestDef, x *TestExpect, env vars) *ExpectDef {
 			u.errorf(pos, "unknown-rule", "test %s: no rule %q%s%s", t.Name, *x.Rule, didYouMean(*x.Rule, ids), hint)
 		}
 		return &ExpectDef{Kind: kind, Rule: *x.Rule, Pos: pos, Source: x.Ruling + " " + *x.Rule}
-	case x.Chance != nil:
+	}
+	after, prefix := "", ""
+	if x.After != nil {
+		after, prefix = x.After.Name, "after "+x.After.Name+" "
+		u.checkPhase(t, x.After)
+	}
+	if x.Chance != nil {
 		if !t.Exact {
 			u.errorf(pos, "bad-test", "test %s: a chance is exact over every path through the dice; add `exact` to the test", t.Name)
 		}
@@ -334,11 +317,32 @@ func (u *unit) expect(t *TestDef, x *TestExpect, env vars) *ExpectDef {
 		if !ok {
 			u.errorf(pos, "bad-number", "test %s: %s is not a chance", t.Name, x.Num)
 		}
-		src := "chance(" + x.Chance.Text(u.srcs[x.Chance.Pos.Filename]) + ") " + x.Op + " " + x.Num
+		src := prefix + "chance(" + x.Chance.Text(u.srcs[x.Chance.Pos.Filename]) + ") " + x.Op + " " + x.Num
 		if x.Den != nil {
 			src += "/" + *x.Den
 		}
-		return &ExpectDef{Kind: ExpectChance, Cond: u.compile(x.Chance, env, true), Op: x.Op, Want: want, Pos: pos, Source: src}
+		return &ExpectDef{Kind: ExpectChance, Cond: u.compile(x.Chance, env, true), Op: x.Op, Want: want, After: after, Pos: pos, Source: src}
 	}
-	return &ExpectDef{Kind: ExpectCond, Cond: u.compile(x.Cond, env, true), Pos: pos, Source: x.Cond.Text(u.srcs[x.Cond.Pos.Filename])}
+	return &ExpectDef{Kind: ExpectCond, Cond: u.compile(x.Cond, env, true), After: after, Pos: pos, Source: prefix + x.Cond.Text(u.srcs[x.Cond.Pos.Filename])}
+}
+
+// checkPhase checks the phase an `expect after PHASE` names: one of the
+// module's sequence of play, or of the engine's procedures when the module
+// declares none, since only those end in a turn.
+func (u *unit) checkPhase(t *TestDef, ph *Ident) {
+	var known []string
+	if u.mod.Sequence != nil {
+		for _, p := range u.mod.Sequence.Phases {
+			known = append(known, p.Proc)
+		}
+	} else {
+		for name := range u.env.Procedures {
+			known = append(known, name)
+		}
+		sort.Strings(known)
+	}
+	if slices.Contains(known, ph.Name) {
+		return
+	}
+	u.errorf(position(ph.Pos), "unknown-phase", "test %s: no phase %q in the sequence of play%s (it has %s)", t.Name, ph.Name, didYouMean(ph.Name, known), joinWords(known))
 }

@@ -593,11 +593,19 @@ func (p *printer) testItem(it *TestItem) {
 func (p *printer) expectLine(x *TestExpect) {
 	p.kw("expect")
 	p.sp()
-	switch {
-	case x.Rule != nil:
+	if x.Rule != nil {
 		p.kw(x.Ruling)
 		p.sp()
 		p.kw(quote(*x.Rule))
+		return
+	}
+	if x.After != nil {
+		p.kw("after")
+		p.sp()
+		p.kw(x.After.Name)
+		p.sp()
+	}
+	switch {
 	case x.Chance != nil:
 		p.kw("chance")
 		p.kw("(")

@@ -44,6 +44,7 @@ func addSeeds(f *testing.F) {
 		"game g extends premier\ninvariant a.b \"T\" cite \"x\" { all(units, .increments >= 0 && none(units, hex_enemies(#) > 0)) }\nremove invariant carre.where_it_may_form\n",
 		"game g extends premier\ntest t \"T\" cite \"X-1\" {\n  map 4 x 4 clear\n  unit a { side: x  arm: infantry  at: 0101 }\n  dice 1 2 7\n  exact\n  expect chance(a.increments > 0) >= 1/0\n  expect refused \"carre.min\"\n  expect allowed \"nope\"\n  expect a.formation == \"lin\"\n}\n",
 		"game g extends premier\ntest t { scenario s decide a q yes expect chance(all(units, true)) == 7 }\noverride test t { expect }\n",
+		"game g extends premier\ntest t \"T\" cite \"X-1\" {\n  map 4 x 4 clear\n  unit a { side: x  arm: infantry  at: 0101 }\n  exact\n  expect after charges a.formation == \"line\" // c\n  expect after movment chance(a.increments > 0) == 1/2\n  expect applied \"carre.attempt\"\n  expect unapplied \"nope\"\n  expect after\n}\n",
 		// Literals expr reads as one token but our lexer splits.
 		"module m\nrule r on declare_charge {\n  when charger.increments > 1e3 || charger.increments < 0x1F && 2.5e-3 < 1_000 ** 2\n}\n",
 		"module m\nrule r on recall.fail {\n  let xs = [1, 2, 3]\n  when all(xs, # > 0) && len($env) > 0 && xs[1:] != nil\n}\n",

@@ -341,6 +341,11 @@ func scanLimits(filename, src string) (Diagnostic, bool) {
 // for a file that grows after it was listed, and past Limits.Errors errors
 // (parse errors included) it stops reading.
 func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
+	return parseFS(fsys, dir, Parse)
+}
+
+// parseFS is ParseFS with the parse of each file given (Reparser.ParseFS).
+func parseFS(fsys fs.FS, dir string, parse func(string, []byte) (*File, Diagnostics)) ([]*File, Diagnostics) {
 	at := func(name, code, format string, args ...any) Diagnostics {
 		return Diagnostics{{Severity: Error, Code: code, Pos: Pos{File: name, Line: 1, Col: 1}, Message: fmt.Sprintf(format, args...)}}
 	}
@@ -362,7 +367,7 @@ func ParseFS(fsys fs.FS, dir string) ([]*File, Diagnostics) {
 			diags = append(diags, at(name, "too-large", "the folder's %s files are more than %d bytes together (dsl.Limits.ChainBytes)", Ext, Limits.ChainBytes)...)
 			break
 		}
-		f, ds := Parse(name, src)
+		f, ds := parse(name, src)
 		diags = append(diags, ds...)
 		for _, d := range ds {
 			if d.Severity == Error {

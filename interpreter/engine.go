@@ -38,6 +38,11 @@ type Config struct {
 	// simulation); they are tested by default, and a broken one stops the
 	// run with an *InvariantError.
 	NoInvariants bool
+	// PhaseEnd, when set, is called at the end of every phase of every
+	// turn (turn from 1, phase the procedure's name), once its charges
+	// are resolved and its phase_end rules have run: a test judges the
+	// board there (`expect after PHASE …`).
+	PhaseEnd func(turn int, phase string)
 }
 
 // EffectFunc carries out one effect primitive. Package stdlib provides them.
@@ -438,6 +443,9 @@ func (e *Engine) turnPhases(first int) error {
 		}
 		if err := e.phaseHook(hPhaseEnd, ph); err != nil {
 			return err
+		}
+		if e.cfg.PhaseEnd != nil {
+			e.cfg.PhaseEnd(e.turnNo, ph.Proc)
 		}
 	}
 	// Work charged where nothing could stop (the last hook's narration, a

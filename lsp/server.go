@@ -48,6 +48,10 @@ type Server struct {
 	shown   map[string][]string  // key → URIs given diagnostics
 	keyOf   map[string]string    // path → the folder or file checked for it
 	fixes   map[string][]fix     // URI → quick fixes of its diagnostics
+	// reparse parses each folder's files again at each change, keeping
+	// the declarations whose text did not change, by the folder or file
+	// checked.
+	reparse map[string]*dsl.Reparser
 	state   int
 }
 

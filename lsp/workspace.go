@@ -139,7 +139,15 @@ func (s *Server) analyse(key string) *analysis {
 	root := filepath.Dir(key)
 	name := filepath.Base(key)
 	ov := newOverlay(root, s.docs)
-	files, diags := dsl.ParseFS(ov, name)
+	rp := s.reparse[key]
+	if rp == nil {
+		rp = &dsl.Reparser{}
+		if s.reparse == nil {
+			s.reparse = map[string]*dsl.Reparser{}
+		}
+		s.reparse[key] = rp
+	}
+	files, diags := rp.ParseFS(ov, name)
 	a := &analysis{key: key, byName: map[string]*srcFile{}, decls: map[string][]*declRef{}}
 	if prev := s.results[key]; prev != nil {
 		a.lexedBefore = prev.lexedNow
