@@ -398,3 +398,40 @@ scenario s "s" {
 		})
 	}
 }
+
+// TestPassedByStack: a stack that charges as one passes through the
+// friendly battalion in its path, but its regiments, riding together from
+// one hex, do not pass through each other; a regiment that stops in a hex
+// has not passed through it.
+func TestPassedByStack(t *testing.T) {
+	mod := cellModule(t, "friedland", `
+test unitset.stack_passes "A charging stack passes through a friend, not through itself" {
+  map 12 x 20 clear
+  turn french
+  unit c1 { side: french  nationality: french  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  leader  cavalry_bonus: 2  at: 0616 }
+  unit c2 { side: french  nationality: french  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0616 }
+  unit friend { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: N  morale: 36  melee: 6  at: 0614 }
+  unit inf { side: allied  nationality: russian  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  melee: 6  at: 0610 }
+  charge c1 at inf path 0615 0614 0613 0612 0611
+  charge c2 at inf path 0615 0614 0613 0612 0611
+  decide inf form_carre no
+  exact
+  expect passed_by(friend, "good")
+  expect !passed_by(c1, "good") && !passed_by(c2, "good") && !passed_by(inf, "good")
+}
+`)
+	for _, td := range mod.Tests {
+		if td.Name != "unitset.stack_passes" {
+			continue
+		}
+		res := bataille.RunTest(context.Background(), mod, td)
+		for _, f := range res.Failures {
+			t.Errorf("%s: %s", td.Name, f)
+		}
+		if res.Paths == 0 {
+			t.Error("no path played")
+		}
+		return
+	}
+	t.Fatal("no unitset.stack_passes test")
+}

@@ -1779,7 +1779,14 @@ func (c *conv) fireMorale(w *strings.Builder) error {
 		return nil
 	}
 	first := len(c.findings)
-	by := map[string][]string{}
+	// by word, the condition of each side of the chart: its nationalities
+	// and the types it prints with that word
+	type sideTypes struct {
+		nats    []string
+		classes []string // types that are one class
+		others  []string // types that are not
+	}
+	by := map[string][]*sideTypes{}
 	for _, side := range chart.Obj {
 		nats, ok := c.b.Fire[side.Key]
 		if !ok {
@@ -1808,8 +1815,40 @@ func (c *conv) fireMorale(w *strings.Builder) error {
 			if err := c.scanClasses(typ); err != nil {
 				return err
 			}
-			cond := "(" + natsIn("target", nats) + " && " + paren(typ) + ")"
-			by[word] = append(by[word], cond)
+			list := by[word]
+			if len(list) == 0 || list[len(list)-1].nats[0] != nats[0] {
+				list = append(list, &sideTypes{nats: nats})
+				by[word] = list
+			}
+			st := list[len(list)-1]
+			if id, ok := strings.CutPrefix(typ, `target.class == "`); ok && !strings.ContainsAny(strings.TrimSuffix(id, `"`), `" `) {
+				st.classes = append(st.classes, strings.TrimSuffix(id, `"`))
+			} else {
+				st.others = append(st.others, paren(typ))
+			}
+		}
+	}
+	conds := map[string][]string{}
+	for word, list := range by {
+		for _, st := range list {
+			var types []string
+			switch len(st.classes) {
+			case 0:
+			case 1:
+				types = append(types, `target.class == "`+st.classes[0]+`"`)
+			default:
+				q := make([]string, len(st.classes))
+				for i, id := range st.classes {
+					q[i] = strconv.Quote(id)
+				}
+				types = append(types, "target.class in ["+strings.Join(q, ", ")+"]")
+			}
+			types = append(types, st.others...)
+			t := strings.Join(types, " || ")
+			if len(types) > 1 {
+				t = "(" + t + ")"
+			}
+			conds[word] = append(conds[word], "("+natsIn("target", st.nats)+" && "+t+")")
 		}
 	}
 	c.find("morale checks on fire losses", "\"Every even\" and \"Every odd\" can be read two ways", "the unit's increments lost, counted (Every even: its second, fourth and so on; Every odd: its first, third and so on)", "the fire's roll: a check when its natural roll is even (`natural % 2 == 0`) or odd")
@@ -1818,7 +1857,7 @@ func (c *conv) fireMorale(w *strings.Builder) error {
 	c.findingComments(w, first)
 	w.WriteString("\n")
 	for _, word := range []string{"Every", "Every even", "Every odd"} {
-		conds := by[word]
+		conds := conds[word]
 		if len(conds) == 0 {
 			continue
 		}
