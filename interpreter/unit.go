@@ -309,7 +309,7 @@ func passedMark(state string) string { return "passed_by:" + state }
 func (b *Board) passThrough(u *Unit) {
 	b.Spend(1 + len(b.Units))
 	for _, x := range b.Units {
-		if x == u || x.Side != u.Side || x.Increments <= 0 || !x.occupies(u.Hex) {
+		if x == u || x.Side != u.Side || x.Increments <= 0 || !standsIn(x, u.Hex) {
 			continue
 		}
 		if x.hasEntered && x.entered == u.Hex && x.hasPrev && u.hasPrev && x.prev == u.prev {
@@ -321,6 +321,9 @@ func (b *Board) passThrough(u *Unit) {
 		x.Marks[passedMark(u.State)] = true
 	}
 }
+
+// standsIn reports whether x stands in h (either hex of a two-hex line).
+func standsIn(x *Unit, h hex.Hex) bool { return x.Hex == h || (x.Hex2 != nil && *x.Hex2 == h) }
 
 // PassedBy reports whether a friend in the given morale state passed
 // through the unit's hex this turn (entered it and left it again).
@@ -338,7 +341,7 @@ func Stack(u *Unit) []*Unit {
 		if x == u || x.Side != u.Side || x.Increments <= 0 {
 			continue
 		}
-		if x.occupies(u.Hex) || (u.Hex2 != nil && x.occupies(*u.Hex2)) {
+		if standsIn(x, u.Hex) || (u.Hex2 != nil && standsIn(x, *u.Hex2)) {
 			out = append(out, x)
 		}
 	}
