@@ -32,12 +32,9 @@ colours are one per outcome in every chart; placeholders are named above
 it.`)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseArgs(fs, args, 2, 2); !ok {
-		return code
-	}
-	m := loadOrReport(fs.Arg(0), stderr)
+	m, code := parseGame(fs, args, 2, 2, stderr)
 	if m == nil {
-		return exitFail
+		return code
 	}
 	t, ok := m.Tables[fs.Arg(1)]
 	if !ok {

@@ -222,6 +222,19 @@ func parseArgs(fs *pflag.FlagSet, args []string, min, max int) (code int, ok boo
 	return exitOK, true
 }
 
+// parseGame is parseArgs for a command whose first argument is a battle:
+// the battle loaded, or nil and the exit code once the error is reported.
+func parseGame(fs *pflag.FlagSet, args []string, min, max int, stderr io.Writer) (*dsl.Module, int) {
+	if code, ok := parseArgs(fs, args, min, max); !ok {
+		return nil, code
+	}
+	mod := loadOrReport(fs.Arg(0), stderr)
+	if mod == nil {
+		return nil, exitFail
+	}
+	return mod, exitOK
+}
+
 // errAsGiven writes an error of a run of the battle at path p with the
 // position it starts with (`rules.rules:11:1: …`) as a path the user can
 // open, as asGiven does for diagnostics.

@@ -37,12 +37,9 @@ column it declares, labelled by its keys, and rows by the roll.`)
 	}
 	svgOut := fs.String("svg", "", "for a table: also draw it as its chart is printed, to this SVG file")
 	htmlOut := fs.String("html", "", "for a table: also draw it as its chart is printed, to this HTML page")
-	if code, ok := parseArgs(fs, args, 2, 2); !ok {
-		return code
-	}
-	mod := loadOrReport(fs.Arg(0), stderr)
+	mod, code := parseGame(fs, args, 2, 2, stderr)
 	if mod == nil {
-		return exitFail
+		return code
 	}
 	name := fs.Arg(1)
 	if name == "placeholders" {

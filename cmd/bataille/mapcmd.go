@@ -27,12 +27,9 @@ func cmdMap(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: bataille map GAME|DIR [SCENARIO] [-o FILE.svg]\n\nDraws a scenario as it is set up: the hex grid with its map numbers, the\nterrain (closed terrain hatched), each unit as a counter and the orders as\narrows.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseArgs(fs, args, 1, 2); !ok {
-		return code
-	}
-	mod := loadOrReport(fs.Arg(0), stderr)
+	mod, code := parseGame(fs, args, 1, 2, stderr)
 	if mod == nil {
-		return exitFail
+		return code
 	}
 	scene, err := sceneOf(mod, fs.Arg(1))
 	if err != nil {

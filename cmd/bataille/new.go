@@ -128,12 +128,9 @@ func cmdScenarios(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: bataille scenarios GAME|DIR\n\nLists the scenarios a battle can play (its own and those of the modules it\nextends), each with its title; the first is the one run plays by default.")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseArgs(fs, args, 1, 1); !ok {
-		return code
-	}
-	mod := loadOrReport(fs.Arg(0), stderr)
+	mod, code := parseGame(fs, args, 1, 1, stderr)
 	if mod == nil {
-		return exitFail
+		return code
 	}
 	all := mod.AllScenarios()
 	if len(all) == 0 {

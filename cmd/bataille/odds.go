@@ -61,12 +61,9 @@ fractions of the dice's equally likely results (36 for d66), with the
 modifier held to the roll's declared bounds and d66 stepping in base 6.`)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseArgs(fs, args, 2, 2); !ok {
-		return code
-	}
-	m := loadOrReport(fs.Arg(0), stderr)
+	m, code := parseGame(fs, args, 2, 2, stderr)
 	if m == nil {
-		return exitFail
+		return code
 	}
 	name := fs.Arg(1)
 	var spec dsl.RollSpec
