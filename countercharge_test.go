@@ -5,12 +5,13 @@ import (
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 	"github.com/bataille/bataille/stdlib"
 )
 
 // counterCharges is a charge procedure of another edition, declared and
 // registered outside the engine in the terms the Premier Rules' charge is
-// written in: every charge is declared as the base declares it (stacks,
+// written in (package premier's steps): every charge is declared as the base declares it (stacks,
 // the declare_charge rules); then, before each charger moves, its target,
 // when it is mounted cavalry of the other side that has not charged this
 // turn, counter-charges: it rides straight at the charger (a charge a rule
@@ -44,11 +45,11 @@ var counterCharges = &interpreter.Procedure{
 		}
 		e.BeginPhase(title)
 		if from == 0 {
-			if _, err := e.DeclareCharges(charges); err != nil {
+			if _, err := premier.DeclareCharges(e, charges); err != nil {
 				return err
 			}
 		}
-		declared := e.Declared()
+		declared := premier.Declared(e)
 		for k := max(from-1, 0); k < len(declared); k++ {
 			if err := e.Checkpoint(k + 1); err != nil {
 				return err
@@ -65,7 +66,7 @@ var counterCharges = &interpreter.Procedure{
 					return err
 				}
 				if blocked {
-					if err := e.ResolveDeclared(o); err != nil {
+					if err := premier.ResolveDeclared(e, o); err != nil {
 						return err
 					}
 					continue
@@ -75,19 +76,19 @@ var counterCharges = &interpreter.Procedure{
 					e.Mark(support, counterWith, false)
 					rider = support
 				}
-				e.ChargeAt(rider, o.Unit)
-				if err := e.DrainCharges(); err != nil {
+				premier.ChargeAt(e, rider, o.Unit)
+				if err := premier.DrainCharges(e); err != nil {
 					return err
 				}
 				if interpreter.UnitDistance(o.Unit, rider) <= 1 {
 					continue // met where it stood
 				}
 			}
-			if err := e.ResolveDeclared(o); err != nil {
+			if err := premier.ResolveDeclared(e, o); err != nil {
 				return err
 			}
 		}
-		e.ClearDeclared()
+		premier.ClearDeclared(e)
 		return nil
 	},
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 )
 
 // The exploration of states: a dynamic program over the dice tree. The
@@ -207,7 +208,7 @@ type exactBudget struct {
 // lanes' outcomes together, when the scenario has lanes and they stay
 // apart in every state each reaches (interpreter.Track); nil otherwise.
 func exploreLanes(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, opt ExactOptions, b *exactBudget) (*ExactTally, error) {
-	approach, ok := interpreter.ApproachReach(mod)
+	approach, ok := premier.ApproachReach(mod)
 	lanes := interpreter.LaneUnits(sd)
 	if !ok || len(lanes) < 2 {
 		return nil, nil

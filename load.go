@@ -73,7 +73,7 @@ func (l Loader) Load(id string) ([]*dsl.File, dsl.Diagnostics) {
 		return dsl.ParseFS(l.Local, s)
 	}
 	if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err == nil {
-		return dsl.ParseFS(stdlib.BaseFS, id+dsl.Ext)
+		return stdlib.ParseBase(id)
 	}
 	dir := strings.ReplaceAll(id, "_", "-")
 	if _, err := fs.Stat(games.FS, dir); err == nil {
@@ -98,7 +98,7 @@ func (l Loader) Checked(id string, env *dsl.Env) *dsl.Module {
 	v, _ := sharedBases.LoadOrStore(id, &sharedBase{})
 	b := v.(*sharedBase)
 	b.once.Do(func() {
-		files, diags := dsl.ParseFS(stdlib.BaseFS, id+dsl.Ext)
+		files, diags := stdlib.ParseBase(id)
 		if diags.HasErrors() {
 			return
 		}

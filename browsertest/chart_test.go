@@ -1,7 +1,6 @@
 package browsertest
 
 import (
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -118,20 +117,6 @@ func TestPrintedChartInBrowser(t *testing.T) {
 		})
 	}
 	if *docs != "" {
-		if err := chromedp.Do(ctx, chromedp.Navigate("file://"+svgFile)); err != nil {
-			t.Fatal(err)
-		}
-		size, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.documentElement.width.baseVal.value, document.documentElement.height.baseVal.value]`))
-		if err != nil || len(size) != 2 {
-			t.Fatalf("chart size %v: %v", size, err)
-		}
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate("file://"+svgFile)); err != nil {
-			t.Fatal(err)
-		}
-		shot := screenshot(t, ctx)
-		notBlank(t, shot)
-		if err := os.WriteFile(filepath.Join(*docs, "chart.png"), shot, 0o644); err != nil {
-			t.Fatal(err)
-		}
+		writeSVGShot(t, ctx, "chart", svgFile)
 	}
 }

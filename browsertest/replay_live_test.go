@@ -1,11 +1,8 @@
 package browsertest
 
 import (
-	"bytes"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -40,17 +37,7 @@ const readOrders = `[...document.querySelectorAll("#orders [data-unit]")].map(el
 func TestReplayFollowsStepAndOrders(t *testing.T) {
 	ctx := open(t)
 	s, tr, n, _ := modifiedRoll(t)
-	var page bytes.Buffer
-	if err := picture.ReplayHTML(&page, picture.Replay{Scene: s, Trace: tr}); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "replay.html")
-	if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file+"#step=0"), chromedp.WaitVisible(chromedp.CSS("#stepno"))); err != nil {
-		t.Fatal(err)
-	}
+	openReplay(t, ctx, picture.Replay{Scene: s, Trace: tr}, "#step=0")
 	at0 := evalJS[[]orderArrow](ctx, t, readOrders)
 	evalJS[bool](ctx, t, `window.sameLoad = true`)
 	evalJS[string](ctx, t, fmt.Sprintf(`location.hash = "#step=%d"`, n))
@@ -121,17 +108,7 @@ func TestReplayRollLabelsFit(t *testing.T) {
 	for _, battle := range []string{"friedland", "austerlitz1805", "berlin1813"} {
 		for seed := uint64(1); seed <= 4; seed++ {
 			_, s, tr := run(t, battle, seed)
-			var page bytes.Buffer
-			if err := picture.ReplayHTML(&page, picture.Replay{Scene: s, Trace: tr}); err != nil {
-				t.Fatal(err)
-			}
-			file := filepath.Join(t.TempDir(), "replay.html")
-			if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file), chromedp.WaitVisible(chromedp.CSS("#stepno"))); err != nil {
-				t.Fatal(err)
-			}
+			openReplay(t, ctx, picture.Replay{Scene: s, Trace: tr}, "")
 			labels := evalJS[[]map[string]any](ctx, t, `(() => {
 			  const out = [];
 			  document.querySelectorAll("#rollbox .roll").forEach(r => {

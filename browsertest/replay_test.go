@@ -192,17 +192,7 @@ const readState = `(() => {
 func TestReplayInBrowser(t *testing.T) {
 	ctx := open(t)
 	s, tr, n, roll := modifiedRoll(t)
-	var page bytes.Buffer
-	if err := picture.ReplayHTML(&page, picture.Replay{Scene: s, Trace: tr}); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "replay.html")
-	if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file), chromedp.WaitVisible(chromedp.CSS("#stepno"))); err != nil {
-		t.Fatal(err)
-	}
+	openReplay(t, ctx, picture.Replay{Scene: s, Trace: tr}, "")
 	start := state(t, ctx)
 	presses := make([]chromedp.Action[chromedp.Void], n)
 	for i := range presses {
@@ -488,19 +478,44 @@ func writeMapShot(t *testing.T, ctx context.Context, mod *dsl.Module, scenario s
 	if err := os.WriteFile(file, svg.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	writeSVGShot(t, ctx, "map", file)
+}
+
+// openReplay writes a replay page to a file and opens it in the browser,
+// at fragment ("#step=N", or "" for the set-up), once its step counter is
+// drawn.
+func openReplay(t *testing.T, ctx context.Context, r picture.Replay, fragment string) {
+	t.Helper()
+	var page bytes.Buffer
+	if err := picture.ReplayHTML(&page, r); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "replay.html")
+	if err := os.WriteFile(file, page.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file+fragment), chromedp.WaitVisible(chromedp.CSS("#stepno"))); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// writeSVGShot opens an SVG file at the size it declares and writes its
+// screenshot to the docs folder as NAME.png (map.png, chart.png).
+func writeSVGShot(t *testing.T, ctx context.Context, name, file string) {
+	t.Helper()
 	if err := chromedp.Do(ctx, chromedp.Navigate("file://"+file)); err != nil {
 		t.Fatal(err)
 	}
 	size, err := chromedp.Run(ctx, chromedp.Evaluate[[]float64](`[document.documentElement.width.baseVal.value, document.documentElement.height.baseVal.value]`))
 	if err != nil || len(size) != 2 {
-		t.Fatalf("map size %v: %v", size, err)
+		t.Fatalf("%s size %v: %v", name, size, err)
 	}
 	if err := chromedp.Do(ctx, chromedp.EmulateViewport(int64(size[0]), int64(size[1])), chromedp.Navigate("file://"+file)); err != nil {
 		t.Fatal(err)
 	}
 	shot := screenshot(t, ctx)
 	notBlank(t, shot)
-	if err := os.WriteFile(filepath.Join(*docs, "map.png"), shot, 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(*docs, name+".png"), shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

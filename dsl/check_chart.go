@@ -29,25 +29,11 @@ func (u *unit) modifier(d *Decl) {
 		u.errorf(pos, "bad-modifier", "a modifier is named after its table or check: `modifier %s.NAME`", name)
 		return
 	}
-	idx := -1
-	for i, old := range u.mod.Modifiers {
-		if old.Name == name {
-			idx = i
-		}
-	}
-	from := ""
-	if idx >= 0 {
-		from = "module " + u.mod.Modifiers[idx].Module
-	}
-	if !u.claim(KindModifier, name, pos, d.Override, idx >= 0, from) {
+	idx, ok := claimListed(u, u.mod.Modifiers, func(x *ModifierDef) (string, string) { return x.Name, x.Module }, KindModifier, name, pos, d)
+	if !ok {
 		return
 	}
-	def := &ModifierDef{Name: name, Target: m.Name.Parts[0], Title: m.Title, Cite: m.Cite, Origin: u.origin(pos, d), ast: m}
-	if idx >= 0 {
-		u.mod.Modifiers[idx] = def
-	} else {
-		u.mod.Modifiers = append(u.mod.Modifiers, def)
-	}
+	u.mod.Modifiers = putListed(u.mod.Modifiers, idx, &ModifierDef{Name: name, Target: m.Name.Parts[0], Title: m.Title, Cite: m.Cite, Origin: u.origin(pos, d), ast: m})
 }
 
 func (u *unit) chart(d *Decl) {
@@ -67,6 +53,7 @@ func (u *unit) checkCharts() {
 	for _, name := range sortedKeys(u.mod.Charts) {
 		c := u.mod.Charts[name]
 		if c.Module != u.mod.ID {
+			u.chartNewWords(c)
 			continue
 		}
 		funcs := map[string]bool{}
@@ -126,6 +113,78 @@ func (u *unit) checkCharts() {
 		u.keyCoverage("chart "+name, c.Keys, cover, poss, c.Pos, "value")
 		u.sameCalls(c)
 	}
+}
+
+// chartNewWords checks a chart this module inherits against the words it
+// adds to a vocabulary the chart is keyed by whole (no `only`): the chart
+// was proved over its own module's words, and a terrain this module
+// declares with no row in fire_defence would fail only in play ("chart
+// fire_defence has no value for marsh, line"). Each such word is reported
+// where it is declared, with the combinations no row gives.
+func (u *unit) chartNewWords(c *ChartDef) {
+	if c.ast == nil || len(c.Keys) != len(c.ast.By) {
+		return
+	}
+	for i, k := range c.Keys {
+		if k.Vocab == "" || len(c.ast.By[i].Only) > 0 {
+			continue
+		}
+		had := map[string]bool{}
+		for _, w := range k.Words {
+			had[w] = true
+		}
+		for _, w := range sortedKeys(u.mod.Vocab[k.Vocab]) {
+			def := u.mod.Vocab[k.Vocab][w]
+			if had[w] || def.Module != u.mod.ID {
+				continue
+			}
+			if gaps := chartGaps(c, i, w); len(gaps) > 0 {
+				noun := vocabNoun(k.Vocab)
+				u.errorf(def.Pos, "table-gap", "%s %s has no row in chart %s (module %s), which is keyed by every %s: no value for %s; override the chart with rows for it", noun, w, c.Name, c.Module, noun, strings.Join(gaps, "; "))
+			}
+		}
+	}
+}
+
+// chartGaps lists, four at most, the combinations of a chart's keys with
+// key i at value v that no row gives a value for.
+func chartGaps(c *ChartDef, i int, v any) []string {
+	domains := make([][]any, len(c.Keys))
+	total := 1
+	for j, k := range c.Keys {
+		domains[j] = k.Values()
+		if j == i {
+			domains[j] = []any{v}
+		}
+		total *= len(domains[j])
+	}
+	if total == 0 || total > maxCombinations {
+		return nil
+	}
+	var gaps []string
+	vals := make([]any, len(c.Keys))
+	for n := 0; n < total; n++ {
+		rest := n
+		for j := len(domains) - 1; j >= 0; j-- {
+			vals[j] = domains[j][rest%len(domains[j])]
+			rest /= len(domains[j])
+		}
+		found := false
+		for _, r := range c.Rows {
+			if len(r.Cells) == len(vals) && matchAll(r.Cells, vals) {
+				found = true
+				break
+			}
+		}
+		if found {
+			continue
+		}
+		if len(gaps) == 4 {
+			return append(gaps, "…")
+		}
+		gaps = append(gaps, combo(vals))
+	}
+	return gaps
 }
 
 // sameCalls requires an override of a chart to take what the chart it

@@ -134,25 +134,41 @@ func (u *unit) rule(d *Decl) {
 	r := d.Rule
 	pos := position(r.Pos)
 	id := strings.Join(r.Name.Parts, ".")
-	idx := -1
-	for i, old := range u.mod.Rules {
-		if old.ID == id {
+	idx, ok := claimListed(u, u.mod.Rules, func(x *RuleDef) (string, string) { return x.ID, x.Module }, KindRule, id, pos, d)
+	if !ok {
+		return
+	}
+	u.mod.Rules = putListed(u.mod.Rules, idx, &RuleDef{ID: id, Title: r.Title, Hook: strings.Join(r.Hook.Parts, "."), Cite: r.Cite, Origin: u.origin(pos, d), ast: r})
+}
+
+// claimListed claims the name of a declaration kept in an ordered list (a
+// rule, a modifier, an invariant, a test: a base's first, in the order
+// they run or are played): it finds the one of that name the list holds,
+// which an override replaces in its place, and says whether the name may
+// be declared here. key gives a listed declaration's name and module.
+func claimListed[T any](u *unit, list []*T, key func(*T) (name, module string), kind, name string, pos Pos, d *Decl) (idx int, ok bool) {
+	idx = -1
+	for i, old := range list {
+		if n, _ := key(old); n == name {
 			idx = i
 		}
 	}
 	from := ""
 	if idx >= 0 {
-		from = "module " + u.mod.Rules[idx].Module
+		_, m := key(list[idx])
+		from = "module " + m
 	}
-	if !u.claim(KindRule, id, pos, d.Override, idx >= 0, from) {
-		return
-	}
-	def := &RuleDef{ID: id, Title: r.Title, Hook: strings.Join(r.Hook.Parts, "."), Cite: r.Cite, Origin: u.origin(pos, d), ast: r}
+	return idx, u.claim(kind, name, pos, d.Override, idx >= 0, from)
+}
+
+// putListed puts a claimed declaration in the place of the one it
+// overrides (claimListed's idx), or at the end of the list.
+func putListed[T any](list []*T, idx int, def *T) []*T {
 	if idx >= 0 {
-		u.mod.Rules[idx] = def
-	} else {
-		u.mod.Rules = append(u.mod.Rules, def)
+		list[idx] = def
+		return list
 	}
+	return append(list, def)
 }
 
 // checkParamNames rejects a param whose first part hides a name an

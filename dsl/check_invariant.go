@@ -87,50 +87,22 @@ func (u *unit) invariant(d *Decl) {
 	iv := d.Invariant
 	pos := position(iv.Pos)
 	name := strings.Join(iv.Name.Parts, ".")
-	idx := -1
-	for i, old := range u.mod.Invariants {
-		if old.Name == name {
-			idx = i
-		}
-	}
-	from := ""
-	if idx >= 0 {
-		from = "module " + u.mod.Invariants[idx].Module
-	}
-	if !u.claim(KindInvariant, name, pos, d.Override, idx >= 0, from) {
+	idx, ok := claimListed(u, u.mod.Invariants, func(x *InvariantDef) (string, string) { return x.Name, x.Module }, KindInvariant, name, pos, d)
+	if !ok {
 		return
 	}
-	def := &InvariantDef{Name: name, Title: iv.Title, Cite: iv.Cite, Origin: u.origin(pos, d), ast: iv}
-	if idx >= 0 {
-		u.mod.Invariants[idx] = def
-	} else {
-		u.mod.Invariants = append(u.mod.Invariants, def)
-	}
+	u.mod.Invariants = putListed(u.mod.Invariants, idx, &InvariantDef{Name: name, Title: iv.Title, Cite: iv.Cite, Origin: u.origin(pos, d), ast: iv})
 }
 
 func (u *unit) test(d *Decl) {
 	t := d.Test
 	pos := position(t.Pos)
 	name := strings.Join(t.Name.Parts, ".")
-	idx := -1
-	for i, old := range u.mod.Tests {
-		if old.Name == name {
-			idx = i
-		}
-	}
-	from := ""
-	if idx >= 0 {
-		from = "module " + u.mod.Tests[idx].Module
-	}
-	if !u.claim(KindTest, name, pos, d.Override, idx >= 0, from) {
+	idx, ok := claimListed(u, u.mod.Tests, func(x *TestDef) (string, string) { return x.Name, x.Module }, KindTest, name, pos, d)
+	if !ok {
 		return
 	}
-	def := &TestDef{Name: name, Title: t.Title, Cite: t.Cite, Origin: u.origin(pos, d), ast: t}
-	if idx >= 0 {
-		u.mod.Tests[idx] = def
-	} else {
-		u.mod.Tests = append(u.mod.Tests, def)
-	}
+	u.mod.Tests = putListed(u.mod.Tests, idx, &TestDef{Name: name, Title: t.Title, Cite: t.Cite, Origin: u.origin(pos, d), ast: t})
 }
 
 // invariantEnv is the names an invariant reads.

@@ -1,6 +1,7 @@
 package dsl
 
 import (
+	"slices"
 	"sort"
 	"strings"
 )
@@ -101,11 +102,18 @@ func (u *unit) citeAs(d *Decl) {
 		u.errorf(position(d.Pos), "cite-as", "a mapped citation is neither an override nor a placeholder")
 	}
 	def := &CiteAsDef{Module: c.Module.Name(), Section: c.Section, As: c.As, Origin: Origin{Module: u.mod.ID, Pos: position(c.Pos)}}
-	for _, prev := range u.mod.CiteAs {
-		if prev.Module == def.Module && prev.Section == def.Section && prev.Origin.Module == u.mod.ID {
+	for i, prev := range u.mod.CiteAs {
+		if prev.Module != def.Module || prev.Section != def.Section {
+			continue
+		}
+		if prev.Origin.Module == u.mod.ID {
 			u.errorf(def.Pos, "duplicate", "%s's %q is mapped twice (here and at line %d)", def.Module, def.Section, prev.Pos.Line)
 			return
 		}
+		// A section a base battle mapped, mapped again: this battle's
+		// owner has its own book, not the base's.
+		u.mod.CiteAs = slices.Delete(u.mod.CiteAs, i, i+1)
+		break
 	}
 	u.mod.CiteAs = append(u.mod.CiteAs, def)
 }

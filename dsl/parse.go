@@ -367,6 +367,12 @@ func parseFS(fsys fs.FS, dir string, parse func(string, []byte) (*File, Diagnost
 			diags = append(diags, at(name, "too-large", "the folder's %s files are more than %d bytes together (dsl.Limits.ChainBytes)", Ext, Limits.ChainBytes)...)
 			break
 		}
+		if tf, ok := fsys.(TreeFS); ok {
+			if f, ok := DecodeTree(tf.Tree(name), name, string(src)); ok {
+				files = append(files, f)
+				continue
+			}
+		}
 		f, ds := parse(name, src)
 		diags = append(diags, ds...)
 		for _, d := range ds {

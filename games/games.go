@@ -8,6 +8,8 @@ import (
 	"io"
 	"io/fs"
 	"sort"
+
+	"github.com/bataille/bataille/dsl"
 )
 
 //go:generate go run ../internal/lbdata/lbconvert -root ..
@@ -15,8 +17,24 @@ import (
 //go:embed */*.rules
 var embedded embed.FS
 
-// FS is the bundled battles, a folder each.
-var FS fs.FS = embedded
+// treeFiles holds the parsed trees of the battles' files (dsl.EncodeTree),
+// made from their text by
+//
+//	go test ./games -run TestTrees -update
+//
+// A tree is read only for the very text and grammar it was made from
+// (dsl.DecodeTree): a file changed since is parsed, as ever, until the
+// trees are made again.
+//
+//go:embed trees
+var treeFiles embed.FS
+
+// FS is the bundled battles, a folder each. It carries the trees of their
+// files (dsl.TreeFS): a cold load of a battle then runs no parse.
+var FS fs.FS = func() fs.FS {
+	trees, _ := fs.Sub(treeFiles, "trees")
+	return dsl.WithTrees(embedded, trees)
+}()
 
 // Names lists the bundled battles (their folder names): those written by
 // hand, in name order, then those converted from the lb.react app's chart

@@ -11,7 +11,7 @@ import (
 // a unit, the way toward a hex, the hexside crossed between two hexes.
 
 // Cell describes a hex for scripts. The hexes of the map are kept in a
-// slice by their place on it, which a charge's every step reads; hexes off
+// slice by their place on it, which a procedure reads at every step; hexes off
 // the map in a map.
 func (e *Engine) Cell(h hex.Hex) *Cell {
 	b := e.Board
@@ -50,10 +50,10 @@ func (e *Engine) newCell(h hex.Hex) *Cell {
 	return c
 }
 
-// fronts is how many front hexsides a unit's formation has. The unit
+// Fronts is how many front hexsides a unit's formation has. The unit
 // remembers it for the formation it was last asked about: every step of a
-// charge asks, and formations seldom change.
-func (e *Engine) fronts(u *Unit) int {
+// procedure asks, and formations seldom change.
+func (e *Engine) Fronts(u *Unit) int {
 	m := u.memo
 	if m != nil && m.fronts.known && m.fronts.formation == u.Formation {
 		return m.fronts.n
@@ -118,7 +118,7 @@ func (e *Engine) unitWord(u *Unit, which int) (*dsl.VocabDef, bool) {
 
 // word is the word of mod's vocabulary that the unit's formation, arm or
 // state names. The unit remembers each as it last looked it up: fire,
-// melee, the language's functions and every step of a charge read them,
+// melee, the language's functions and a procedure's every step read them,
 // and they seldom change.
 func (u *Unit) word(mod *dsl.Module, which int) (*dsl.VocabDef, bool) {
 	var kind, name string
@@ -153,7 +153,7 @@ func (u *Unit) FormationWord() (*dsl.VocabDef, bool) {
 
 // CanForm reports whether the unit's arm may adopt formation f: the
 // formation is a word of the module, and its `arms`, if it lists any,
-// name the unit's arm. The unit remembers the last answer: a charge asks
+// name the unit's arm. The unit remembers the last answer: a procedure asks
 // it of each unit it comes near, about the same formation, at every step.
 func (u *Unit) CanForm(f string) bool {
 	if u.board == nil || u.board.module == nil {
@@ -189,19 +189,19 @@ func canForm(mod *dsl.Module, f, arm string) bool {
 	return !listed
 }
 
-// enemyIn reports whether an enemy of u holds h.
-func (e *Engine) enemyIn(u *Unit, h hex.Hex) bool {
+// EnemyIn reports whether an enemy of u holds h.
+func (e *Engine) EnemyIn(u *Unit, h hex.Hex) bool {
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
-		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
+		if x.Side != u.Side && x.Increments > 0 && x.Occupies(h) {
 			return true
 		}
 	}
 	return false
 }
 
-// stepToward picks the neighbour nearest to the goal that no enemy holds.
-func (e *Engine) stepToward(from, goal hex.Hex) (hex.Hex, bool) {
+// StepToward picks the neighbour nearest to the goal that no enemy holds.
+func (e *Engine) StepToward(from, goal hex.Hex) (hex.Hex, bool) {
 	b := e.Board
 	best, bestD := from, hex.Distance(from, goal)
 	for _, n := range from.Neighbors() {
@@ -211,7 +211,7 @@ func (e *Engine) stepToward(from, goal hex.Hex) (hex.Hex, bool) {
 		d := hex.Distance(n, goal)
 		if d >= bestD {
 			// Whether an enemy holds it changes nothing: only its look
-			// at the units is charged, as occupied charges it.
+			// at the units is counted, as occupied counts it.
 			b.Spend(1 + len(b.Units))
 			continue
 		}
@@ -222,10 +222,10 @@ func (e *Engine) stepToward(from, goal hex.Hex) (hex.Hex, bool) {
 	return best, best != from
 }
 
-// enemies lists the live units of other sides than u's, by id, in a slice
+// Enemies lists the live units of other sides than u's, by id, in a slice
 // the engine reuses: a caller that fires hooks while it ranges over it gets
 // its own copy by taking the list before (ranging evaluates it once).
-func (e *Engine) enemies(u *Unit) []*Unit {
+func (e *Engine) Enemies(u *Unit) []*Unit {
 	e.Board.Spend(1 + len(e.sorted))
 	n := len(e.enemyBuf)
 	for _, x := range e.sorted {
@@ -250,6 +250,19 @@ func (e *Engine) crossing(u *Unit, from, to hex.Hex) (word any, cost int, uphill
 	}
 	return e.word(f.Word), cost, f.Rising && f.High == to
 }
+
+// Crossing is what lies along the hexside a unit crosses from one hex into
+// the next: the hexside word ("" for none), the movement points it adds for
+// the unit's arm (cost_ARM, else cost), and whether the ground rises that
+// way.
+func (e *Engine) Crossing(u *Unit, from, to hex.Hex) (word string, cost int, uphill bool) {
+	w, cost, uphill := e.crossing(u, from, to)
+	return asString(w), cost, uphill
+}
+
+// Crossed describes a hexside crossed, for the narration: ", across
+// stream", ", up slope", or nothing.
+func Crossed(word string, up bool) string { return crossed(word, up) }
 
 // noWord is "" boxed once.
 var noWord any = ""

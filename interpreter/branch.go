@@ -441,6 +441,11 @@ func whenCuts(m *dsl.Module, p *dsl.Program) (cuts []rollCut, ok bool) {
 }
 
 // constValue reads a number, or a param of the module that holds one.
+// ConstValue is the value of an expression's node that is a number or a
+// param of the module, for a procedure that reads its rules' conditions
+// (how far its rules look).
+func ConstValue(m *dsl.Module, n ast.Node) (float64, bool) { return constValue(m, n) }
+
 func constValue(m *dsl.Module, n ast.Node) (float64, bool) {
 	switch x := n.(type) {
 	case *ast.IntegerNode:

@@ -230,11 +230,11 @@ var slotKinds = [...]closure.Kind{codeOther: -1, codeUnit: closure.Any, codeCell
 	codeInt: closure.Int, codeFloat: closure.Float, codeBool: closure.Bool, codeString: closure.String}
 
 // exprCode is an expression as the engine runs it, resolved when the
-// module loads: its closures, and what evaluating it charges.
+// module loads: its closures, and what evaluating it costs.
 type exprCode struct {
 	p   *dsl.Program
 	run *closure.Program // nil: a constant, or an expression left to expr's machine
-	// cost is what an evaluation charges before it runs: 1 for a literal
+	// cost is what an evaluation spends before it runs: 1 for a literal
 	// or a name, else what the check estimated.
 	cost int
 	// slot is where a bare name's value is read, when name is set and the

@@ -19,7 +19,7 @@ const DefaultMaxCost = 10_000_000
 // a millisecond or so of work, whatever the script does.
 const pollEvery = 1024
 
-// What the run keeps is charged too, so that the cost budget bounds its
+// What the run keeps is counted too, so that the cost budget bounds its
 // memory: an event of the trace costs eventUnits, and the text of an event
 // or the name of a mark a unit per keptBytesPerUnit bytes. Under the
 // default budget a run keeps at most some 40 MB of text, and a run's
@@ -38,13 +38,13 @@ var ErrCostBudget = errors.New("cost budget exceeded")
 // evaluated, one unit for every clause and effect, and the engine's own
 // work (each hex of a path or a retreat, each unit looked at for an enemy,
 // a line of sight or a stack). The board carries it so that the language's
-// functions charge what they look at too.
+// functions count what they look at too.
 type meter struct {
 	used, limit int64
 	nextPoll    int64
-	// next is where a charge stops merely adding: the smaller of nextPoll
+	// next is where a spend stops merely adding: the smaller of nextPoll
 	// and the first unit over the limit, or below anything once err is
-	// set. It keeps charge small enough to be inlined.
+	// set. It keeps spend small enough to be inlined.
 	next int64
 	ctx  context.Context
 	err  error // the first error: the budget spent or the context done
@@ -55,7 +55,7 @@ func (m *meter) reset(ctx context.Context, limit int64) {
 	m.setNext()
 }
 
-// charge adds n units; it returns the meter's error once the budget is
+// spend adds n units; it returns the meter's error once the budget is
 // spent or the context is done, and keeps returning it.
 func (m *meter) spend(n int) error {
 	m.used += int64(n)
@@ -65,7 +65,7 @@ func (m *meter) spend(n int) error {
 	return m.over(n)
 }
 
-// over is charge past next: the budget spent, the context to look at, or
+// over is spend past next: the budget spent, the context to look at, or
 // the error already met (the units are then not counted).
 func (m *meter) over(n int) error {
 	if m.err != nil {
@@ -91,8 +91,8 @@ func (m *meter) over(n int) error {
 	return nil
 }
 
-// overBy is over for a charge whose error the meter keeps for later; not
-// inlined, so that Board.charge is.
+// overBy is over for a spend whose error the meter keeps for later; not
+// inlined, so that Board.Spend is.
 //
 //go:noinline
 func (m *meter) overBy(n int) { _ = m.over(n) }
@@ -111,10 +111,10 @@ func (m *meter) setNext() {
 // Cost reports the units of cost the last Run used.
 func (e *Engine) Cost() int64 { return e.meter.used }
 
-// work charges n units of the engine's own work. Its error names the rule
+// Work counts n units of the engine's own work. Its error names the rule
 // whose effect does the work, at the effect's place, or the phase when no
 // rule is running.
-func (e *Engine) work(n int) error {
+func (e *Engine) Work(n int) error {
 	if err := e.meter.spend(n); err != nil {
 		return e.meterErr(err)
 	}

@@ -1,21 +1,28 @@
-// Package interpreter is the generic hex-wargame engine that plays a checked
-// rules module: the board and units (on the hex package's geometry), seeded dice,
-// the chronology of battle and the charge process as a sequence of hooks,
-// and the cited trace. It asks the module for every number, table,
-// condition and consequence; nothing here names a battle.
+// Package interpreter is the rules kernel: the generic hex-wargame engine
+// that plays a checked rules module. It holds the board and units (on the
+// hex package's geometry), the frame and slots expressions read, the rules
+// and the binding of hook variables, rolls on tables and checks, seeded
+// dice, the cost meter, rewinds and saved positions, and the cited trace.
+// It asks the module for every number, table, condition and consequence;
+// nothing here names a battle, nor a procedure of the Premier Rules.
 //
 // The parts of a turn are procedures registered by name (procedure.go): a
 // module's sequence of play names the phases, and the engine looks each up
 // in the registry. The kernel registers none: package premier registers
-// the Premier Rules' procedures, and another package adds its own with
-// Register, written on the engine's exported steps (FindHook and Bind to
-// fire a hook, Checkpoint, BeginPhase, Emit, OrdersOf, Cell …). A program
-// that builds an engine imports the procedures it plays; package bataille
-// imports premier.
+// the Premier Rules' (the charge à cheval, movement, fire, melee, the turn's
+// start and end), and another package adds its own the same way, each
+// written on the kernel's exported steps: DeclareHook, FindHook and Bind to
+// declare and fire its hooks, NewLocal for its own state (which rewinds
+// reset and saved positions hold), Checkpoint, BeginPhase and Emit for its
+// positions and its narration, Act and SetUnderway for the action being
+// resolved, Settle for what rules left for later. A program that builds an
+// engine imports the procedures it plays, as a database/sql program
+// imports its driver; package bataille imports premier.
 //
-// The hooks and the names their expressions read are the table Hooks; with
-// stdlib's functions and effects they make docs/reference.md, which a test
-// keeps in step with this table.
+// The hooks and the names their expressions read are the table Hooks (the
+// kernel's own, then those procedures declare); with stdlib's functions
+// and effects they make docs/reference.md, which a test keeps in step with
+// this table.
 //
 //	eng := interpreter.New(mod, board, orders, interpreter.Config{Seed: 1, Effects: stdlib.EffectFuncs()})
 //	err := eng.Run(ctx)

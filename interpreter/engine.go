@@ -90,19 +90,17 @@ type Engine struct {
 	// panic then is its failure, which run recovers.
 	testing *exprCode
 
-	ch    *chargeState
-	chBuf chargeState // the storage ch points to while a charge resolves
-	// pending are the charges rules started (ChargeAt), resolved once the
-	// action under way is over.
-	pending []*Order
-	act     action
-	melees  []meleeOrder
-	with    []*Unit // the charging stack beside the attacker of the melee being resolved
-	// firedInto lists the hexes each unit fired into this phase.
-	firedInto []firedHexes
+	// locals are the procedures' own states (local.go); underway is the
+	// action one is resolving, nil between actions.
+	locals   []Local
+	underway *Underway
+	// numbering is the Numbering a Save or Resume hands the locals, kept
+	// so as not to allocate one each time.
+	numbering Numbering
+	act       Action
 	orders    []*Order
 	phasing   string
-	proc      string // the procedure of the phase being played (movement, charges …)
+	proc      string // the procedure of the phase being played
 	// seq is the procedure of each phase of the sequence of play (phases).
 	seq    []*Procedure
 	turn   string     // the scenario's `turn` side, if it names one
@@ -141,11 +139,6 @@ type Engine struct {
 	// invEnv holds the names the invariants read (invariant.go).
 	invEnv map[string]any
 
-	// declared are the charges of the charge phase that their declaration
-	// allowed, resolved one after another; meleeCount is how many of
-	// melees the melee phase resolves (those set up when it began).
-	declared   []*Order
-	meleeCount int
 	// phaseAt is the place in the sequence of play of the phase being
 	// played (resume.go); pause, from and resuming are how a run stops at,
 	// and starts again from, a position.
@@ -155,17 +148,23 @@ type Engine struct {
 	resuming bool
 }
 
-// action is what effects change about the action a hook is about.
-type action struct {
-	cost      int
-	fire      float64
-	shift     int
-	defence   int // a fire defence a rule set in place of the chart's; 0: none
-	attack    float64
-	defense   float64
-	side      string
-	ignoreZdi bool
+// Action is what effects change about the action a hook is about: its
+// cost, a fire's value, shifts and defence, a melee's strengths and side,
+// a move through Zd'I. The procedure sets it up before it fires the
+// action's hook (Engine.Act) and reads it after; every position clears it.
+type Action struct {
+	Cost      int
+	Fire      float64
+	Shift     int
+	Defence   int // a fire defence a rule set in place of the chart's; 0: none
+	Attack    float64
+	Defense   float64
+	Side      string
+	IgnoreZdI bool
 }
+
+// Act is the action being resolved, which effects change.
+func (e *Engine) Act() *Action { return &e.act }
 
 // Order is a player's order, with its units found.
 type Order struct {
@@ -175,20 +174,8 @@ type Order struct {
 	Formation string
 	Step      int
 	Path      []hex.Hex
-	// Reaction is set on a charge a rule started (ChargeAt), not ordered.
+	// Reaction is set on an order a rule started, not the scenario.
 	Reaction bool
-	// A stack's charge (BER-37-STACK): the charges ordered from one hex at
-	// one target are one charge, led by the first ordered; the others ride
-	// with it. The charge phase sets these before any charge is declared.
-	lead  *Order // the charge this one rides with; nil for a lead
-	stack int    // regiments ordered to charge together, this one among them
-}
-
-type meleeOrder struct {
-	attacker, defender *Unit
-	charging           bool
-	straight           int     // hexes the charger entered last in one straight line
-	with               []*Unit // the regiments of the charger's stack beside it
 }
 
 // ErrStepBudget is wrapped by the error of a run that took too many steps.
@@ -249,6 +236,7 @@ func New(mod *dsl.Module, board *Board, orders []*Order, cfg Config) *Engine {
 		e.startMarks = append(e.startMarks, marks)
 	}
 	e.startArmies = copyArmies(board.Armies)
+	e.makeLocals()
 	return e
 }
 
@@ -305,11 +293,10 @@ func (e *Engine) Rewind(dice Dice) {
 	}
 	e.orders, e.turnNo = e.first, 0
 	clear(e.lasting)
-	e.subject, e.ch = nil, nil
-	e.pending = e.pending[:0]
-	e.melees = e.melees[:0]
-	e.declared, e.meleeCount = e.declared[:0], 0
-	e.clearFired()
+	e.subject, e.underway = nil, nil
+	for _, l := range e.locals {
+		l.Reset()
+	}
 	clear(e.enemyBuf)
 	e.enemyBuf = e.enemyBuf[:0]
 	e.restoreTo(0)
@@ -321,8 +308,8 @@ func (e *Engine) Trace() Trace { return e.trace }
 // Dice returns the engine's dice.
 func (e *Engine) Dice() Dice { return e.dice }
 
-// Run plays one turn in the chronology of battle: charge à cheval,
-// movement, defensive fire, offensive fire, melee, then the end of the turn.
+// Run plays the scenario's turns, each the phases of the module's
+// sequence of play (DefaultSequence when it declares none).
 func (e *Engine) Run(ctx context.Context) (err error) {
 	e.resuming = false
 	return e.play(ctx)
@@ -381,18 +368,16 @@ func (e *Engine) play(ctx context.Context) (err error) {
 	return nil
 }
 
-// defaultSequence is the order of play when a module declares none.
-var defaultSequence = []dsl.PhaseDef{
-	{Proc: "start", Title: "start of turn"}, {Proc: "charges", Title: "charge à cheval"}, {Proc: "movement", Title: "movement"},
-	{Proc: "defensive_fire", Title: "defensive fire"}, {Proc: "offensive_fire", Title: "offensive fire"},
-	{Proc: "melee", Title: "melee"}, {Proc: "end", Title: "end of turn"},
-}
+// DefaultSequence is the order of play when a module declares none: the
+// package that registers the procedures of a turn sets it (premier sets the
+// Premier Rules' chronology of battle).
+var DefaultSequence []dsl.PhaseDef
 
 // phases is the module's sequence of play, or the engine's own order when
 // it declares none; seq holds the procedure of each of its phases, found
 // by name once.
 func (e *Engine) phases() []dsl.PhaseDef {
-	phases := defaultSequence
+	phases := DefaultSequence
 	if e.Module.Sequence != nil {
 		phases = e.Module.Sequence.Phases
 	}
@@ -435,7 +420,7 @@ func (e *Engine) turnPhases(first int) error {
 		if err != nil {
 			return err
 		}
-		if err := e.drainCharges(); err != nil {
+		if err := e.Settle(); err != nil {
 			return err
 		}
 		if err := e.checkInvariants(invariantStep{after: "the end of the phase", phaseEnd: true}); err != nil {
@@ -448,7 +433,7 @@ func (e *Engine) turnPhases(first int) error {
 			e.cfg.PhaseEnd(e.turnNo, ph.Proc)
 		}
 	}
-	// Work charged where nothing could stop (the last hook's narration, a
+	// Work counted where nothing could stop (the last hook's narration, a
 	// look at the board) may have spent the budget or met the context's end.
 	if e.meter.err != nil {
 		return e.meterErr(e.meter.err)
@@ -506,7 +491,7 @@ func (e *Engine) MarkFor(u *Unit, name string, turns int) {
 
 func (e *Engine) phasingSide() string {
 	for _, o := range e.orders {
-		if o.Kind == "charge" || o.Kind == "move" || o.Kind == "assault" {
+		if actingKinds[o.Kind] {
 			return o.Unit.Side
 		}
 	}
@@ -517,7 +502,8 @@ func (e *Engine) phasingSide() string {
 }
 
 // SetPhasing names the side whose turn it is; without it, the side of the
-// first unit ordered to charge, move or assault.
+// first unit given an order a procedure plays as its side's own (its
+// Acts: a charge, a move, an assault).
 func (e *Engine) SetPhasing(side string) {
 	e.turn = side
 }
@@ -857,13 +843,13 @@ func (e *Engine) exprOf(p *dsl.Program) *exprCode {
 	return &x
 }
 
-// value evaluates an expression: it charges its cost, then runs it. It is
+// value evaluates an expression: it pays its cost, then runs it. It is
 // the one place expressions run.
 func (e *Engine) value(r *dsl.RuleDef, x *exprCode) (any, error) {
 	if err := e.meter.spend(x.cost); err != nil {
 		return nil, ruleErr(x.p.Pos, r, "%w", err)
 	}
-	return e.valueCharged(r, x)
+	return e.valuePaid(r, x)
 }
 
 // test evaluates a condition, as value does, without boxing the result.
@@ -871,10 +857,10 @@ func (e *Engine) test(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	if err := e.meter.spend(x.cost); err != nil {
 		return false, ruleErr(x.p.Pos, r, "%w", err)
 	}
-	return e.testCharged(r, x)
+	return e.testPaid(r, x)
 }
 
-// step is a clause's condition: tick, then test, with the two charges
+// step is a clause's condition: tick, then test, with the two spends
 // made as one when neither could reach the budget or a look at the
 // context (meter.next), which is what they would do one by one. It runs
 // only under run (through runRule), whose deferred call recovers a
@@ -896,7 +882,7 @@ func (e *Engine) step(r *dsl.RuleDef, x *exprCode) (bool, error) {
 		}
 	}
 	if x.cond == nil || e.cfg.Machine {
-		return e.testCharged(r, x)
+		return e.testPaid(r, x)
 	}
 	// Tested as RunBool tests it, without its deferred recover: a failure
 	// panics up to the hook's run, which recovers it as RunBool would have
@@ -911,8 +897,8 @@ func (e *Engine) step(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	return b, nil
 }
 
-// valueCharged is value once the cost is charged.
-func (e *Engine) valueCharged(r *dsl.RuleDef, x *exprCode) (any, error) {
+// valuePaid is value once the cost is paid.
+func (e *Engine) valuePaid(r *dsl.RuleDef, x *exprCode) (any, error) {
 	p := x.p
 	if x.run == nil || e.cfg.Machine {
 		if p.IsConst {
@@ -959,10 +945,10 @@ func (e *Engine) checked(r *dsl.RuleDef, p *dsl.Program, out any, err error) (an
 	return out, nil
 }
 
-// testCharged is test once the cost is charged.
-func (e *Engine) testCharged(r *dsl.RuleDef, x *exprCode) (bool, error) {
+// testPaid is test once the cost is paid.
+func (e *Engine) testPaid(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	if x.run == nil || e.cfg.Machine {
-		out, err := e.valueCharged(r, x)
+		out, err := e.valuePaid(r, x)
 		b, _ := out.(bool)
 		return b, err
 	}
@@ -976,7 +962,7 @@ func (e *Engine) testCharged(r *dsl.RuleDef, x *exprCode) (bool, error) {
 	return b, nil
 }
 
-// evalNumber is valueCharged for a compiled expression whose result is a
+// evalNumber is valuePaid for a compiled expression whose result is a
 // number: the same checks, the result boxed without allocating when it
 // can be.
 func (e *Engine) evalNumber(r *dsl.RuleDef, p *dsl.Program, cp *closure.Program) (any, error) {

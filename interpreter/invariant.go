@@ -14,7 +14,7 @@ import (
 // a fire is aimed: the pair is bound only then.
 var InvariantVars = []dsl.Var{
 	v("units", reflect.TypeFor[[]*Unit](), "every unit placed, in scenario order (an eliminated one stays with 0 increments)"),
-	word("phase", procedureWords, "the procedure of the phase being played"),
+	word("phase", ProcedureWords, "the procedure of the phase being played"),
 	v("phase_end", tBool, "the step is the end of a phase, once its charges are all resolved"),
 	v("turn", tInt, "the turn being played, from 1"),
 	v("hook", tString, "the hook whose rules just ran, or \"\" (a phase's end, a melee joined, a fire aimed)"),
@@ -60,6 +60,18 @@ type invariantStep struct {
 	phaseEnd         bool
 	attacker, defend *Unit
 	firer, target    *Unit
+}
+
+// CheckMeleeInvariants tests the module's invariants when a melee is
+// joined, with the attacker and the defender bound.
+func (e *Engine) CheckMeleeInvariants(attacker, defender *Unit) error {
+	return e.checkInvariants(invariantStep{attacker: attacker, defend: defender})
+}
+
+// CheckFireInvariants tests the module's invariants when a fire is aimed,
+// with the firer and the target bound.
+func (e *Engine) CheckFireInvariants(firer, target *Unit) error {
+	return e.checkInvariants(invariantStep{firer: firer, target: target})
 }
 
 // checkInvariants tests the module's invariants at a step. It costs

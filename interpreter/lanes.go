@@ -5,7 +5,6 @@ import (
 	"slices"
 
 	"github.com/bataille/bataille/dsl"
-	"github.com/expr-lang/expr/ast"
 )
 
 // Lanes: parts of a scenario that cannot affect each other, so that their
@@ -64,8 +63,8 @@ func (t *Track) stand(u *Unit) {
 	}
 }
 
-// reach records a look that goes n hexes from a hex a unit stands in.
-func (b *Board) reach(n int) {
+// Reach records a look that goes n hexes from a hex a unit stands in.
+func (b *Board) Reach(n int) {
 	if t := b.track; t != nil && n > t.Reach {
 		t.Reach = n
 	}
@@ -83,90 +82,6 @@ func Apart(a, b *Track, approach int) bool {
 		}
 	}
 	return true
-}
-
-// ApproachReach is the distance beyond which every charge_approach rule of
-// the module gives up: each must open with a when that, as one of the
-// terms it ands together, reads `distance <= N` (or <, ==, or N >= distance;
-// N a number or param) or `is_target` (the target is linked to the charger
-// by its order). ok is false when a rule has no such term: it may act on
-// an enemy however far, and no scenario of the module splits into lanes.
-func ApproachReach(m *dsl.Module) (reach int, ok bool) {
-	for _, r := range m.Rules {
-		if r.Hook != hChargeApproach.Name {
-			continue
-		}
-		found := false
-		for _, c := range r.Clauses {
-			if c.Kind != dsl.ClauseWhen || c.Cond == nil {
-				break
-			}
-			node := c.Cond.Node()
-			if node == nil {
-				continue
-			}
-			for _, term := range conjuncts(node) {
-				if n, cut := distanceCut(m, term); cut {
-					reach, found = max(reach, n), true
-				}
-			}
-		}
-		if !found {
-			return 0, false
-		}
-	}
-	return reach, true
-}
-
-// conjuncts are the terms an expression ands together.
-func conjuncts(n ast.Node) []ast.Node {
-	if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {
-		return append(conjuncts(b.Left), conjuncts(b.Right)...)
-	}
-	return []ast.Node{n}
-}
-
-// distanceCut reads one term: `is_target` (reach 0), or distance compared
-// with a constant so that it holds only within some distance.
-func distanceCut(m *dsl.Module, n ast.Node) (int, bool) {
-	if id, ok := n.(*ast.IdentifierNode); ok && id.Value == "is_target" {
-		return 0, true
-	}
-	b, ok := n.(*ast.BinaryNode)
-	if !ok {
-		return 0, false
-	}
-	isDistance := func(x ast.Node) bool {
-		id, ok := x.(*ast.IdentifierNode)
-		return ok && id.Value == "distance"
-	}
-	op, other := b.Operator, b.Right
-	switch {
-	case isDistance(b.Left):
-	case isDistance(b.Right):
-		other = b.Left
-		op = map[string]string{"<=": ">=", "<": ">", ">=": "<=", ">": "<", "==": "=="}[op]
-	default:
-		return 0, false
-	}
-	v, ok := constValue(m, other)
-	if !ok {
-		return 0, false
-	}
-	switch op {
-	case "<=", "==":
-		return int(v), true
-	case "<":
-		return int(v) - 1 + boolInt(v != float64(int(v))), true
-	}
-	return 0, false
-}
-
-func boolInt(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // LaneUnits parts a scenario's units by the orders that link them (over
@@ -255,14 +170,15 @@ func LaneScenario(sd *dsl.ScenarioDef, ids []string, sides []string) *dsl.Scenar
 
 // PhasingSides is the side in its turn in each turn of a scenario set up,
 // as the engine finds it: the turn's own, else that of the first unit
-// ordered to charge, move or assault, else the first unit's.
+// given an order a procedure acts on as its side's own (Procedure.Acts),
+// else the first unit's.
 func PhasingSides(s *Setup) []string {
 	side := func(given string, orders []*Order) string {
 		if given != "" {
 			return given
 		}
 		for _, o := range orders {
-			if o.Kind == "charge" || o.Kind == "move" || o.Kind == "assault" {
+			if actingKinds[o.Kind] {
 				return o.Unit.Side
 			}
 		}

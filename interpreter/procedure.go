@@ -32,6 +32,11 @@ type Procedure struct {
 	// Orders are the kinds of the scenario's orders it plays ("charge",
 	// "move", "form", "fire", "assault").
 	Orders []string
+	// Acts are those of its Orders that a unit is given in its own side's
+	// turn (a charge, a move, an assault; not a fire, which either side
+	// gives): when a scenario names no side for a turn, the side of the
+	// first unit given one is the side in its turn.
+	Acts []string
 	// Play plays one phase of the procedure under its title, from step
 	// from: 0 for its beginning, k+1 for its k-th action (resume.go). It
 	// calls the engine's checkpoint before each action, so that a run may
@@ -39,11 +44,17 @@ type Procedure struct {
 	// the next lives where a saved position (State) holds it: on the units
 	// (their marks) or in the engine's fields that State saves.
 	Play func(e *Engine, title string, from int) error
+	// Settle, when set, finishes what rules started during any action and
+	// left for later (a charge a rule started, resolved once the action
+	// under way is over); Engine.Settle calls it.
+	Settle func(e *Engine) error
 }
 
 var (
 	procs      []*Procedure
 	procByName = map[string]*Procedure{}
+	// actingKinds are the registered procedures' Acts.
+	actingKinds = map[string]bool{}
 )
 
 // Procedures are the parts of a turn the engine plays, by the name a
@@ -63,13 +74,7 @@ func Register(p *Procedure) {
 		panic("interpreter: procedure " + p.Name + " registered twice")
 	}
 	for _, h := range p.Declares {
-		if h.Name == "" || HookByName[h.Name] != nil {
-			panic(fmt.Sprintf("interpreter: procedure %s declares hook %q, which is taken or has no name", p.Name, h.Name))
-		}
-		// Every hook reads the turn number (hooks.go).
-		h.Vars = append(h.Vars, v("turn", tInt, "the turn being played, from 1"))
-		Hooks = append(Hooks, h)
-		HookByName[h.Name] = h
+		DeclareHook(h)
 	}
 	for _, h := range p.Hooks {
 		if HookByName[h] == nil {
@@ -78,6 +83,9 @@ func Register(p *Procedure) {
 	}
 	procs = append(procs, p)
 	procByName[p.Name] = p
+	for _, k := range p.Acts {
+		actingKinds[k] = true
+	}
 	Procedures[p.Name] = p.Doc
 	setPhaseWords()
 }
@@ -89,10 +97,10 @@ func ProcedureNamed(name string) *Procedure { return procByName[name] }
 // registered.
 func RegisteredProcedures() []*Procedure { return append([]*Procedure(nil), procs...) }
 
-// procedureWords is the words of a variable that names a phase's procedure
-// (`phase`) before any procedure is registered: Register gives it the
-// names of those there are (setPhaseWords).
-const procedureWords = "|"
+// ProcedureWords are the words of a hook variable that names a phase's
+// procedure (`phase`) as it is declared: Register gives it the names of
+// the procedures there are (setPhaseWords).
+const ProcedureWords = "|"
 
 // phaseWords is the list of procedure names that a variable naming a
 // phase's procedure holds (`phase`), as a fixed list "a|b|c".
@@ -122,11 +130,9 @@ func setPhaseWords() {
 	set(InvariantVars)
 }
 
-// What a procedure registered from outside this package plays with: the
-// turn's orders, the phase's heading and positions, and the charge
-// procedure's steps, so that another edition's charge (a counter-charge
-// before the charger moves) is written in the terms the Premier Rules'
-// charge is.
+// What a procedure plays with, beside the hooks it fires (Bind, FireHook),
+// the trace (BeginPhase, Emit, Note), its positions (Checkpoint) and its
+// own state (Local): the turn's orders and the side in its turn.
 
 // OrdersOf are the turn's orders of a kind, in the scenario's order.
 func (e *Engine) OrdersOf(kind string) []*Order {
@@ -138,6 +144,14 @@ func (e *Engine) OrdersOf(kind string) []*Order {
 	}
 	return out
 }
+
+// Orders are the turn's orders, in the scenario's order; a procedure
+// reads them and does not change them.
+func (e *Engine) Orders() []*Order { return e.orders }
+
+// PhaseProcedure is the procedure of the phase being played ("" outside
+// a turn).
+func (e *Engine) PhaseProcedure() string { return e.proc }
 
 // Phasing is the side whose turn it is.
 func (e *Engine) Phasing() string { return e.phasing }
@@ -152,48 +166,20 @@ func (e *Engine) Listens(h *HookPoint) bool { return len(e.comp.rules[h.index]) 
 // order reads this, and does not change it.
 func (e *Engine) UnitsByID() []*Unit { return e.sorted }
 
-// DeclareCharges declares the charges as the charge phase does: the
-// charges ordered from one hex at one target make one stack's charge
-// (BER-37-STACK), then the declare_charge rules judge each. It returns
-// those they allowed, which the engine keeps (a saved position holds them)
-// until the phase's procedure clears them (ClearDeclared).
-func (e *Engine) DeclareCharges(charges []*Order) ([]*Order, error) {
-	stacks(charges)
-	e.declared = e.declared[:0]
-	for _, o := range charges {
-		ok, err := e.declare(o)
-		if err != nil {
-			return nil, err
-		}
-		if ok {
-			e.declared = append(e.declared, o)
+// Settle finishes what rules started during an action and left for
+// later (the charges a rule started with charge_at), as each registered
+// procedure's Settle does, in the order they were registered: the kernel
+// calls it after every phase, a procedure after each of its actions.
+func (e *Engine) Settle() error {
+	for _, p := range procs {
+		if p.Settle != nil {
+			if err := p.Settle(e); err != nil {
+				return err
+			}
 		}
 	}
-	return e.declared, nil
+	return nil
 }
-
-// Declared are the charges DeclareCharges allowed, in order.
-func (e *Engine) Declared() []*Order { return e.declared }
-
-// ClearDeclared forgets the phase's declared charges.
-func (e *Engine) ClearDeclared() { e.declared = e.declared[:0] }
-
-// ResolveDeclared resolves a declared charge hex by hex, then the charges
-// its rules started (DrainCharges); a regiment that rides with its stack's
-// lead is resolved with the lead, not on its own.
-func (e *Engine) ResolveDeclared(o *Order) error {
-	if o.lead != nil && e.isDeclared(o.lead) {
-		return nil
-	}
-	if err := e.resolveCharge(o); err != nil {
-		return err
-	}
-	return e.drainCharges()
-}
-
-// DrainCharges resolves the charges rules started (ChargeAt), in the
-// order they were started.
-func (e *Engine) DrainCharges() error { return e.drainCharges() }
 
 // FireHook runs the rules of a hook a procedure declared (Declares), its
 // variables given as name, value pairs in the order the declaration lists
@@ -212,7 +198,7 @@ func (e *Engine) FireHook(name string, kv ...any) (blocked bool, msg string, err
 		}
 		n++
 	}
-	if given := len(h.Vars) - 1; n != given { // all but turn, the engine's
+	if given := len(h.Vars) - len(engineVars); n != given { // all but the engine's own
 		panic(fmt.Sprintf("interpreter: hook %s fired with %d of its %d variables", name, n, given))
 	}
 	return e.fire(name, kv...)

@@ -17,8 +17,9 @@ import (
 // A position is a point between the actions of a turn where everything the
 // rest of the run depends on is in the engine's fields and the units: the
 // start of a phase (before its phase_start rules), and the start of each
-// action a phase takes in turn (each unit's turn_start or turn_end rules,
-// each declared charge, move or form order, fire order and melee).
+// action a phase takes in turn (the procedure's Checkpoint: for the Premier
+// Rules', each unit's turn_start or turn_end rules, each declared charge,
+// move or form order, fire order and melee).
 
 // Position is a place in the sequence of play: the turn (from 0), the
 // phase of the module's sequence (from 0) and the step in it: 0 before the
@@ -56,7 +57,7 @@ func (e *Engine) PauseAtPositions(on bool) { e.pause = on }
 func (e *Engine) Checkpoint(step int) error {
 	// What an action set up for its hooks (a cost, a fire value) is
 	// over with it: no action reads what another left.
-	e.act = action{}
+	e.act = Action{}
 	p := Position{Turn: e.turnNo - 1, Phase: e.phaseAt, Step: step}
 	if e.resuming {
 		e.resuming = false
@@ -79,31 +80,14 @@ type State struct {
 	units   []Unit // in the board's order, marks and vacated hex copied
 	marks   []map[string]bool
 	lasting []map[string]int // MarkFor's marks by unit, as e.lasting
-	pending []savedOrder
-	melees  []savedMelee
-	// meleeCount, declared (indices into the turn's orders) and fired
-	// (by unit index) are the phase's own.
-	meleeCount int
-	declared   []int
-	fired      [][]hex.Hex
-	phasing    string
-	turnNo     int
+	// locals are the procedures' own states (Local.Save), by LocalKey,
+	// in localBuf when they fit (a clone is then one allocation fewer).
+	locals   []Saved
+	localBuf [4]Saved
+	phasing  string
+	turnNo   int
 	// armies are the sides' values (Board.Armies).
 	armies map[string]map[string]int
-}
-
-// savedOrder is a charge a rule started, its units by their index on the
-// board (a state may be resumed on another engine of the same scenario).
-type savedOrder struct {
-	o            Order // Unit and Target nil
-	unit, target int
-}
-
-type savedMelee struct {
-	attacker, defender int
-	charging           bool
-	straight           int
-	with               []int // the charging stack beside the attacker
 }
 
 // Position is where the state was saved.
@@ -112,17 +96,17 @@ func (s *State) Position() Position { return s.pos }
 // Save copies the engine's state at the position its run paused at into
 // s, reusing s's storage. It is the one place that reads the state: the
 // units (every field, their marks), the marks set to last several turns,
-// the charges rules started and the melees set up, the phase's declared
-// charges, melees to resolve and hexes fired into, the side in its turn
-// and the turn. Everything else the engine holds is set up when it is
-// made, a budget, or lasts one action (a position is between actions).
+// the sides' values, the side in its turn and the turn, and each
+// procedure's own (Local.Save: the charges declared and those rules
+// started, the melees set up, the hexes fired into). Everything else the
+// engine holds is set up when it is made, a budget, or lasts one action
+// (a position is between actions).
 func (e *Engine) Save(s *State) {
 	s.pos = e.from
 	units := e.Board.Units
 	s.units = slices.Grow(s.units[:0], len(units))[:len(units)]
 	s.marks = grow(s.marks, len(units))
 	s.lasting = grow(s.lasting, len(units))
-	s.fired = grow(s.fired, len(units))
 	index := e.unitIndex()
 	for i, u := range units {
 		s.units[i] = *u
@@ -133,36 +117,15 @@ func (e *Engine) Save(s *State) {
 		s.units[i].Marks = nil
 		s.marks[i] = copyMap(s.marks[i], u.Marks)
 		s.lasting[i] = copyMap(s.lasting[i], e.lasting[u])
-		s.fired[i] = s.fired[i][:0]
 	}
-	for _, f := range e.firedInto {
-		i := index[f.unit]
-		s.fired[i] = append(s.fired[i], f.hexes...)
+	n := &e.numbering
+	*n = Numbering{units: index, board: units, orders: e.orders}
+	if s.locals == nil {
+		s.locals = s.localBuf[:0]
 	}
-	at := func(u *Unit) int {
-		if i, ok := index[u]; ok {
-			return i
-		}
-		return -1
-	}
-	s.pending = s.pending[:0]
-	for _, o := range e.pending {
-		c := savedOrder{o: *o, unit: at(o.Unit), target: at(o.Target)}
-		c.o.Unit, c.o.Target, c.o.Path = nil, nil, slices.Clone(o.Path)
-		s.pending = append(s.pending, c)
-	}
-	s.melees = s.melees[:0]
-	for _, m := range e.melees {
-		sm := savedMelee{at(m.attacker), at(m.defender), m.charging, m.straight, nil}
-		for _, w := range m.with {
-			sm.with = append(sm.with, at(w))
-		}
-		s.melees = append(s.melees, sm)
-	}
-	s.meleeCount = e.meleeCount
-	s.declared = s.declared[:0]
-	for _, o := range e.declared {
-		s.declared = append(s.declared, slices.Index(e.orders, o))
+	s.locals = grow(s.locals, len(e.locals))
+	for i, l := range e.locals {
+		s.locals[i] = l.Save(n, s.locals[i])
 	}
 	s.phasing, s.turnNo = e.phasing, e.turnNo
 	s.armies = copyArmies(e.Board.Armies)
@@ -170,7 +133,7 @@ func (e *Engine) Save(s *State) {
 
 // Clone is a copy of the state that shares nothing with s.
 func (s *State) Clone() *State {
-	c := &State{pos: s.pos, meleeCount: s.meleeCount, phasing: s.phasing, turnNo: s.turnNo}
+	c := &State{pos: s.pos, phasing: s.phasing, turnNo: s.turnNo}
 	c.units = slices.Clone(s.units)
 	for i := range c.units {
 		if v := s.units[i].Vacated; v != nil {
@@ -181,17 +144,14 @@ func (s *State) Clone() *State {
 	for i := range s.marks {
 		c.marks = append(c.marks, copyMap(nil, s.marks[i]))
 		c.lasting = append(c.lasting, copyMap(nil, s.lasting[i]))
-		c.fired = append(c.fired, slices.Clone(s.fired[i]))
 	}
-	for _, o := range s.pending {
-		o.o.Path = slices.Clone(o.o.Path)
-		c.pending = append(c.pending, o)
+	c.locals = c.localBuf[:0]
+	for _, l := range s.locals {
+		if l != nil {
+			l = l.Clone()
+		}
+		c.locals = append(c.locals, l)
 	}
-	c.melees = slices.Clone(s.melees)
-	for i := range c.melees {
-		c.melees[i].with = slices.Clone(c.melees[i].with)
-	}
-	c.declared = slices.Clone(s.declared)
 	c.armies = copyArmies(s.armies)
 	return c
 }
@@ -205,12 +165,6 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 		return fmt.Errorf("the saved state has %d units, the board %d", len(s.units), len(units))
 	}
 	e.Rewind(nil)
-	unit := func(i int) (*Unit, error) {
-		if i < 0 || i >= len(units) {
-			return nil, fmt.Errorf("the saved state names unit %d of %d", i, len(units))
-		}
-		return units[i], nil
-	}
 	for i, u := range units {
 		marks, board, memo := u.Marks, u.board, u.memo
 		*u = s.units[i]
@@ -234,51 +188,15 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 			}
 			e.lasting[u] = copyMap(e.lasting[u], s.lasting[i])
 		}
-		if len(s.fired[i]) > 0 {
-			f := e.firedBy(u)
-			f.hexes = append(f.hexes[:0], s.fired[i]...)
-		}
 	}
 	if e.Board.track != nil {
 		for _, u := range units {
 			e.Board.track.stand(u)
 		}
 	}
-	for _, o := range s.pending {
-		c := o.o
-		c.Path = slices.Clone(o.o.Path)
-		var err error
-		if c.Unit, err = unit(o.unit); err != nil {
-			return err
-		}
-		if c.Target, err = unit(o.target); err != nil {
-			return err
-		}
-		e.pending = append(e.pending, &c)
-	}
-	for _, m := range s.melees {
-		a, err := unit(m.attacker)
-		if err != nil {
-			return err
-		}
-		d, err := unit(m.defender)
-		if err != nil {
-			return err
-		}
-		mo := meleeOrder{attacker: a, defender: d, charging: m.charging, straight: m.straight}
-		for _, i := range m.with {
-			w, err := unit(i)
-			if err != nil {
-				return err
-			}
-			mo.with = append(mo.with, w)
-		}
-		e.melees = append(e.melees, mo)
-	}
-	e.meleeCount = s.meleeCount
 	e.phasing, e.turnNo = s.phasing, s.turnNo
 	e.Board.Armies = copyArmies(s.armies)
-	// The declared charges are orders of the turn the state was saved in.
+	// The procedures' states name orders of the turn the state was saved in.
 	orders := e.first
 	if s.pos.Turn > 0 {
 		if s.pos.Turn-1 >= len(e.later) {
@@ -286,12 +204,15 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 		}
 		orders = e.later[s.pos.Turn-1].Orders
 	}
-	e.declared = e.declared[:0]
-	for _, i := range s.declared {
-		if i < 0 || i >= len(orders) {
-			return fmt.Errorf("the saved state declares order %d of %d", i, len(orders))
+	if len(s.locals) != len(e.locals) {
+		return fmt.Errorf("the saved state has %d procedure states, the engine %d", len(s.locals), len(e.locals))
+	}
+	n := &e.numbering
+	*n = Numbering{board: units, orders: orders} // the units by number only: Restore looks none up
+	for i, l := range e.locals {
+		if err := l.Restore(s.locals[i], n); err != nil {
+			return err
 		}
-		e.declared = append(e.declared, orders[i])
 	}
 	e.from, e.resuming = s.pos, true
 	return e.play(ctx)
@@ -299,8 +220,7 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 
 // AppendKey appends to b an encoding of s in which two states are equal
 // exactly when the rest of the run cannot tell them apart: the same
-// encoding, the same future. Maps are written in the order of their keys;
-// a unit's fired-into hexes in the order fired.
+// encoding, the same future. Maps are written in the order of their keys.
 func (s *State) AppendKey(b []byte) []byte {
 	k := keyWriter{b}
 	k.num(s.pos.Turn)
@@ -355,34 +275,6 @@ func (s *State) AppendKey(b []byte) []byte {
 			k.str(name)
 			k.num(s.lasting[i][name])
 		}
-		k.num(len(s.fired[i]))
-		for _, h := range s.fired[i] {
-			k.hex(h)
-		}
-	}
-	k.num(len(s.pending))
-	for _, o := range s.pending {
-		k.num(o.unit)
-		k.num(o.target)
-		k.str(o.o.Kind)
-		k.str(o.o.Formation)
-		k.num(o.o.Step)
-		k.num(len(o.o.Path))
-		for _, h := range o.o.Path {
-			k.hex(h)
-		}
-		k.flag(o.o.Reaction)
-	}
-	k.num(len(s.melees))
-	for _, m := range s.melees {
-		k.num(m.attacker)
-		k.num(m.defender)
-		k.flag(m.charging)
-		k.num(m.straight)
-		k.num(len(m.with))
-		for _, w := range m.with {
-			k.num(w)
-		}
 	}
 	sides := sortedKeys(s.armies)
 	k.num(len(sides))
@@ -395,10 +287,13 @@ func (s *State) AppendKey(b []byte) []byte {
 			k.num(s.armies[side][name])
 		}
 	}
-	k.num(s.meleeCount)
-	k.num(len(s.declared))
-	for _, i := range s.declared {
-		k.num(i)
+	k.num(len(s.locals))
+	for _, l := range s.locals {
+		if l == nil {
+			k.num(-1) // a procedure with nothing saved
+			continue
+		}
+		k.b = l.AppendKey(k.b)
 	}
 	return k.b
 }

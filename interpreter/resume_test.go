@@ -15,17 +15,13 @@ import (
 // it is state, in Save, Resume and AppendKey).
 func TestStateCoversEngine(t *testing.T) {
 	saved := map[string]string{
-		"Board":      "its units (see the Board and Unit lists)",
-		"pending":    "State.pending",
-		"melees":     "State.melees",
-		"meleeCount": "State.meleeCount",
-		"declared":   "State.declared",
-		"firedInto":  "State.fired",
-		"lasting":    "State.lasting",
-		"phasing":    "State.phasing",
-		"turnNo":     "State.turnNo",
-		"phaseAt":    "State.pos",
-		"from":       "State.pos",
+		"Board":   "its units (see the Board and Unit lists)",
+		"locals":  "State.locals",
+		"lasting": "State.lasting",
+		"phasing": "State.phasing",
+		"turnNo":  "State.turnNo",
+		"phaseAt": "State.pos",
+		"from":    "State.pos",
 	}
 	not := map[string]string{
 		"Module": "the rules: never change", "cfg": "set up by New (SetMaxCost changes a budget)",
@@ -36,7 +32,7 @@ func TestStateCoversEngine(t *testing.T) {
 		"machine": "expr's machine, reset at each run", "trace": "narration", "phase": "narration",
 		"steps": "a budget", "depth": "0 between actions", "hookCalls": "bindings, made anew at each firing",
 		"ctx": "the run's context", "meter": "a budget", "subject": "set at each firing", "testing": "set while a condition runs",
-		"ch": "nil between actions", "with": "nil between actions (set while one melee is resolved)", "chBuf": "storage for ch", "act": "cleared at every position (checkpoint)",
+		"underway": "nil between actions", "numbering": "scratch: the numbers a Save hands the procedures", "act": "cleared at every position (checkpoint)",
 		"orders": "the turn's orders, found from turnNo", "turn": "the scenario's", "first": "the scenario's",
 		"later": "the scenario's", "quietPhase": "narration", "shown": "narration", "curRule": "nil between actions",
 		"curCall": "nil between actions", "argStack": "empty between actions", "callStack": "empty between actions",
@@ -98,10 +94,8 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 		u := Unit{ID: "a", Hex: hex.Hex{Q: 1, R: 2}, Hex2: &h2, Vacated: &vac, Attrs: map[string]bool{"elite": true}}
 		v := Unit{ID: "b", Side: "x"}
 		return &State{units: []Unit{u, v}, marks: []map[string]bool{{"m": true}, nil},
-			lasting: []map[string]int{{"m": 3}, nil}, fired: [][]hex.Hex{{{Q: 1, R: 1}}, nil},
-			pending:  []savedOrder{{o: Order{Kind: "charge", Path: []hex.Hex{{Q: 2, R: 2}}}, unit: 0, target: 1}},
-			melees:   []savedMelee{{attacker: 0, defender: 1}},
-			declared: []int{0}, meleeCount: 1, phasing: "x", turnNo: 1, pos: Position{0, 1, 2}}
+			lasting: []map[string]int{{"m": 3}, nil}, locals: []Saved{keyedSaved("a")},
+			phasing: "x", turnNo: 1, pos: Position{0, 1, 2}}
 	}
 	key := func(s *State) string { return string(s.AppendKey(nil)) }
 	want := key(base())
@@ -156,18 +150,9 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 		{"Vacated gone", func(s *State) { s.units[0].Vacated = nil }},
 		{"a mark", func(s *State) { s.marks[1] = map[string]bool{"m": true} }},
 		{"a lasting mark's turn", func(s *State) { s.lasting[0]["m"] = 4 }},
-		{"a hex fired into", func(s *State) { s.fired[1] = []hex.Hex{{Q: 1, R: 1}} }},
-		{"a pending charge's unit", func(s *State) { s.pending[0].unit = 1 }},
-		{"a pending charge's target", func(s *State) { s.pending[0].target = 0 }},
-		{"a pending charge's path", func(s *State) { s.pending[0].o.Path[0].Q++ }},
-		{"a pending charge a reaction", func(s *State) { s.pending[0].o.Reaction = true }},
-		{"a pending charge's formation", func(s *State) { s.pending[0].o.Formation = "line" }},
-		{"no pending charge", func(s *State) { s.pending = nil }},
-		{"a melee's attacker", func(s *State) { s.melees[0].attacker = 1 }},
-		{"a melee charging", func(s *State) { s.melees[0].charging = true }},
-		{"a melee straight", func(s *State) { s.melees[0].straight = 3 }},
-		{"melees to resolve", func(s *State) { s.meleeCount = 0 }},
-		{"declared charges", func(s *State) { s.declared = nil }},
+		{"a procedure's state", func(s *State) { s.locals[0] = keyedSaved("b") }},
+		{"no procedure's state", func(s *State) { s.locals = nil }},
+		{"a procedure with nothing saved", func(s *State) { s.locals[0] = nil }},
 		{"phasing side", func(s *State) { s.phasing = "y" }},
 		{"turn", func(s *State) { s.turnNo = 2 }},
 		{"position", func(s *State) { s.pos.Step++ }},
@@ -181,3 +166,9 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 		}
 	}
 }
+
+// keyedSaved is a procedure's saved state that is its key.
+type keyedSaved string
+
+func (k keyedSaved) Clone() Saved              { return k }
+func (k keyedSaved) AppendKey(b []byte) []byte { return append(append(b, k...), ',') }

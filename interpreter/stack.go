@@ -14,7 +14,7 @@ import "github.com/bataille/bataille/hex"
 // it (FrontOf). Nil when no enemy is that close.
 func (e *Engine) Met(u, toward *Unit) *Unit {
 	var best *Unit
-	for _, en := range e.enemies(u) {
+	for _, en := range e.Enemies(u) {
 		d := UnitDistance(u, en)
 		if d > 1 {
 			continue
@@ -42,7 +42,7 @@ func (e *Engine) FrontOf(x *Unit) *Unit {
 		if y.Side != x.Side || y == best {
 			continue
 		}
-		if yg, bg := e.hasGuns(y), e.hasGuns(best); yg != bg {
+		if yg, bg := e.HasGuns(y), e.HasGuns(best); yg != bg {
 			if !yg {
 				best = y
 			}
@@ -65,7 +65,7 @@ func (e *Engine) FrontOf(x *Unit) *Unit {
 func (e *Engine) ShareResult(u *Unit, arm string) {
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
-		if x == u || x.Increments <= 0 || x.Side != u.Side || x.Arm != arm || !x.occupies(u.Hex) {
+		if x == u || x.Increments <= 0 || x.Side != u.Side || x.Arm != arm || !x.Occupies(u.Hex) {
 			continue
 		}
 		x.tiedTo = u
@@ -80,7 +80,7 @@ func (e *Engine) ShareResult(u *Unit, arm string) {
 func (e *Engine) tied(u *Unit, h hex.Hex) []*Unit {
 	var out []*Unit
 	for _, x := range e.Board.Units {
-		if x.tiedTo == u && x.Increments > 0 && x.occupies(h) {
+		if x.tiedTo == u && x.Increments > 0 && x.Occupies(h) {
 			out = append(out, x)
 		}
 	}

@@ -1,7 +1,6 @@
 package interpreter
 
 import (
-	"errors"
 	"fmt"
 	"github.com/bataille/bataille/hex"
 
@@ -95,7 +94,7 @@ func (e *Engine) RoutedState() (string, error) {
 func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	start := u.Hex
 	away := from.Hex
-	if from.occupies(u.Hex) && from.hasPrev {
+	if from.Occupies(u.Hex) && from.hasPrev {
 		away = from.prev
 	}
 	moved := 0
@@ -140,19 +139,11 @@ func (e *Engine) retreatStep(u *Unit, away hex.Hex) (hex.Hex, bool) {
 	best, bestD, found := hex.Hex{}, hex.Distance(u.Hex, away), false
 	for d := hex.N; d <= hex.NW; d++ {
 		h := u.Hex.Neighbor(d)
-		if dd := hex.Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.enemyAt(u, h) {
+		if dd := hex.Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.EnemyAt(u, h) {
 			best, bestD, found = h, dd, true
 		}
 	}
 	return best, found
-}
-
-// SetFormation puts a unit in a formation as a rule's result (a Carré that
-// forms on its roll, a broken Carré that reverts to column): through
-// ChangeFormation, so it costs no MP but the formation's preconditions hold.
-func (e *Engine) SetFormation(u *Unit, f string) error {
-	_, err := e.ChangeFormation(u, f, FormationChange{Result: true})
-	return err
 }
 
 // Exhaust makes cavalry exhausted.
@@ -213,122 +204,41 @@ func (e *Engine) Say(r *dsl.RuleDef, text string) {
 	e.Emit(ev)
 }
 
-// errNoCharge is the error of a charge effect done outside a charge.
-var errNoCharge = errors.New("no charge is being resolved")
-
-// Halt stops the charge being resolved where it stands.
-func (e *Engine) Halt(reason string) error {
-	if e.ch == nil {
-		return errNoCharge
-	}
-	e.ch.halted, e.ch.byRule = true, true
-	if reason == "" {
-		reason = "halted"
-	}
-	if e.Tracing() {
-		e.Note(e.ch.charger, "%s's charge stops: %s", e.ch.charger.ID, reason)
-	}
-	return nil
-}
-
-// LimitMP caps the MP the charger may still spend (n at least 0: the
-// engine's own "no limit" is not a value a script can give).
-func (e *Engine) LimitMP(n int) error {
-	if e.ch == nil {
-		return errNoCharge
-	}
-	if n < 0 {
-		return fmt.Errorf("a limit is at least 0; got %d", n)
-	}
-	e.ch.cap = n
-	if e.Tracing() {
-		e.Note(e.ch.charger, "%s may spend at most %d more MP", e.ch.charger.ID, n)
-	}
-	return nil
-}
-
-// AddMP gives the charger more movement points.
-func (e *Engine) AddMP(n int) error {
-	if e.ch == nil {
-		return errNoCharge
-	}
-	e.ch.mpLeft += n
-	if e.Tracing() {
-		e.Note(e.ch.charger, "%s gains %d MP (%d left)", e.ch.charger.ID, n, e.ch.mpLeft)
-	}
-	return nil
-}
-
-// LimitMPFrom caps the MP the charger may still spend at n counted from the
-// hex that unit vacated when it last retreated: the charger may first pay
-// what the way into that hex costs. With no vacated hex it is LimitMP.
-func (e *Engine) LimitMPFrom(n int, from *Unit) error {
-	if e.ch == nil {
-		return errNoCharge
-	}
-	if from == nil || from.Vacated == nil {
-		return e.LimitMP(n)
-	}
-	at, goal, toll := e.ch.charger.Hex, *from.Vacated, 0
-	for range 64 {
-		next, ok := e.stepToward(at, goal)
-		if !ok {
-			break
-		}
-		_, extra, _ := e.crossing(e.ch.charger, at, next)
-		toll += e.Cell(next).Cost + extra
-		at = next
-	}
-	e.ch.cap = n + toll
-	if e.Tracing() {
-		e.Note(e.ch.charger, "%s may spend at most %d more MP from %s, which %s left (%d in all)", e.ch.charger.ID, n, goal, from.ID, n+toll)
-	}
-	return nil
-}
-
-// Charger is the cavalry whose charge is being resolved, or nil.
-func (e *Engine) Charger() *Unit {
-	if e.ch == nil {
-		return nil
-	}
-	return e.ch.charger
-}
-
 // SetCost sets the cost of the action the hook is about (at least 0: a
 // negative cost would grant MP).
-func (e *Engine) SetCost(n int) { e.act.cost = max(n, 0) }
+func (e *Engine) SetCost(n int) { e.act.Cost = max(n, 0) }
 
 // AddCost adds to the cost of the action the hook is about; a cost never
 // goes below zero, for a negative cost would grant MP.
 func (e *Engine) AddCost(n int) error {
-	if e.act.cost+n < 0 {
-		return fmt.Errorf("the cost would be %d; a cost is at least 0", e.act.cost+n)
+	if e.act.Cost+n < 0 {
+		return fmt.Errorf("the cost would be %d; a cost is at least 0", e.act.Cost+n)
 	}
-	e.act.cost += n
+	e.act.Cost += n
 	return nil
 }
 
 // SetFire sets the fire value of the fire being resolved.
-func (e *Engine) SetFire(v float64) { e.act.fire = v }
+func (e *Engine) SetFire(v float64) { e.act.Fire = v }
 
 // SetDefence sets the target's fire defence for the fire being resolved,
 // in place of the one the fire table reads from its chart.
-func (e *Engine) SetDefence(n int) { e.act.defence = n }
+func (e *Engine) SetDefence(n int) { e.act.Defence = n }
 
 // Shift adds column shifts to the fire being resolved.
-func (e *Engine) Shift(n int) { e.act.shift += n }
+func (e *Engine) Shift(n int) { e.act.Shift += n }
 
 // ScaleAttack multiplies the attacker's melee strength.
-func (e *Engine) ScaleAttack(x float64) { e.act.attack *= x }
+func (e *Engine) ScaleAttack(x float64) { e.act.Attack *= x }
 
 // ScaleDefense multiplies the defender's melee strength.
-func (e *Engine) ScaleDefense(x float64) { e.act.defense *= x }
+func (e *Engine) ScaleDefense(x float64) { e.act.Defense *= x }
 
 // SetSide sets the hexside a melee comes through.
-func (e *Engine) SetSide(s string) { e.act.side = s }
+func (e *Engine) SetSide(s string) { e.act.Side = s }
 
 // IgnoreZdI lets the moving unit go on through enemy Zd'I.
-func (e *Engine) IgnoreZdI() { e.act.ignoreZdi = true }
+func (e *Engine) IgnoreZdI() { e.act.IgnoreZdI = true }
 
 // Ask puts a question to the decider and records it.
 func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, ask string) bool {
@@ -341,20 +251,6 @@ func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, ask string) bool {
 	e.ruleEvent("ask", r, "", fmt.Sprintf("%s %s? %s", u.ID, ask, word))
 	e.asked(q)
 	return ans
-}
-
-// EnterHexOf moves the charger into the hex of a unit next to it (cavalry
-// assaulting a Carré rests in its hex), by the charge's one checked step:
-// the charge restrictions hold (no riding into a dwelling), and the MP.
-func (e *Engine) EnterHexOf(u, of *Unit) error {
-	if e.ch == nil || e.ch.charger != u {
-		return fmt.Errorf("%s is not charging", u.ID)
-	}
-	if UnitDistance(u, of) != 1 || !e.Board.Fits(u, of.Hex) {
-		return nil
-	}
-	_, _, err := e.chargeEnter(of.Hex, moveRideInto)
-	return err
 }
 
 // Around lists the units next to u (either side), by id.
@@ -371,21 +267,21 @@ func (e *Engine) Around(u *Unit) []*Unit {
 }
 
 // question is a question to put to the decider, with where it is asked:
-// the distance across the charge being resolved (see Question), its step
-// and the charger's hex.
+// the distance across the action being resolved (see Question), its step
+// and the acting unit's hex.
 func (e *Engine) question(ask string, whom *Unit, rule, hook string) Question {
 	q := Question{Ask: ask, Unit: whom, Rule: rule, Hook: hook, Distance: -1, Turn: e.turnNo}
 	var other *Unit
-	switch ch := e.ch; {
+	switch w := e.underway; {
 	case e.subject != nil && e.subject != whom:
 		other = e.subject // the unit the hook is about: a Carré, a unit to charge instead
-	case ch != nil && whom == ch.charger:
-		other = ch.target
-	case ch != nil:
-		other = ch.charger
+	case w != nil && whom == w.Actor:
+		other = w.Target
+	case w != nil:
+		other = w.Actor
 	}
-	if ch := e.ch; ch != nil {
-		q.Charging, q.Step, q.Hex = true, ch.step, ch.charger.Hex
+	if w := e.underway; w != nil {
+		q.Charging, q.Step, q.Hex = true, w.Step, w.Actor.Hex
 	} else if whom != nil {
 		q.Hex = whom.Hex
 	}
@@ -393,20 +289,4 @@ func (e *Engine) question(ask string, whom *Unit, rule, hook string) Question {
 		q.About, q.Distance = other, UnitDistance(whom, other)
 	}
 	return q
-}
-
-// MarkForCharge sets a mark that lasts while the charge being resolved
-// does (a Carré's precondition read by the attempt that follows): it is
-// cleared when the charge is over, so it is not an outcome of the run. With
-// no charge under way it lasts as a plain mark does.
-func (e *Engine) MarkForCharge(u *Unit, name string, on bool) {
-	e.Mark(u, name, on)
-	if on && e.ch != nil {
-		e.ch.transient = append(e.ch.transient, transientMark{u, name})
-	}
-}
-
-type transientMark struct {
-	u    *Unit
-	name string
 }

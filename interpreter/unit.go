@@ -189,29 +189,29 @@ func (b *Board) At(h hex.Hex) []*Unit {
 	b.Spend(1 + len(b.Units))
 	var out []*Unit
 	for _, u := range b.Units {
-		if u.Increments > 0 && u.occupies(h) {
+		if u.Increments > 0 && u.Occupies(h) {
 			out = append(out, u)
 		}
 	}
 	return out
 }
 
-// enemyIn reports whether a unit of another side than u's, still on the
+// EnemyIn reports whether a unit of another side than u's, still on the
 // board, stands in h.
 func (b *Board) enemyIn(u *Unit, h hex.Hex) bool {
 	b.Spend(1 + len(b.Units))
 	for _, x := range b.Units {
-		if x.Side != u.Side && x.Increments > 0 && x.occupies(h) {
+		if x.Side != u.Side && x.Increments > 0 && x.Occupies(h) {
 			return true
 		}
 	}
 	return false
 }
 
-// enemyAt reports whether u, standing with its (first) hex at h, would
+// EnemyAt reports whether u, standing with its (first) hex at h, would
 // share a hex with an enemy: h or, for a two-hex line, its second hex moved
 // alongside.
-func (b *Board) enemyAt(u *Unit, h hex.Hex) bool {
+func (b *Board) EnemyAt(u *Unit, h hex.Hex) bool {
 	if b.enemyIn(u, h) {
 		return true
 	}
@@ -222,16 +222,48 @@ func (b *Board) enemyAt(u *Unit, h hex.Hex) bool {
 func (b *Board) occupied(h hex.Hex) bool {
 	b.Spend(1 + len(b.Units))
 	for _, u := range b.Units {
-		if u.Increments > 0 && u.occupies(h) {
+		if u.Increments > 0 && u.Occupies(h) {
 			return true
 		}
 	}
 	return false
 }
 
-func (u *Unit) occupies(h hex.Hex) bool {
+// Occupies reports whether h is the unit's hex, or the second of a
+// two-hex line.
+func (u *Unit) Occupies(h hex.Hex) bool {
 	return u.Hex == h || (u.Hex2 != nil && *u.Hex2 == h)
 }
+
+// ArmWord is the word of the module's arms that the unit's arm names, as
+// FormationWord is its formation's; false for a unit on no board or with
+// no such word.
+func (u *Unit) ArmWord() (*dsl.VocabDef, bool) {
+	if u.board == nil || u.board.module == nil {
+		return nil, false
+	}
+	return u.word(u.board.module, wordArm)
+}
+
+// StateWord is the word of the module's morale states that the unit's
+// state names, as ArmWord.
+func (u *Unit) StateWord() (*dsl.VocabDef, bool) {
+	if u.board == nil || u.board.module == nil {
+		return nil, false
+	}
+	return u.word(u.board.module, wordState)
+}
+
+// Spread lists the hexes the unit stands in: its hex, and a two-hex
+// line's second.
+func (u *Unit) Spread() []hex.Hex { return u.hexes() }
+
+// MPSpent is what the unit has spent of its movement allowance in this
+// turn's movement phase (moves and formation changes).
+func (u *Unit) MPSpent() int { return u.mpSpent }
+
+// SetMPSpent sets what the unit has spent of its movement allowance.
+func (u *Unit) SetMPSpent(n int) { u.mpSpent = n }
 
 // CameFrom is the hex the unit last moved from, and whether it has moved.
 func (u *Unit) CameFrom() (hex.Hex, bool) { return u.prev, u.hasPrev }
@@ -312,7 +344,7 @@ func (u *Unit) hexes() []hex.Hex {
 // LOS reports whether a can see b: no blocking hex between them, and no
 // blocking hexside (a hedge, a wall) crossed on the way. It is
 // LineOfSight(Blocked) && !LineCrosses(wall) walking the line once, and
-// charges what that does: Blocked's cost for each hex between, up to the
+// counts what that does: Blocked's cost for each hex between, up to the
 // first that blocks.
 func LOS(a, b *Unit) bool {
 	bd := a.board
@@ -325,7 +357,7 @@ func LOS(a, b *Unit) bool {
 		return true
 	}
 	if bd.track != nil {
-		bd.reach(hex.Distance(a.Hex, b.Hex))
+		bd.Reach(hex.Distance(a.Hex, b.Hex))
 	}
 	walls := len(bd.wallsLOS) > 0 && len(bd.Hexsides) > 0
 	crossed := false

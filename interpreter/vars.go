@@ -37,7 +37,7 @@ func (e *Engine) get(s slot) any {
 
 // push gives the next record of the saved stack, to be written in place:
 // one built aside and copied in stalls the processor's store buffer (a
-// tenth of a charge's time when it was measured).
+// tenth of a resolution's time when it was measured).
 func (e *Engine) push() *savedVar {
 	n := len(e.saved)
 	if n == cap(e.saved) {
@@ -285,24 +285,8 @@ func FindHook(name string) *HookPoint {
 }
 
 var (
-	hDeclareCharge   = FindHook("declare_charge")
-	hChargeStart     = FindHook("charge_start")
-	hChangeFormation = FindHook("change_formation")
-	hChargeEnter     = FindHook("charge_enter")
-	hChargeApproach  = FindHook("charge_approach")
-	hChargeContact   = FindHook("charge_contact")
-	hChargeEnd       = FindHook("charge_end")
-	hMoveStart       = FindHook("move_start")
-	hMoveEnter       = FindHook("move_enter")
-	hAssaultDeclare  = FindHook("assault_declare")
-	hMeleeSide       = FindHook("melee_side")
-	hMelee           = FindHook("melee")
-	hMeleeResolve    = FindHook("melee_resolve")
-	hFireValue       = FindHook("fire_value")
-	hFire            = FindHook("fire")
-	hFireResolve     = FindHook("fire_resolve")
-	hPhaseStart      = FindHook("phase_start")
-	hPhaseEnd        = FindHook("phase_end")
+	hPhaseStart = FindHook("phase_start")
+	hPhaseEnd   = FindHook("phase_end")
 )
 
 // Binding binds a hook's variables one by one, in the order its

@@ -21,9 +21,9 @@ func TestHookCallChecksTheDeclaration(t *testing.T) {
 		fire func()
 		want string
 	}{
-		{"wrong type", func() { e.Bind(hMoveStart).Int(3).Unit(u).Fire() }, "variable 1 is not a int"},
-		{"too few", func() { e.Bind(hMoveStart).Unit(u).Fire() }, "fired with 1 of its 2 variables"},
-		{"too many", func() { e.Bind(hMoveStart).Unit(u).Unit(u).Fire() }, "variable 2 is not a"},
+		{"wrong type", func() { e.Bind(FindHook("move_start")).Int(3).Unit(u).Fire() }, "variable 1 is not a int"},
+		{"too few", func() { e.Bind(FindHook("move_start")).Unit(u).Fire() }, "fired with 1 of its 2 variables"},
+		{"too many", func() { e.Bind(FindHook("move_start")).Unit(u).Unit(u).Fire() }, "variable 2 is not a"},
 	} {
 		func() {
 			defer func() {
@@ -35,7 +35,7 @@ func TestHookCallChecksTheDeclaration(t *testing.T) {
 			c.fire()
 		}()
 	}
-	if _, _, err := e.Bind(hMoveStart).Unit(u).Int(3).Fire(); err != nil {
+	if _, _, err := e.Bind(FindHook("move_start")).Unit(u).Int(3).Fire(); err != nil {
 		t.Errorf("a well-formed firing: %v", err)
 	}
 }
@@ -68,7 +68,7 @@ func TestHookVariablesDoNotLinger(t *testing.T) {
 	if !mp.read || e.comp.slots["step"].read {
 		t.Fatalf("mp_left read: %v, step read: %v; want true, false", mp.read, e.comp.slots["step"].read)
 	}
-	if _, _, err := e.Bind(hMoveStart).Unit(&Unit{ID: "u"}).Int(7).Fire(); err != nil {
+	if _, _, err := e.Bind(FindHook("move_start")).Unit(&Unit{ID: "u"}).Int(7).Fire(); err != nil {
 		t.Fatal(err)
 	}
 	if seen != 1 {

@@ -416,7 +416,7 @@ func (s *Server) at(uri string, pos Position) (*analysis, *srcFile, int, *jsonrp
 	if f == nil {
 		// Not read with its folder (a name without the extension): the
 		// text alone, with no declarations, still answers.
-		f = &srcFile{name: filepath.Base(d.path), path: d.path, text: d.text, toks: lex(d.path, d.text.src)}
+		f = &srcFile{name: filepath.Base(d.path), path: d.path, text: d.text, toks: lex(d.path, d.text.src, len(d.text.src)/4+16)}
 	}
 	return a, f, f.text.offset(pos), nil
 }

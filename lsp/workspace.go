@@ -256,7 +256,16 @@ func (a *analysis) lexed(name, src string) lexedFile {
 	}
 	l, ok := a.lexedBefore[k]
 	if !ok {
-		l = lexedFile{text: newText(src), toks: lex(name, src)}
+		// The file's version before, where there is one, says about
+		// how many tokens to make room for: growing the slice by copies
+		// was a fifth of a keystroke.
+		room := len(src)/4 + 16
+		for before, l := range a.lexedBefore {
+			if before.name == name {
+				room = len(l.toks) + len(l.toks)/16 + 16
+			}
+		}
+		l = lexedFile{text: newText(src), toks: lex(name, src, room)}
 	}
 	if a.lexedNow == nil {
 		a.lexedNow = map[fileText]lexedFile{}
@@ -266,12 +275,12 @@ func (a *analysis) lexed(name, src string) lexedFile {
 }
 
 // lex returns a file's tokens, as far as they can be read.
-func lex(name, src string) []lexer.Token {
+func lex(name, src string, room int) []lexer.Token {
 	lx, err := dsl.Lexer.LexString(name, src)
 	if err != nil {
 		return nil
 	}
-	var out []lexer.Token
+	out := make([]lexer.Token, 0, room)
 	for {
 		t, err := lx.Next()
 		if err != nil || t.EOF() {

@@ -1,10 +1,17 @@
 // Package premier is the Premier Rules' procedures: the parts of a turn
-// the engine plays (the start of the turn, the charge à cheval, movement,
-// defensive and offensive fire, melee, the end of the turn), each declared
-// once as an interpreter.Procedure and registered by name, in the order of
-// a turn. The kernel (package interpreter) names none of them: it plays a
-// module's sequence of play by looking each phase up among the registered
-// procedures.
+// the engine plays, one file each, registered by name in the order of a
+// turn (premier.go): the turn's start and end (turn.go), the charge à
+// cheval with its stacks, recalls' follow and close-in and the ride into a
+// Carré (charge.go), the one formation change every path takes
+// (formation.go), movement (movement.go), defensive and offensive fire
+// (fire.go) and melee (melee.go). Each file declares together its hooks
+// with their variables (interpreter.DeclareHook), its effects
+// (stdlib.RegisterEffect), the order kinds it plays, its phase and its
+// state (an interpreter.Local, which rewinds reset and saved positions
+// hold: the charges declared and those rules started, the hexes fired
+// into, the melees set up). The kernel (package interpreter) names none
+// of them: it plays a module's sequence of play by looking each phase up
+// among the registered procedures.
 //
 // A program that builds an engine imports this package for its
 // registrations, as a database/sql program imports its driver; the

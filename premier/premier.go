@@ -1,27 +1,96 @@
 package premier
 
-import "github.com/bataille/bataille/interpreter"
+import (
+	"reflect"
+	"strconv"
+
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/hex"
+	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/stdlib"
+)
 
 // The procedures in the order of a turn, which is the order the checker
-// lists them in and a sequence's `phase` words take.
+// lists them in and a sequence's `phase` words take; then their effects.
 func init() {
 	for _, p := range []*interpreter.Procedure{start, charges, movement, defensiveFire, offensiveFire, melee, end} {
 		interpreter.Register(p)
 	}
+	interpreter.DefaultSequence = chronology
+	for _, list := range [][]*stdlib.Effect{formationEffects, chargeEffects, fireEffects, meleeEffects} {
+		for _, x := range list {
+			stdlib.RegisterEffect(x)
+		}
+	}
 }
 
+// The types of hook variables and effect parameters.
 var (
-	charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declared, then each resolved: the charge à cheval",
-		Hooks:  []string{"declare_charge", "charge_start", "change_formation", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
-		Orders: []string{"charge"}, Play: (*interpreter.Engine).ChargePhase}
-	movement = &interpreter.Procedure{Name: "movement", Doc: "move and form orders, hex by hex",
-		Hooks: []string{"move_start", "move_enter", "change_formation"}, Orders: []string{"move", "form"}, Play: (*interpreter.Engine).MovementPhase}
-	defensiveFire = &interpreter.Procedure{Name: "defensive_fire", Doc: "fire orders of the side not in its turn",
-		Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
-		Play: func(e *interpreter.Engine, title string, from int) error { return e.FirePhase(title, true, from) }}
-	offensiveFire = &interpreter.Procedure{Name: "offensive_fire", Doc: "fire orders of the side in its turn",
-		Hooks: []string{"fire", "fire_resolve"}, Orders: []string{"fire"},
-		Play: func(e *interpreter.Engine, title string, from int) error { return e.FirePhase(title, false, from) }}
-	melee = &interpreter.Procedure{Name: "melee", Doc: "the melees charges and assault orders set up",
-		Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve"}, Orders: []string{"assault"}, Play: (*interpreter.Engine).MeleePhase}
+	tUnit   = interpreter.UnitType
+	tCell   = interpreter.CellType
+	tInt    = reflect.TypeFor[int]()
+	tFloat  = reflect.TypeFor[float64]()
+	tBool   = reflect.TypeFor[bool]()
+	tString = reflect.TypeFor[string]()
 )
+
+// procedureWords are the words of a variable naming a phase's procedure.
+const procedureWords = interpreter.ProcedureWords
+
+func v(name string, t reflect.Type, doc string) dsl.Var {
+	return dsl.Var{Name: name, Type: t, Doc: doc}
+}
+
+// word is a variable that holds a word of a vocabulary (or of a fixed
+// list "a|b"): a string compared with it must be one.
+func word(name, vocab, doc string) dsl.Var {
+	return dsl.Var{Name: name, Type: tString, Doc: doc, Vocab: vocab}
+}
+
+func unitP(name, doc string) dsl.EffectParam {
+	return dsl.EffectParam{Name: name, Type: interpreter.UnitType, Doc: doc}
+}
+
+func intP(name, doc string) dsl.EffectParam {
+	return dsl.EffectParam{Name: name, Type: tInt, Doc: doc}
+}
+
+func opt(p dsl.EffectParam) dsl.EffectParam { p.Optional = true; return p }
+
+// chronology is the chronology of battle a module plays when it declares
+// no sequence of play: per side, charge à cheval, movement, defensive fire,
+// offensive fire, melee, between the turn's start and its end.
+var chronology = []dsl.PhaseDef{
+	{Proc: "start", Title: "start of turn"}, {Proc: "charges", Title: "charge à cheval"}, {Proc: "movement", Title: "movement"},
+	{Proc: "defensive_fire", Title: "defensive fire"}, {Proc: "offensive_fire", Title: "offensive fire"},
+	{Proc: "melee", Title: "melee"}, {Proc: "end", Title: "end of turn"},
+}
+
+// keyWriter writes a procedure's saved state into a position's key
+// (interpreter.Saved.AppendKey) as the engine writes its own: numbers end
+// with a comma, strings have their length before them, so no two states
+// write the same bytes.
+type keyWriter struct{ b []byte }
+
+func (k *keyWriter) num(n int) {
+	k.b = strconv.AppendInt(k.b, int64(n), 10)
+	k.b = append(k.b, ',')
+}
+
+func (k *keyWriter) str(s string) {
+	k.num(len(s))
+	k.b = append(k.b, s...)
+}
+
+func (k *keyWriter) flag(v bool) {
+	if v {
+		k.num(1)
+	} else {
+		k.num(0)
+	}
+}
+
+func (k *keyWriter) hex(h hex.Hex) {
+	k.num(h.Q)
+	k.num(h.R)
+}

@@ -3,6 +3,7 @@ package premier
 import (
 	"fmt"
 
+	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
 )
 
@@ -11,8 +12,10 @@ import (
 // fire and melee, once for each unit, then where each unit ends.
 
 var (
-	hTurnStart = interpreter.FindHook("turn_start")
-	hTurnEnd   = interpreter.FindHook("turn_end")
+	hTurnStart = interpreter.DeclareHook(&dsl.Hook{Name: "turn_start", Doc: "at the start of each turn, before its charges, once for each unit still on the board (by id)",
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("phasing", tString, "the side whose turn it is")}})
+	hTurnEnd = interpreter.DeclareHook(&dsl.Hook{Name: "turn_end", Doc: "after movement, fire and melee, once for each unit (by id)",
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("phasing", tString, "the side whose turn it is")}})
 )
 
 var start = &interpreter.Procedure{Name: "start", Doc: "the turn_start rules, once for each unit still on the board",
@@ -50,7 +53,7 @@ func startPhase(e *interpreter.Engine, title string, from int) error {
 func endPhase(e *interpreter.Engine, title string, from int) error {
 	e.BeginPhase(title)
 	// A sequence of play without a melee phase still parts enemies.
-	if err := e.Separate(); err != nil {
+	if err := meleeOf(e).Separate(); err != nil {
 		return err
 	}
 	units := e.UnitsByID()

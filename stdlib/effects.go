@@ -49,7 +49,7 @@ var Effects = []*Effect{
 				return err
 			}
 			if n := count(c, 1, 0, maxHexes); n > 0 {
-				from := optUnit(c, 2, c.E.Charger())
+				from := optUnit(c, 2, c.E.Actor())
 				if from == nil {
 					return fmt.Errorf("rout %d hexes from whom? name the unit with from", n)
 				}
@@ -65,7 +65,7 @@ var Effects = []*Effect{
 				return err
 			}
 			n := count(c, 1, 0, maxHexes)
-			from := optUnit(c, 2, c.E.Charger())
+			from := optUnit(c, 2, c.E.Actor())
 			if n > 0 && from == nil {
 				return fmt.Errorf("rout %d hexes from whom? name the unit with from", n)
 			}
@@ -82,23 +82,12 @@ var Effects = []*Effect{
 	{dsl.Effect{Name: "retreat", Doc: "the unit retreats hexes away from `from` (the charger by default)",
 		Params: []dsl.EffectParam{unitP("unit", ""), intP("hexes", ""), opt(unitP("from", ""))}},
 		func(c *interpreter.Call) error {
-			from := optUnit(c, 2, c.E.Charger())
+			from := optUnit(c, 2, c.E.Actor())
 			if from == nil {
 				return fmt.Errorf("retreat from whom? name the unit with from")
 			}
 			c.E.Retreat(u(c, 0), count(c, 1, 0, maxHexes), from)
 			return nil
-		}},
-	{dsl.Effect{Name: "set_formation", Doc: "puts the unit in a formation as a rule's result, at no MP cost; the formation's preconditions still hold (its arms, the stacking limits, the change_formation rules): refused, the unit keeps its formation and the trace says why",
-		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "formation", Type: tString, Vocab: dsl.KindFormation}}},
-		func(c *interpreter.Call) error { return c.E.SetFormation(u(c, 0), str(c, 1)) }},
-	{dsl.Effect{Name: "may_form", Doc: "marks the unit `may_form:FORMATION` when the one formation change would let it take the formation now (its arms, the hex's stacking, the change_formation rules), and clears the mark when not; a rule that offers a formation (the Carré attempt) reads the mark before it asks. The mark lasts while the charge being resolved does",
-		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "formation", Type: tString, Vocab: dsl.KindFormation}}},
-		func(c *interpreter.Call) error {
-			x, f := u(c, 0), str(c, 1)
-			ok, _, err := c.E.MayChangeFormation(x, f, interpreter.FormationChange{Result: true})
-			c.E.MarkForCharge(x, "may_form:"+f, ok && err == nil)
-			return err
 		}},
 	{dsl.Effect{Name: "exhaust", Doc: "the cavalry is exhausted", Params: []dsl.EffectParam{unitP("unit", "")}},
 		func(c *interpreter.Call) error { c.E.Exhaust(u(c, 0)); return nil }},
@@ -135,19 +124,6 @@ var Effects = []*Effect{
 	{dsl.Effect{Name: "unmark", Doc: "clears a named mark",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "name", Type: tString}}},
 		func(c *interpreter.Call) error { c.E.Mark(u(c, 0), str(c, 1), false); return nil }},
-	{dsl.Effect{Name: "halt", Doc: "the charge being resolved stops where it stands",
-		Params: []dsl.EffectParam{opt(dsl.EffectParam{Name: "reason", Type: tString})}},
-		func(c *interpreter.Call) error { return c.E.Halt(optStr(c, 0)) }},
-	{dsl.Effect{Name: "release", Doc: "the charge being resolved is freed from its target (a Carré formed far off): it goes on along its path without striking it, may ride over and through a Carré, take a new target or halt, and is not judged a charge that could have struck and did not"},
-		func(c *interpreter.Call) error { return c.E.Release() }},
-	{dsl.Effect{Name: "retarget", Doc: "the charge being resolved takes a new target, which it then strikes as a charge strikes its target",
-		Params: []dsl.EffectParam{unitP("unit", "the new target")}},
-		func(c *interpreter.Call) error { return c.E.Retarget(u(c, 0)) }},
-	{dsl.Effect{Name: "limit_mp", Doc: "the charger may spend at most n more MP, counted from the hex `from` vacated when it last retreated if given",
-		Params: []dsl.EffectParam{intP("n", ""), opt(unitP("from", "a unit that retreated: the n MP count from the hex it left"))}},
-		func(c *interpreter.Call) error { return c.E.LimitMPFrom(count(c, 0, 0, maxCount), optUnit(c, 1, nil)) }},
-	{dsl.Effect{Name: "add_mp", Doc: "the charger gains n MP", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { return c.E.AddMP(count(c, 0, -maxCount, maxCount)) }},
 	{dsl.Effect{Name: "set_cost", Doc: "sets the MP cost of the hex entered or the formation change", Params: []dsl.EffectParam{intP("n", "")}},
 		func(c *interpreter.Call) error { c.E.SetCost(count(c, 0, 0, maxCount)); return nil }},
 	{dsl.Effect{Name: "add_cost", Doc: "adds to the MP cost of the hex entered or the formation change", Params: []dsl.EffectParam{intP("n", "")}},
@@ -184,45 +160,6 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error {
 			return c.E.RollCheck(c.Rule, str(c, 0), u(c, 1), count(c, 2, -maxCount, maxCount))
 		}},
-	{dsl.Effect{Name: "reaction_charge", Doc: "the cavalry meets a charge with a charge of its own: the declare_charge rules judge it (`reaction` is true there); when they allow it the unit is marked reaction_charged",
-		Params: []dsl.EffectParam{unitP("unit", "the cavalry charged"), unitP("at", "the charger it meets")}},
-		func(c *interpreter.Call) error {
-			unit := u(c, 0)
-			ok, err := c.E.React(unit, u(c, 1))
-			if ok {
-				c.E.Mark(unit, "reaction_charged", true)
-			}
-			return err
-		}},
-	{dsl.Effect{Name: "charge_at", Doc: "the cavalry charges the target once the action under way is over (an opportunity or reaction charge), straight toward it; declare_charge rules judge it",
-		Params: []dsl.EffectParam{unitP("unit", "the cavalry that charges"), unitP("target", "")}},
-		func(c *interpreter.Call) error { c.E.ChargeAt(u(c, 0), u(c, 1)); return nil }},
-	{dsl.Effect{Name: "follow", Doc: "the charger moves toward a unit as its MP allow and contacts the first enemy it reaches",
-		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("toward", "")}},
-		func(c *interpreter.Call) error { _, err := c.E.Follow(u(c, 0), u(c, 1), true); return err }},
-	{dsl.Effect{Name: "close_in", Doc: "the charger moves next to a unit as its MP allow, without contact (melee comes later)",
-		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("toward", "")}},
-		func(c *interpreter.Call) error { _, err := c.E.Follow(u(c, 0), u(c, 1), false); return err }},
-	{dsl.Effect{Name: "melee", Doc: "the attacker will melee the defender in the melee phase",
-		Params: []dsl.EffectParam{unitP("attacker", ""), unitP("defender", "")}},
-		func(c *interpreter.Call) error { c.E.ScheduleMelee(u(c, 0), u(c, 1)); return nil }},
-	{dsl.Effect{Name: "fire_at", Doc: "the firer fires at the target now (opportunity fire), times times",
-		Params: []dsl.EffectParam{unitP("firer", ""), unitP("target", ""), opt(intP("times", ""))}},
-		func(c *interpreter.Call) error {
-			n := count(c, 2, 0, maxCount)
-			if c.Args[2] == nil {
-				n = 1
-			}
-			for range min(n, 20) {
-				if err := c.E.Fire(u(c, 0), u(c, 1), true); err != nil {
-					return err
-				}
-			}
-			return nil
-		}},
-	{dsl.Effect{Name: "ride_into", Doc: "the charger enters the hex of the unit next to it (to melee a Carré from inside its hex)",
-		Params: []dsl.EffectParam{unitP("unit", "the charger"), unitP("of", "")}},
-		func(c *interpreter.Call) error { return c.E.EnterHexOf(u(c, 0), u(c, 1)) }},
 	{dsl.Effect{Name: "same_result", Doc: "friendly units of an arm in the unit's hex share its result for the rest of the turn: its morale state now and every state, retreat and rout after (call it before the result's moves); they keep their own formation (a battery in a Carré stays limbered or unlimbered, and is in_carre)",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "arm", Type: tString, Vocab: dsl.KindArm}}},
 		func(c *interpreter.Call) error { c.E.ShareResult(u(c, 0), str(c, 1)); return nil }},
@@ -326,3 +263,26 @@ func str(c *interpreter.Call, i int) string {
 }
 
 func optStr(c *interpreter.Call, i int) string { return str(c, i) }
+
+// The readers of an effect's arguments, for the effects another package
+// declares with RegisterEffect (a procedure's own): each reads the i-th
+// argument as the effects here do, a wrong one being an error at the call.
+
+// UnitArg reads a unit argument; nil is an error at the call.
+func UnitArg(c *interpreter.Call, i int) *interpreter.Unit { return u(c, i) }
+
+// OptUnitArg reads an optional unit argument, def when not given.
+func OptUnitArg(c *interpreter.Call, i int, def *interpreter.Unit) *interpreter.Unit {
+	return optUnit(c, i, def)
+}
+
+// CountArg reads a whole-number argument held to lo..hi (0 for an optional
+// one not given); one past them is an error at the call.
+func CountArg(c *interpreter.Call, i, lo, hi int) int { return count(c, i, lo, hi) }
+
+// StrArg reads a string argument ("" for an optional one not given).
+func StrArg(c *interpreter.Call, i int) string { return str(c, i) }
+
+// MaxCount bounds a whole-number argument: increments, MP, costs,
+// modifiers, times.
+const MaxCount = maxCount

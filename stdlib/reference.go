@@ -44,7 +44,7 @@ func WriteReference(w io.Writer) {
 	fmt.Fprintln(w, "## Procedures")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "A turn plays the phases of the module's `sequence` in order (`phase charges \"charge à cheval\"`), each a")
-	fmt.Fprintln(w, "procedure of the engine's, found by name; a program adds one with `interpreter.Register`. Each")
+	fmt.Fprintln(w, "procedure registered by name (the Premier Rules' are package `premier`'s); a program adds one with `interpreter.Register`. Each")
 	fmt.Fprintln(w, "plays the orders of its kinds and fires the hooks listed from its own steps; an effect may fire others")
 	fmt.Fprintln(w, "(a `charge_at` during movement runs a charge's, a `fire_at` a fire's), and `phase_start` and `phase_end`")
 	fmt.Fprintln(w, "come around every phase:")

@@ -82,12 +82,8 @@ are played as fixed, and the advice says what the best answer would have
 been.`)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 1, 2); !ok {
 		return code
-	}
-	if fs.NArg() < 1 || fs.NArg() > 2 {
-		fs.Usage()
-		return exitUsage
 	}
 	decider, err := answers()
 	if err != nil {

@@ -32,12 +32,8 @@ colours are one per outcome in every chart; placeholders are named above
 it.`)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 2, 2); !ok {
 		return code
-	}
-	if fs.NArg() != 2 {
-		fs.Usage()
-		return exitUsage
 	}
 	m := loadOrReport(fs.Arg(0), stderr)
 	if m == nil {

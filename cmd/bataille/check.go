@@ -209,6 +209,19 @@ func parseFlags(fs *pflag.FlagSet, args []string) (code int, ok bool) {
 	return usageExit(err), false
 }
 
+// parseArgs is parseFlags for a command that takes from min to max
+// arguments after its flags: any other count shows its usage.
+func parseArgs(fs *pflag.FlagSet, args []string, min, max int) (code int, ok bool) {
+	if code, ok := parseFlags(fs, args); !ok {
+		return code, false
+	}
+	if fs.NArg() < min || fs.NArg() > max {
+		fs.Usage()
+		return exitUsage, false
+	}
+	return exitOK, true
+}
+
 // errAsGiven writes an error of a run of the battle at path p with the
 // position it starts with (`rules.rules:11:1: …`) as a path the user can
 // open, as asGiven does for diagnostics.

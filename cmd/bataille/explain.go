@@ -37,12 +37,8 @@ column it declares, labelled by its keys, and rows by the roll.`)
 	}
 	svgOut := fs.String("svg", "", "for a table: also draw it as its chart is printed, to this SVG file")
 	htmlOut := fs.String("html", "", "for a table: also draw it as its chart is printed, to this HTML page")
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 2, 2); !ok {
 		return code
-	}
-	if fs.NArg() != 2 {
-		fs.Usage()
-		return exitUsage
 	}
 	mod := loadOrReport(fs.Arg(0), stderr)
 	if mod == nil {

@@ -27,12 +27,8 @@ func cmdMap(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: bataille map GAME|DIR [SCENARIO] [-o FILE.svg]\n\nDraws a scenario as it is set up: the hex grid with its map numbers, the\nterrain (closed terrain hatched), each unit as a counter and the orders as\narrows.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 1, 2); !ok {
 		return code
-	}
-	if fs.NArg() < 1 || fs.NArg() > 2 {
-		fs.Usage()
-		return exitUsage
 	}
 	mod := loadOrReport(fs.Arg(0), stderr)
 	if mod == nil {

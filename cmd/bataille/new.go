@@ -29,12 +29,8 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: bataille new DIR [--extends GAME]\n\nWrites DIR/rules.rules (the battle's header and examples of an override,\na table, a modifier and a rule, each commented) and DIR/scenarios.rules (one\nscenario). The folder checks and runs as written:\n\n  bataille check DIR && bataille run DIR\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 1, 1); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return exitUsage
 	}
 	dir := fs.Arg(0)
 	if entries, err := os.ReadDir(dir); err == nil && len(entries) > 0 {
@@ -132,12 +128,8 @@ func cmdScenarios(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: bataille scenarios GAME|DIR\n\nLists the scenarios a battle can play (its own and those of the modules it\nextends), each with its title; the first is the one run plays by default.")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 1, 1); !ok {
 		return code
-	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return exitUsage
 	}
 	mod := loadOrReport(fs.Arg(0), stderr)
 	if mod == nil {

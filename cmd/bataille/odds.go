@@ -61,12 +61,8 @@ fractions of the dice's equally likely results (36 for d66), with the
 modifier held to the roll's declared bounds and d66 stepping in base 6.`)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 2, 2); !ok {
 		return code
-	}
-	if fs.NArg() != 2 {
-		fs.Usage()
-		return exitUsage
 	}
 	m := loadOrReport(fs.Arg(0), stderr)
 	if m == nil {

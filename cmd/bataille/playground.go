@@ -39,12 +39,8 @@ npm for the editor (without npm the page has a plain text editor).
 Without -o it serves the site on --addr and prints the address to open.`)
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 0, 0); !ok {
 		return code
-	}
-	if fs.NArg() != 0 {
-		fs.Usage()
-		return exitUsage
 	}
 	dir := *out
 	if dir == "" {

@@ -32,12 +32,8 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: bataille run GAME|DIR [SCENARIO] [--seed N | --dice F,F,…] [--answer U:Q=yes|no]… [--play ANSWERS] [--json] [--html FILE]\n\nPlays a scenario's orders under a battle's rules and prints the referee's\nnarration, each ruling with its rule and citation.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 1, 2); !ok {
 		return code
-	}
-	if fs.NArg() < 1 || fs.NArg() > 2 {
-		fs.Usage()
-		return exitUsage
 	}
 	decider, err := answers()
 	if err != nil {

@@ -24,12 +24,8 @@ func cmdVerify(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "Usage: bataille verify GAME|DIR [SCENARIO] [--json] [--max-paths N]\n\nPlays each scenario (or the one named) down every path through the dice\nand every answer to every question its rules ask, with the invariants on,\nand reports each invariant some path breaks with the command line that\nreplays it. Exit 1 on any.\n\nFlags:")
 		fs.PrintDefaults()
 	}
-	if code, ok := parseFlags(fs, args); !ok {
+	if code, ok := parseArgs(fs, args, 1, 2); !ok {
 		return code
-	}
-	if fs.NArg() < 1 || fs.NArg() > 2 {
-		fs.Usage()
-		return exitUsage
 	}
 	game := fs.Arg(0)
 	mod := loadOrReport(game, stderr)

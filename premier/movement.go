@@ -1,0 +1,151 @@
+package premier
+
+import (
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/hex"
+	"github.com/bataille/bataille/interpreter"
+)
+
+// Movement: the move and form orders, in the scenario's order, each move
+// hex by hex along its path, paid from the unit's movement allowance.
+
+var movement = &interpreter.Procedure{Name: "movement", Doc: "move and form orders, hex by hex",
+	Hooks: []string{"move_start", "move_enter", "change_formation"}, Orders: []string{"move", "form"}, Acts: []string{"move"},
+	Play: movementPhase}
+
+var (
+	hMoveStart = interpreter.DeclareHook(&dsl.Hook{Name: "move_start", Blocks: true, Doc: "a unit begins a move in the movement phase; a failing require forbids it",
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("mp_left", tInt, "movement points left")}})
+	hMoveEnter = interpreter.DeclareHook(&dsl.Hook{Name: "move_enter", Blocks: true, Doc: "a moving unit is about to enter a hex; a failing require stops it",
+		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("hex", tCell, "the hex"), v("step", tInt, "hexes of the path entered so far"), v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left"),
+			v("cost", tInt, "movement points the action costs so far (set_cost/add_cost change it)"), v("enemy_zdi", tBool, "an enemy projects Zd'I into the hex"), v("assaulting", tBool, "the unit moves to assault"),
+			v("zdi_source", tUnit, "the first enemy (by id) projecting Zd'I into the hex, or nil"),
+			v("zdi_cavalry", tUnit, "enemy cavalry projecting Zd'I into the hex, or nil: it may opportunity-charge"),
+			v("crossing", tString, "the hexside feature crossed to enter it (a stream, a slope), or \"\""), v("upslope", tBool, "the ground rises across that hexside"),
+			v("target", tUnit, "the unit the move assaults, or nil")}})
+)
+
+// movementPhase carries out formation changes and moves.
+func movementPhase(e *interpreter.Engine, title string, from int) error {
+	var orders []*interpreter.Order
+	for _, o := range e.Orders() {
+		if o.Kind == "move" || o.Kind == "form" {
+			orders = append(orders, o)
+		}
+	}
+	if len(orders) == 0 {
+		return nil
+	}
+	e.BeginPhase(title)
+	for k := max(from-1, 0); k < len(orders); k++ {
+		if err := e.Checkpoint(k + 1); err != nil {
+			return err
+		}
+		o := orders[k]
+		u := o.Unit
+		if u.Increments <= 0 {
+			continue
+		}
+		mp := max(u.MP-u.MPSpent(), 0)
+		blocked, msg, err := e.Bind(hMoveStart).Unit(u).Int(mp).Fire()
+		if err != nil {
+			return err
+		}
+		if blocked {
+			if e.Tracing() {
+				e.Note(u, "%s may not move: %s", u.ID, msg)
+			}
+			continue
+		}
+		if o.Kind == "form" {
+			if _, err := ChangeFormation(e, u, o.Formation, FormationChange{}); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := move(e, o); err != nil {
+			return err
+		}
+		u.Moved = true
+		if err := e.Settle(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// move walks a move order's path, paying each hex from what the unit's
+// movement phase has left (a formation change before it has spent some).
+func move(e *interpreter.Engine, o *interpreter.Order) error {
+	u := o.Unit
+	mp, spent := u.MP, u.MPSpent()
+	defer func() { u.SetMPSpent(spent) }()
+	for i, h := range o.Path {
+		if err := e.Work(1); err != nil {
+			return err
+		}
+		dir, adjacent := hex.DirectionTo(u.Hex, h)
+		if !adjacent || !e.Board.Fits(u, h) {
+			if e.Tracing() {
+				e.Note(u, "%s stops: %s is not a hex next to it on the map", u.ID, h)
+			}
+			return nil
+		}
+		if e.Board.EnemyAt(u, h) {
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: an enemy holds it (a unit moves into no enemy's hex; it assaults from the next)", u.ID, h)
+			}
+			return nil
+		}
+		c := e.Cell(h)
+		var source, cavalry *interpreter.Unit
+		for _, en := range e.Enemies(u) {
+			if e.ProjectsZdI(en, h) {
+				if source == nil {
+					source = en
+				}
+				if cavalry == nil && e.IsMounted(en) {
+					cavalry = en
+				}
+			}
+		}
+		zdi := source != nil
+		if msg := e.Stacking(u, u.Formation, h); msg != "" {
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: %s", u.ID, h, msg)
+			}
+			return nil
+		}
+		across, extra, up := e.Crossing(u, u.Hex, h)
+		*e.Act() = interpreter.Action{Cost: c.Cost + extra}
+		blocked, msg, err := e.Bind(hMoveEnter).Unit(u).Cell(c).Int(i + 1).Int(spent).Int(mp - spent).Int(c.Cost + extra).Bool(zdi).Bool(o.Target != nil).Unit(source).Unit(cavalry).Str(across).Bool(up).Unit(o.Target).Fire()
+		if err != nil {
+			return err
+		}
+		if blocked {
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: %s", u.ID, h, msg)
+			}
+			return nil
+		}
+		if e.Act().Cost > mp-spent {
+			if e.Tracing() {
+				e.Note(u, "%s stops before %s: it needs %d MP and has %d", u.ID, h, e.Act().Cost, mp-spent)
+			}
+			return nil
+		}
+		spent += e.Act().Cost
+		u.MoveTo(h)
+		u.Facing = dir
+		if e.Tracing() {
+			e.Note(u, "%s moves to %s (%d MP%s; %d spent)", u.ID, h, e.Act().Cost, interpreter.Crossed(across, up), spent)
+		}
+		if zdi && !e.Act().IgnoreZdI {
+			if e.Tracing() {
+				e.Note(u, "%s stops in enemy Zd'I at %s", u.ID, h)
+			}
+			return nil
+		}
+	}
+	return nil
+}
