@@ -464,7 +464,7 @@ func (e *Engine) Turn() int { return e.turnNo }
 // turns are cleared when their last turn is over.
 func (e *Engine) newTurn() {
 	for _, u := range e.Board.Units {
-		u.Moved, u.Charged, u.FiredOn, u.mpSpent, u.tiedTo = false, false, false, 0, nil
+		u.Moved, u.Charged, u.FiredOn, u.mpSpent, u.tiedTo, u.hasEntered = false, false, false, 0, nil, false
 		keep := e.lasting[u]
 		for name := range u.Marks {
 			if until, ok := keep[name]; !ok || until <= e.turnNo {

@@ -262,6 +262,8 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.optHex(u.Vacated)
 		k.flag(u.hasPrev)
 		k.hex(u.prev)
+		k.flag(u.hasEntered)
+		k.hex(u.entered)
 		tied := ""
 		if u.tiedTo != nil {
 			tied = u.tiedTo.ID

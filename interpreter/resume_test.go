@@ -59,7 +59,7 @@ var unitKeyed = map[string]string{
 	"Formation": "", "Morale": "", "State": "", "Tired": "", "Exhausted": "", "Regiment": "", "Leader": "",
 	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "Moved": "", "Charged": "", "FiredOn": "", "Hexes": "",
 	"Terrain": "", "Hex": "", "Hex2": "", "Facing": "", "Vacated": "", "Attrs": "", "Marks": "State.marks",
-	"prev": "", "hasPrev": "", "tiedTo": "by the id of the unit it is tied to (the engine resumed is the one saved from)",
+	"prev": "", "hasPrev": "", "entered": "", "hasEntered": "", "tiedTo": "by the id of the unit it is tied to (the engine resumed is the one saved from)",
 }
 
 func checkFields(t *testing.T, typ reflect.Type, saved, not map[string]string) {

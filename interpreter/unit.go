@@ -61,6 +61,11 @@ type Unit struct {
 	// mpSpent is what the unit has spent of its movement allowance in this
 	// turn's movement phase (moves and formation changes).
 	mpSpent int
+	// entered is the hex the unit last moved into this turn (hasEntered:
+	// it has moved this turn): leaving it again, the unit has passed
+	// through the friends standing there (PassedBy).
+	entered    hex.Hex
+	hasEntered bool
 
 	board *Board
 	memo  *unitMemo // words looked up (Engine.unitWord); nil until placed
@@ -272,7 +277,11 @@ func (u *Unit) CameFrom() (hex.Hex, bool) { return u.prev, u.hasPrev }
 // hex it came from (where a unit that must leave an enemy's hex goes back).
 func (u *Unit) MoveTo(h hex.Hex) {
 	if h != u.Hex {
+		if u.board != nil && u.hasEntered && u.entered == u.Hex {
+			u.board.passThrough(u)
+		}
 		u.prev, u.hasPrev = u.Hex, true
+		u.entered, u.hasEntered = h, true
 	}
 	if u.Hex2 != nil {
 		d := h.Sub(u.Hex)
@@ -286,6 +295,73 @@ func (u *Unit) MoveTo(h hex.Hex) {
 			u.board.track.stand(u)
 		}
 	}
+}
+
+// passedMark is the mark a unit carries when a friend in the given
+// morale state passed through its hex this turn (PassedBy).
+func passedMark(state string) string { return "passed_by:" + state }
+
+// passThrough records that u, leaving the hex it entered this turn, passed
+// through the friends standing in it: each is marked with u's morale
+// state, for the rest of the turn. A friend that came into the hex from
+// the hex u came from moves with u (a stack charging or retreating as
+// one) and is not passed through.
+func (b *Board) passThrough(u *Unit) {
+	b.Spend(1 + len(b.Units))
+	for _, x := range b.Units {
+		if x == u || x.Side != u.Side || x.Increments <= 0 || !standsIn(x, u.Hex) {
+			continue
+		}
+		if x.hasEntered && x.entered == u.Hex && x.hasPrev && u.hasPrev && x.prev == u.prev {
+			continue
+		}
+		if x.Marks == nil {
+			x.Marks = map[string]bool{}
+		}
+		x.Marks[passedMark(u.State)] = true
+	}
+}
+
+// standsIn reports whether x stands in h (either hex of a two-hex line).
+func standsIn(x *Unit, h hex.Hex) bool { return x.Hex == h || (x.Hex2 != nil && *x.Hex2 == h) }
+
+// PassedBy reports whether a friend in the given morale state passed
+// through the unit's hex this turn (entered it and left it again).
+func (u *Unit) PassedBy(state string) bool { return u.Marked(passedMark(state)) }
+
+// Stack is the units of u's side still on the board in u's hex (either
+// hex of a two-hex line), u first.
+func Stack(u *Unit) []*Unit {
+	out := []*Unit{u}
+	if u.board == nil {
+		return out
+	}
+	u.board.Spend(1 + len(u.board.Units))
+	for _, x := range u.board.Units {
+		if x == u || x.Side != u.Side || x.Increments <= 0 {
+			continue
+		}
+		if standsIn(x, u.Hex) || (u.Hex2 != nil && standsIn(x, *u.Hex2)) {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// Adjacent is the units of either side still on the board next to u (one
+// hex from it, the nearer hex of a two-hex line), in board order.
+func Adjacent(u *Unit) []*Unit {
+	if u.board == nil {
+		return nil
+	}
+	u.board.Spend(1 + len(u.board.Units))
+	var out []*Unit
+	for _, x := range u.board.Units {
+		if x != u && x.Increments > 0 && UnitDistance(u, x) == 1 {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 // Blocked reports whether a hex blocks line of sight: its terrain does, or

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/bataille/bataille/hex"
 	"math"
+	"slices"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
@@ -108,6 +109,56 @@ var Functions = []*dsl.Function{
 			}
 			return false
 		}),
+	// The units around a unit: its stack, its neighbours, the nearest of a
+	// kind, and those that passed through it. Each reads the board as it is
+	// now, and counts only units still on it.
+	unitFn("stack_nationalities", "distinct nationalities among the units of a unit's side in its hex (either hex of a two-hex line), the unit itself included: a stack of mixed nationality has more than 1",
+		func(u *interpreter.Unit) int {
+			var seen []string
+			for _, x := range interpreter.Stack(u) {
+				if !slices.Contains(seen, x.Nationality) {
+					seen = append(seen, x.Nationality)
+				}
+			}
+			return len(seen)
+		}),
+	withVocab(unitStrFn("stacked_with", "whether a unit of the given nationality and of the unit's side stands in its hex, the unit itself included: `stacked_with(unit, \"russian\") && stacked_with(unit, \"prussian\")` is a stack of both",
+		func(u *interpreter.Unit, nat string) bool {
+			for _, x := range interpreter.Stack(u) {
+				if x.Nationality == nat {
+					return true
+				}
+			}
+			return false
+		}), "", dsl.KindNationality),
+	withVocab(unitStr2IntFn("count_adjacent", "units of the given class, friends or enemies of the unit (\"friend\", \"enemy\" or \"any\"), in the hexes next to it, not its own: `count_adjacent(attacker, \"enemy\", \"rifles\") > 0`",
+		func(u *interpreter.Unit, who, class string) int {
+			n := 0
+			for _, x := range interpreter.Adjacent(u) {
+				if x.Class == class && isWho(u, x, who) {
+					n++
+				}
+			}
+			return n
+		}), "", whoWords, dsl.KindClass),
+	withVocab(unitStr2IntFn("nearest", "hexes from the unit to the nearest other unit in the given formation, a friend or an enemy of it (\"friend\", \"enemy\" or \"any\"), 0 when one shares its hex; -1 when there is none",
+		func(u *interpreter.Unit, who, formation string) int {
+			best := -1
+			if u.Board() == nil {
+				return best
+			}
+			for _, x := range u.Board().Units {
+				if x == u || x.Increments <= 0 || x.Formation != formation || !isWho(u, x, who) {
+					continue
+				}
+				if d := interpreter.UnitDistance(u, x); best < 0 || d < best {
+					best = d
+				}
+			}
+			return best
+		}), "", whoWords, dsl.KindFormation),
+	withVocab(unitStrFn("passed_by", "whether a unit of the unit's side in the given morale state passed through its hex this turn (entered it and left it again, moving, charging, retreating or routing), in that state as it left; units that move together are not passing through each other",
+		func(u *interpreter.Unit, state string) bool { return u.PassedBy(state) }), "", dsl.KindState),
 	{Name: "odds_column", Doc: "the odds column of a combat chart, counted from 1: the odds are attack ÷ defence when the attack is the larger, else −(defence ÷ attack); the column is the last whose start (listed left to right, `1:3` as -3) they reach, the first when they reach none, moved `shift` columns right and held to the chart",
 		Fn: oddsColumn, Fast: oddsColumnFast, Types: []any{new(func(float64, float64, int, ...float64) int)}},
 }
@@ -194,6 +245,38 @@ func unitStrFn[R int | bool](name, doc string, f func(u *interpreter.Unit, s str
 				return nil, fmt.Errorf("%s takes 2 arguments", name)
 			}
 			return fast(args[0], args[1].(string))
+		}}
+}
+
+// whoWords are the words count_adjacent and nearest take for whose units
+// they count, the unit's side's or another's.
+const whoWords = "friend|enemy|any"
+
+// isWho says whether x is of the side who names, from u's point of view.
+func isWho(u, x *interpreter.Unit, who string) bool {
+	switch who {
+	case "friend":
+		return x.Side == u.Side
+	case "enemy":
+		return x.Side != u.Side
+	}
+	return true
+}
+
+func unitStr2IntFn(name, doc string, f func(u *interpreter.Unit, s, t string) int) *dsl.Function {
+	fast := func(x any, s, t string) (int, error) {
+		u, err := unitArg(x, 0)
+		if err != nil {
+			return 0, err
+		}
+		return f(u, s, t), nil
+	}
+	return &dsl.Function{Name: name, Doc: doc, Fast: fast, Types: []any{new(func(*interpreter.Unit, string, string) int)},
+		Fn: func(args ...any) (any, error) {
+			if len(args) != 3 {
+				return nil, fmt.Errorf("%s takes 3 arguments", name)
+			}
+			return fast(args[0], args[1].(string), args[2].(string))
 		}}
 }
 

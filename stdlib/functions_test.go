@@ -55,3 +55,65 @@ func TestHexsideTo(t *testing.T) {
 		}
 	}
 }
+
+// TestUnitSetFunctions: the functions over the units around a unit count
+// only units still on the board, of the side asked, where asked.
+func TestUnitSetFunctions(t *testing.T) {
+	mod, diags := bataille.LoadBundled("premier")
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	fns := map[string]func(args ...any) (any, error){}
+	for _, f := range stdlib.Functions {
+		fns[f.Name] = f.Fn
+	}
+	board := interpreter.NewBoard(12, 12, "clear")
+	at := func(s string) hex.Hex {
+		h, err := hex.Parse(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h
+	}
+	place := func(id, side, nat, class, formation string, inc int, h string) *interpreter.Unit {
+		u := &interpreter.Unit{ID: id, Side: side, Nationality: nat, Class: class, Arm: "infantry", Formation: formation, Increments: inc, Hex: at(h), State: "good"}
+		board.Place(u)
+		return u
+	}
+	u := place("u", "a", "russian", "line", "column", 6, "0505")
+	place("mate", "a", "prussian", "line", "column", 4, "0505")
+	place("gone", "a", "saxon", "line", "column", 0, "0505") // eliminated: counts nowhere
+	place("foe", "b", "french", "rifles", "carre", 4, "0505")
+	place("rif", "b", "french", "rifles", "skirmish", 2, "0605")
+	place("rif2", "a", "russian", "rifles", "carre", 2, "0504")
+	place("far", "b", "french", "rifles", "carre", 2, "0509")
+	interpreter.New(mod, board, nil, interpreter.Config{})
+	for _, c := range []struct {
+		fn   string
+		args []any
+		want any
+	}{
+		{"stack_nationalities", []any{u}, 2},
+		{"stacked_with", []any{u, "prussian"}, true},
+		{"stacked_with", []any{u, "russian"}, true},
+		{"stacked_with", []any{u, "saxon"}, false},
+		{"stacked_with", []any{u, "french"}, false},
+		{"count_adjacent", []any{u, "enemy", "rifles"}, 1},
+		{"count_adjacent", []any{u, "friend", "rifles"}, 1},
+		{"count_adjacent", []any{u, "any", "rifles"}, 2},
+		{"count_adjacent", []any{u, "any", "line"}, 0},
+		{"nearest", []any{u, "enemy", "carre"}, 0},
+		{"nearest", []any{u, "friend", "carre"}, 1},
+		{"nearest", []any{u, "friend", "skirmish"}, -1},
+		{"nearest", []any{u, "enemy", "skirmish"}, 1},
+		{"passed_by", []any{u, "routed"}, false},
+	} {
+		got, err := fns[c.fn](c.args...)
+		if err != nil || got != c.want {
+			t.Errorf("%s(%v): %v (%v), want %v", c.fn, c.args[1:], got, err, c.want)
+		}
+	}
+	if _, err := fns["nearest"](nil, "friend", "carre"); err == nil {
+		t.Error("nearest(nil, …) gave no error")
+	}
+}

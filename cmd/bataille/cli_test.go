@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"fmt"
 	"github.com/bataille/bataille"
 	"os"
 	"path/filepath"
@@ -67,14 +68,17 @@ func TestPlaceholdersAreSaid(t *testing.T) {
 	dir := writeFiles(t, map[string]string{"rules.rules": "game ph \"Placeholders\" extends " + base.ID + `
 placeholder modifier carre_realization.snow "Snow" { 3 when true }
 `})
-	for _, args := range [][]string{
-		{"run", dir, "--seed", "1"},
-		{"simulate", dir, "-n", "10"},
-	} {
-		_, _, stderr := bat(t, args...)
-		if !strings.Contains(stderr, "note: ph plays") || !strings.Contains(stderr, "modifier carre_realization.snow") {
-			t.Errorf("%s: stderr does not name the placeholders:\n%s", args[0], stderr)
-		}
+	_, _, stderr := bat(t, "simulate", dir, "-n", "10")
+	if !strings.Contains(stderr, "note: ph plays") || !strings.Contains(stderr, "modifier carre_realization.snow") {
+		t.Errorf("simulate: stderr does not name the placeholders:\n%s", stderr)
+	}
+	// run says how many of them the play used: the snow moves every Carré
+	// roll, and the scenario's infantry rolls one.
+	n := len(base.Placeholders()) + 1
+	_, _, stderr = bat(t, "run", dir, "--seed", "1")
+	if want := fmt.Sprintf("of ph's %d placeholder(s)", n); !strings.Contains(stderr, "note: scenario ") || !strings.Contains(stderr, want) ||
+		!strings.Contains(stderr, "modifier carre_realization.snow") {
+		t.Errorf("run: stderr does not say which placeholders the play used (want %q):\n%s", want, stderr)
 	}
 	code, out, _ := bat(t, "explain", dir, "placeholders")
 	if code != exitOK || !strings.Contains(out, "modifier  carre_realization.snow") || !strings.Contains(out, "module ph") {

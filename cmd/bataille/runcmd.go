@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
 	"github.com/spf13/pflag"
 )
@@ -57,7 +58,6 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		s = binary.LittleEndian.Uint64(b[:]) % 1_000_000
 		fmt.Fprintf(stderr, "seed %d\n", s)
 	}
-	notePlaceholders(stderr, mod)
 	var dice interpreter.Dice = interpreter.NewSeededDice(s)
 	if fs.Changed("dice") {
 		faces, err := parseFaces(*diceList)
@@ -89,6 +89,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		trace = play.trace
 	}
 	runErr := eng.Run(context.Background())
+	notePlayedPlaceholders(stderr, mod, sd, eng.Trace())
 	if *asJSON {
 		_ = trace().WriteJSON(stdout)
 	} else {
@@ -113,6 +114,31 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		return exitFail
 	}
 	return exitOK
+}
+
+// notePlayedPlaceholders tells, on standard error, how many of a
+// battle's placeholders the play used and names them, so that nobody reads
+// its outcome as the published game's; a play that used none says so.
+func notePlayedPlaceholders(w io.Writer, mod *dsl.Module, sd *dsl.ScenarioDef, tr interpreter.Trace) {
+	all := mod.Placeholders()
+	if len(all) == 0 {
+		return
+	}
+	of := "this play"
+	if sd != nil {
+		of = "scenario " + sd.Name
+	}
+	played := bataille.PlayedPlaceholders(mod, tr)
+	if len(played) == 0 {
+		fmt.Fprintf(w, "note: %s played none of %s's %d placeholder(s) (bataille explain %s placeholders)\n", of, mod.ID, len(all), mod.ID)
+		return
+	}
+	names := make([]string, len(played))
+	for i, p := range played {
+		names[i] = p.Kind + " " + p.Name
+	}
+	fmt.Fprintf(w, "note: %s played %d of %s's %d placeholder(s), figures invented until the published ones are entered: %s (bataille explain %s placeholders)\n",
+		of, len(played), mod.ID, len(all), strings.Join(names, ", "), mod.ID)
 }
 
 // parseFaces reads a --dice list: faces 1 to 100, comma-separated, or

@@ -534,7 +534,7 @@ func (c *conv) carre(w *strings.Builder) error {
 		w.WriteString("\n// The chart has columns for infantry in column or in line only, so only those\n// try: the base's attempt with that one condition more.\n")
 		fmt.Fprintf(w, "override rule carre.attempt \"Carré attempt (from column or line)\" on charge_approach cite \"Premier Rules: Forming Carré BER-17-CARRE-FORM\", \"Premier Rules: Carré attempt FRI-36-CARRE-WHEN\", %s {\n",
 			strings.TrimPrefix(c.cite("Carré Realization Table", "charge.carre.table"), "cite "))
-		w.WriteString("  when unit.arm == \"infantry\" && (unit.formation == \"column\" || unit.formation == \"line\") && unit.state == \"good\"\n  when !marked(unit, \"carre_tried\")\n  when distance <= carre.window && los\n  when is_target || carre.any_unit\n  when can_form(unit, \"carre\")\n  ask \"form_carre\"\n  do mark(unit, \"carre_tried\")\n  do roll(carre_realization, unit: unit)\n}\n")
+		w.WriteString("  when unit.arm == \"infantry\" && (unit.formation == \"column\" || unit.formation == \"line\") && unit.state == \"good\"\n  when !marked(unit, \"carre_tried\")\n  when distance <= carre.window && los\n  when is_target || carre.any_unit\n  when marked(unit, \"may_form:carre\")\n  ask \"form_carre\"\n  do mark(unit, \"carre_tried\")\n  do roll(carre_realization, unit: unit)\n}\n")
 	}
 	mods, modText, err := c.carreMods()
 	if err != nil {
@@ -1164,6 +1164,17 @@ func (c *conv) fireMultiples(w *strings.Builder) error {
 		fmt.Fprintf(w, "  %s, %s, %s => %s\n", l.nats, l.classes, l.forms, l.val)
 	}
 	w.WriteString("}\n\n")
+	quote := func(ids []string) string {
+		q := make([]string, len(ids))
+		for i, id := range ids {
+			q[i] = strconv.Quote(id)
+		}
+		return "[" + strings.Join(q, ", ") + "]"
+	}
+	w.WriteString("// Fire reads the chart where it covers the firer: infantry of a nationality\n// and type it prints, in a formation it prints, fires at its increments\n// times its multiple, before the base's fire rules take a Carré's third of\n// that or the full value at cavalry in its own hex (BER-17-CARRE-FIRE).\n// Other infantry, and the guns, keep the arm's multiple.\n")
+	fmt.Fprintf(w, "rule fire.multiple \"Fire multiple by the chart\" on fire_value %s, \"Premier Rules: Forming Carré BER-17-CARRE-FIRE\" {\n", c.cite("fire multiples", "fire.attack"))
+	fmt.Fprintf(w, "  when firer.arm == \"infantry\" && firer.nationality in %s && firer.class in %s && firer.formation in %s\n", quote(uniq(natOrder)), quote(classOrder), quote([]string{"column", "line", "carre", "skirmish"}))
+	w.WriteString("  do set_fire(fire_value * fire_multiple(firer.nationality, firer.class, firer.formation))\n}\n\n")
 	return nil
 }
 
@@ -1428,6 +1439,7 @@ func (c *conv) assault(w *strings.Builder) error {
 	var skipped []string
 	used := map[string]bool{}
 	var lines []string
+	first := len(c.findings)
 	for _, m := range list.Arr {
 		nv, _ := m.Get("name")
 		av, _ := m.Get("attmod")
@@ -1468,6 +1480,12 @@ func (c *conv) assault(w *strings.Builder) error {
 	}
 	if len(skipped) > 0 {
 		w.WriteString(wrapComments("// Not entered: " + strings.Join(skipped, "; ") + ".\n"))
+	}
+	if len(c.findings) > first {
+		w.WriteString("// Read two ways (docs/data.md lists every finding):\n")
+		for _, f := range c.findings[first:] {
+			w.WriteString(wrapComments(fmt.Sprintf("// - %s. Played: %s. The other reading: %s.\n", f.What, f.Chosen, f.Other)))
+		}
 	}
 	for _, l := range lines {
 		w.WriteString(l)
@@ -1739,13 +1757,14 @@ func (c *conv) extras(w *strings.Builder) error {
 	}{
 		{[]string{"maneuver", "terrain"}, "Movement costs by terrain (infantry, cavalry, artillery), as the chart prints them"},
 		{[]string{"maneuver", "stacking"}, "Stacking limits by terrain, as the chart prints them"},
-		{[]string{"morale", "fire"}, "Which fire losses call for a morale check, by nationality and type"},
 	} {
 		v, ok := c.data.Path(part.path...)
 		if !ok {
 			continue
 		}
-		fmt.Fprintf(w, "// ---- %s\n// (%s). Not entered: the chart's cells are words, not figures, and the engine\n// reads none of them yet.\n", part.title, c.src(strings.Join(part.path, ".")))
+		c.leave(strings.Join(part.path, "."), part.title, whyWords[part.path[1]])
+		fmt.Fprintf(w, "// ---- %s\n", part.title)
+		w.WriteString(wrapComments(fmt.Sprintf("// (%s). Not entered: %s.\n", c.src(strings.Join(part.path, ".")), whyWords[part.path[1]])))
 		for _, t := range v.Obj {
 			var cells []string
 			for _, f := range t.Val.Obj {
@@ -1758,7 +1777,135 @@ func (c *conv) extras(w *strings.Builder) error {
 		}
 		w.WriteString("\n")
 	}
+	return c.fireMorale(w)
+}
+
+// whyWords says what the engine lacks to play a chart of words.
+var whyWords = map[string]string{
+	"terrain":  "a move costs whole movement points, so a road's 1/2 cannot be played; a terrain has one cost for every arm, which rules on move_enter and charge_enter would each have to set apart; and the battle declares none of the chart's terrain but clear, woods, forest, dwelling and redoubt",
+	"stacking": "a limit binds the hex where a unit ends its move, not those it passes through, and the engine has no hook at the end of a unit's move, nor a function counting the battalions, regiments or increments of each arm of a side in a hex other than the unit's own",
+}
+
+// ---- Morale checks on fire losses -------------------------------------------
+
+// fireMorale writes the chart of which fire losses call for a morale check
+// as three rules on fire_combat.loss, one for each word the chart prints:
+// "Every" loss, "Every even" (the unit's second, fourth … increment lost)
+// and "Every odd" (its first, third …). A fire that costs a unit two
+// increments calls for one check.
+func (c *conv) fireMorale(w *strings.Builder) error {
+	chart, ok := c.data.Path("morale", "fire")
+	if !ok || len(chart.Obj) == 0 {
+		return nil
+	}
+	first := len(c.findings)
+	// by word, the condition of each side of the chart: its nationalities
+	// and the types it prints with that word
+	type sideTypes struct {
+		nats    []string
+		classes []string // types that are one class
+		others  []string // types that are not
+	}
+	by := map[string][]*sideTypes{}
+	for _, side := range chart.Obj {
+		nats, ok := c.b.Fire[side.Key]
+		if !ok {
+			nats = []string{slug(side.Key)}
+		}
+		for _, t := range side.Val.Obj {
+			word := t.Val.Str
+			if word == "Every event" {
+				c.find("morale checks on fire losses", fmt.Sprintf("%s %s prints %q", side.Key, t.Key, word), "Every even, the word the chart prints for the other Prussian infantry but the Reserve", "Every or Every odd")
+				word = "Every even"
+			}
+			if _, ok := fireMoraleWords[word]; !ok {
+				return fmt.Errorf("morale.fire: %s %s: the word %q is not one of Every, Every even, Every odd", side.Key, t.Key, word)
+			}
+			typ, ok := fireMoraleTypes[c.b.Name+":"+t.Key]
+			if !ok {
+				typ, ok = fireMoraleTypes[t.Key]
+			}
+			if !ok {
+				ci, known := classNames[t.Key]
+				if !known {
+					return fmt.Errorf("morale.fire: type %q is in neither fireMoraleTypes nor classNames", t.Key)
+				}
+				typ = `target.class == "` + ci.id + `"`
+			}
+			if err := c.scanClasses(typ); err != nil {
+				return err
+			}
+			list := by[word]
+			if len(list) == 0 || list[len(list)-1].nats[0] != nats[0] {
+				list = append(list, &sideTypes{nats: nats})
+				by[word] = list
+			}
+			st := list[len(list)-1]
+			if id, ok := strings.CutPrefix(typ, `target.class == "`); ok && !strings.ContainsAny(strings.TrimSuffix(id, `"`), `" `) {
+				st.classes = append(st.classes, strings.TrimSuffix(id, `"`))
+			} else {
+				st.others = append(st.others, paren(typ))
+			}
+		}
+	}
+	conds := map[string][]string{}
+	for word, list := range by {
+		for _, st := range list {
+			var types []string
+			switch len(st.classes) {
+			case 0:
+			case 1:
+				types = append(types, `target.class == "`+st.classes[0]+`"`)
+			default:
+				q := make([]string, len(st.classes))
+				for i, id := range st.classes {
+					q[i] = strconv.Quote(id)
+				}
+				types = append(types, "target.class in ["+strings.Join(q, ", ")+"]")
+			}
+			types = append(types, st.others...)
+			t := strings.Join(types, " || ")
+			if len(types) > 1 {
+				t = "(" + t + ")"
+			}
+			conds[word] = append(conds[word], "("+natsIn("target", st.nats)+" && "+t+")")
+		}
+	}
+	c.find("morale checks on fire losses", "\"Every even\" and \"Every odd\" can be read two ways", "the unit's increments lost, counted (Every even: its second, fourth and so on; Every odd: its first, third and so on)", "the fire's roll: a check when its natural roll is even (`natural % 2 == 0`) or odd")
+	w.WriteString("// ---- Morale checks on fire losses ---------------------------------------------\n")
+	w.WriteString("// A unit that loses increments to fire checks morale as the chart prints for\n// its nationality and type: at every loss (\"Every\"), at its second, fourth …\n// increment lost (\"Every even\") or at its first, third … (\"Every odd\"); a\n// fire that costs two at once calls for one check. A type the chart does not\n// print takes no check.\n")
+	c.findingComments(w, first)
+	w.WriteString("\n")
+	for _, word := range []string{"Every", "Every even", "Every odd"} {
+		conds := conds[word]
+		if len(conds) == 0 {
+			continue
+		}
+		fw := fireMoraleWords[word]
+		fmt.Fprintf(w, "rule fire.morale_%s %q on fire_combat.loss %s {\n  when target.increments > 0 && (%s)%s\n  do check(morale, target)\n}\n\n",
+			fw.id, "Fire losses call for a morale check ("+word+")", c.cite("morale checks on fire losses", "morale.fire"), strings.Join(conds, " || "), fw.when)
+	}
 	return nil
+}
+
+// fireMoraleWords are the chart's words: each rule's id, and what more it
+// asks of the losses (target.losses counts the fire's loss already).
+var fireMoraleWords = map[string]struct{ id, when string }{
+	"Every":      {"every", ""},
+	"Every even": {"even", "\n  when int(target.losses / 2) > int((target.losses - value) / 2)"},
+	"Every odd":  {"odd", "\n  when int((target.losses + 1) / 2) > int((target.losses - value + 1) / 2)"},
+}
+
+// natsIn is the condition that u is of one of the nationalities.
+func natsIn(u string, nats []string) string {
+	if len(nats) == 1 {
+		return u + `.nationality == "` + nats[0] + `"`
+	}
+	q := make([]string, len(nats))
+	for i, n := range nats {
+		q[i] = strconv.Quote(n)
+	}
+	return u + ".nationality in [" + strings.Join(q, ", ") + "]"
 }
 
 // ---- Layout ---------------------------------------------------------------------

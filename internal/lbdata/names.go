@@ -1,6 +1,7 @@
 package lbdata
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -38,10 +39,26 @@ func natClass(n, c string) string {
 	return natIs(n) + " && " + classIs(c)
 }
 
-const (
-	whyRoll  = "the chart does not say which roll the figures in brackets are"
-	whyStack = "the engine does not ask what a stack is made of"
-)
+// casualty is "Attacker Casualty (LO-HI)": the figures in brackets are read
+// as the natural d66 of the defensive fire that cost the assaulting unit
+// increments (the chart prints them under "Casualty due to defensive fire",
+// three brackets of the roll's lowest row, the penalty growing as the roll
+// falls to 11); the other reading is that they are the Fire Combat Table's
+// columns that fire was read on (11 the 5:1 column, 16 the 10:1).
+func casualty(lo, hi int) cond {
+	r := strconv.Itoa(lo) + "_" + strconv.Itoa(hi)
+	return cond{
+		expr:  `marked(attacker, "defensive_fire_` + r + `")`,
+		needs: []string{"defensive_fire_loss", "defensive_fire_roll"},
+		other: fmt.Sprintf("the brackets are the Fire Combat Table's columns that fire was read on (11 the 5:1 column, 16 the 10:1): fire.defensive_roll_%s marks the target when the odds column fire_combat reads is in %d..%d, not when `natural in %d..%d`", r, lo, hi, lo, hi),
+	}
+}
+
+// rallySquare is "Rally Square: N hexes": the nearest Carré of the
+// infantry's side stands n hexes from it.
+func rallySquare(n int) cond {
+	return when(`nearest(target, "friend", "carre") == ` + strconv.Itoa(n))
+}
 
 // carreNames: the Carré Realization modifiers. unit is the infantry, charger
 // the cavalry; a positive value is worse for the infantry.
@@ -159,10 +176,10 @@ var standNames = map[string]cond{
 	"Morale Level 2 (-6)":   when(level("target", 2)),
 	"Morale Level 3 (-9)":   when(level("target", 3)),
 	"Battalion Masse":       whenNeeds("target.battalion_masse", "battalion_masse"),
-	"Rally Square: 1 hex":   notYet("the engine does not ask how far a Carré to rally on stands"),
-	"Rally Square: 2 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
-	"Rally Square: 3 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
-	"Rally Square: 4 hexes": notYet("the engine does not ask how far a Carré to rally on stands"),
+	"Rally Square: 1 hex":   rallySquare(1),
+	"Rally Square: 2 hexes": rallySquare(2),
+	"Rally Square: 3 hexes": rallySquare(3),
+	"Rally Square: 4 hexes": rallySquare(4),
 	"Coalition Line":        when(coalition("target") + ` && target.formation == "line"`),
 	"Coalition Carre":       when(coalition("target") + ` && target.formation == "carre"`),
 	"Coalition Skirmish":    when(coalition("target") + ` && target.formation == "skirmish"`),
@@ -204,16 +221,16 @@ var assaultNames = map[string]cond{
 	"Church":                            whenNeeds(`defender.terrain == "church"`, "church"),
 	"Grand Ferme":                       whenNeeds(`defender.terrain == "grand_ferme"`, "grand_ferme"),
 	"Casualty due to defensive fire":    whenNeeds(`marked(attacker, "defensive_fire_loss")`, "defensive_fire_loss"),
-	"Attacker Casualty (15-16)":         notYet(whyRoll),
-	"Attacker Casualty (13-14)":         notYet(whyRoll),
-	"Attacker Casualty (11-12)":         notYet(whyRoll),
+	"Attacker Casualty (15-16)":         casualty(15, 16),
+	"Attacker Casualty (13-14)":         casualty(13, 14),
+	"Attacker Casualty (11-12)":         casualty(11, 12),
 	"50% Losses":                        when(halfLost("unit")),
 	"50% losses":                        when(halfLost("unit")),
 	"Morale Level 1 (-3)":               when(level("unit", 1)),
 	"Morale Level 2 (-6)":               when(level("unit", 2)),
 	"Morale Level 3 (-9)":               when(level("unit", 3)),
-	"Mixed nationality stack":           notYet(whyStack),
-	"French adjacent to British rifles": notYet("the engine does not ask which units stand next to the assault"),
+	"Mixed nationality stack":           when("stack_nationalities(unit) > 1"),
+	"French adjacent to British rifles": whenNeeds(`attacker.nationality == "french" && count_adjacent(attacker, "enemy", "rifles") > 0`, "rifles"),
 	"Prussian Surprise: 9:00am":         surprise("unit", 0),
 	"Prussian Surprise: 9:20am":         surprise("unit", 1),
 	"Prussian Surprise: 9:40am":         surprise("unit", 2),
@@ -284,9 +301,9 @@ var moraleNames = map[string]cond{
 	"50% Losses":                     when(halfLost("unit")),
 	"Force March":                    whenNeeds("unit.force_march", "force_march"),
 	"Landdamm":                       whenNeeds(`unit.terrain == "landdamm"`, "landdamm"),
-	"Disorder pass thru":             notYet("the engine does not ask which units a unit passed through"),
-	"Rout pass thru":                 notYet("the engine does not ask which units a unit passed through"),
-	"Russians and Prussians stacked": notYet(whyStack),
+	"Disorder pass thru":             when(`passed_by(unit, "disordered")`),
+	"Rout pass thru":                 when(`passed_by(unit, "routed")`),
+	"Russians and Prussians stacked": when(`stacked_with(unit, "russian") && stacked_with(unit, "prussian")`),
 	"Prussian Surprise: 9:00am":      surprise("unit", 0),
 	"Prussian Surprise: 9:20am":      surprise("unit", 1),
 	"Prussian Surprise: 9:40am":      surprise("unit", 2),
@@ -479,4 +496,30 @@ func slug(s string) string {
 		out = "n" + out
 	}
 	return out
+}
+
+// fireMoraleTypes are the types the chart of morale checks on fire losses
+// prints that are not a class of the fire multiples (classNames), as the
+// target of the fire: an arm, a class of another spelling, several classes,
+// or a battle's own reading (BATTLE:Type).
+var fireMoraleTypes = map[string]string{
+	"Cavalrie":         `target.arm == "cavalry"`,
+	"Kavalrie":         `target.arm == "cavalry"`,
+	"Artillerie":       `target.arm == "artillery"`,
+	"Cohort":           `target.class == "garde_nationale" || target.class == "garde_nationale_legere"`,
+	"Prov Ligne":       `target.class == "prov_ligne"`,
+	"Prov Legere":      `target.class == "prov_legere"`,
+	"Juene Garde":      `target.class == "jeune_garde"`,
+	"Fusilier Garde":   `target.class == "fusilier_garde"`,
+	"Vieille Garde":    `target.class == "vieille_garde"`,
+	"Italine":          `target.class == "italienne"`,
+	"French Foreign":   `target.class == "foreign"`,
+	"Guard Inf":        `target.class == "guard_inf"`,
+	"Garde":            `target.class == "guard_inf"`,
+	"Rheinbund Linie":  `target.nationality == "rheinbund" && target.class == "linie"`,
+	"Rheinbund Leicht": `target.nationality == "rheinbund" && target.class == "leicht"`,
+	// Hagelberg's Rheinbund battalions are of their own types (Saxon,
+	// Westphalian, Elbe), and its Prussians print one infantry line.
+	"hagelberg:Rheinbund": `target.nationality == "rheinbund" && target.arm == "infantry"`,
+	"hagelberg:Infantrie": `target.arm == "infantry"`,
 }

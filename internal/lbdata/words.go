@@ -54,6 +54,27 @@ rule fire.defensive_loss "A loss to defensive fire" on fire_combat.loss CITE {
   when marked(target, "under_defensive_fire")
   do mark(target, "defensive_fire_loss")
 }`},
+	"defensive_fire_roll": {decl: `// "Attacker Casualty (15-16)", "(13-14)" and "(11-12)": the figures in
+// brackets are read as the natural roll of the defensive fire that cost the
+// unit increments, and the unit is marked with the bracket for the rest of
+// the turn.
+rule fire.defensive_roll_15_16 "A loss to defensive fire rolled 15-16" on fire_combat.loss CITE {
+  when marked(target, "under_defensive_fire") && natural in 15..16
+  do mark(target, "defensive_fire_15_16")
+}
+
+rule fire.defensive_roll_13_14 "A loss to defensive fire rolled 13-14" on fire_combat.loss CITE {
+  when marked(target, "under_defensive_fire") && natural in 13..14
+  do mark(target, "defensive_fire_13_14")
+}
+
+rule fire.defensive_roll_11_12 "A loss to defensive fire rolled 11-12" on fire_combat.loss CITE {
+  when marked(target, "under_defensive_fire") && natural in 11..12
+  do mark(target, "defensive_fire_11_12")
+}`},
+	"rifles": {decl: `// "French adjacent to British rifles": the riflemen are a class of their
+// own, which a scenario gives the rifle battalions and companies.
+class rifles "Rifles" CITE { arm: infantry  light }`},
 	"surprise": {decl: `// "Prussian Surprise" is printed for 9:00, 9:20 and 9:40am, a turn of twenty
 // minutes apart: the lines apply at the turn the scenario plays at 9:00am and
 // the two after it. The scenarios here begin at 9:00am; a scenario that
@@ -86,7 +107,7 @@ func (c *conv) needed(kind string) []string {
 			d = d[strings.IndexByte(d, '\n')+1:]
 		}
 		k := ""
-		for _, p := range []string{"terrain", "hexside", "attribute"} {
+		for _, p := range []string{"terrain", "hexside", "attribute", "class"} {
 			if strings.HasPrefix(d, p+" ") {
 				k = p
 			}
@@ -106,7 +127,7 @@ func (c *conv) battleDecls(w *strings.Builder) {
 	}
 	w.WriteString("// ---- Terrain, hexsides, attributes and marks the modifiers read ---------------\n")
 	w.WriteString("// Declared because a modifier below names them. A building of the battle's\n// own moves and blocks as the base's dwelling; a hexside of its own costs\n// nothing more to cross than its hex (the movement chart's words are not\n// entered); an attribute is given by a scenario to the units it applies to.\n\n")
-	for _, kind := range []string{"terrain", "hexside", "attribute"} {
+	for _, kind := range []string{"class", "terrain", "hexside", "attribute"} {
 		ids := c.needed(kind)
 		for _, id := range ids {
 			d := strings.Replace(battleWords[id].decl, "CITE", c.needs[id], 1)

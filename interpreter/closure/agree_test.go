@@ -92,7 +92,17 @@ func namedFast(a any, s string) (bool, error) {
 	return p.ID == s, nil
 }
 
+// tally takes a piece and two words, as count_adjacent does.
+func tallyFast(a any, s, t string) (int, error) {
+	p, err := pieceArg(a, 1)
+	if err != nil {
+		return 0, err
+	}
+	return p.N*100 + len(s)*10 + len(t), nil
+}
+
 var funcs = map[string]closure.Func{
+	"tally": {Fn: func(args ...any) (any, error) { return tallyFast(args[0], args[1].(string), args[2].(string)) }, Fast: tallyFast},
 	"dist":  {Fn: func(args ...any) (any, error) { return distFast(args[0], args[1]) }, Fast: distFast},
 	"named": {Fn: func(args ...any) (any, error) { return namedFast(args[0], args[1].(string)) }, Fast: namedFast},
 	// slow has no typed form: the closures call it as the machine does.
@@ -102,6 +112,7 @@ var funcs = map[string]closure.Func{
 var funcTypes = map[string][]any{
 	"dist":  {new(func(*piece, *piece) int)},
 	"named": {new(func(*piece, string) bool)},
+	"tally": {new(func(*piece, string, string) int)},
 	"slow":  {new(func(int) int)},
 }
 
@@ -350,7 +361,7 @@ func TestAgreeTable(t *testing.T) {
 		"n > 1 && x < 2 && u.b", "n > 1 && !b && s == t", "b || n > 100 || s != t", "b or n < 0 or nu.b", "b && nu.b && n > 1", "n > 1 && u.b && nu.b",
 		"!u.b", "!!u.b", "!v.b", "!nu.b", "!u.b && !v.b", "!nu.b || b", `!named(u, "u1")`, `!named(v, "u1")`, `!named(nu, "u1")`, `!!named(u, "u1")`, `!named(u, s)`,
 		"n > 1 && x < 2 && !b && s != t && u.b", "b || n < 0 || s == t || u.b || nu.b", "n > 1 && (b || u.b) && s != t", "(n > 1 || b) && (u.b || nu.b)", "b ? n : x", "b ? n : 1", "n > 100 ? s : t", "nu == nil ? 0 : nu.n",
-		"dist(u, v)", "dist(u, nu)", "dist(nu, u)", `named(u, "u1")`, `named(nu, "u1")`, "slow(n) + 1", "slow(k)",
+		"dist(u, v)", "dist(u, nu)", "dist(nu, u)", `tally(u, "enemy", s)`, `tally(v, t, "rifles") > 1`, `tally(nu, "a", "b")`, `named(u, "u1")`, `named(nu, "u1")`, "slow(n) + 1", "slow(k)",
 		"abs(-n)", "abs(y)", "abs(-2.5)", "ceil(x)", "floor(-x)", "round(2.5)", "round(n)", "int(x)", "int(n)", `int("12")`, `int("x")`, "float(n)",
 		"max(n, m, 3)", "min(n, m)", "max(x, n)", "min(x, y)", "max(n)", "len(s)", "len(t)", `len([1, 2])`, "type(n)", "type(x)",
 		"trim(t)", `trimPrefix(s, "li")`, `trimSuffix(s, "ne")`, "upper(t)", "lower(t)", `hasPrefix(s, "l")`, `hasSuffix(t, " ")`,
@@ -379,7 +390,7 @@ func TestAgreeTable(t *testing.T) {
 // compiles to closures; those that do not are refused at compile time, not
 // run differently.
 func TestNoSilentFallback(t *testing.T) {
-	for _, src := range []string{"u.n + 1", "nu?.n ?? 5", `s in ["a", "b"]`, "dist(u, v) <= 1", "max(n, 3)", "b ? x : n", "rout.hexes"} {
+	for _, src := range []string{"u.n + 1", "nu?.n ?? 5", `s in ["a", "b"]`, "dist(u, v) <= 1", `tally(u, s, "x") > 0`, "max(n, 3)", "b ? x : n", "rout.hexes"} {
 		prog, err := expr.Compile(src, opts...)
 		if err != nil {
 			t.Fatal(err)
@@ -480,7 +491,7 @@ func (g *gen) num(depth int) string {
 	case 6:
 		return g.pick("len", "indexOf", "lastIndexOf") + g.strArgs(d)
 	case 7:
-		return g.pick("dist(u, v)", "dist(v, nu)", "slow(n)", "(nu?.n ?? u.n)", "k")
+		return g.pick("dist(u, v)", "dist(v, nu)", `tally(u, s, "x")`, "slow(n)", "(nu?.n ?? u.n)", "k")
 	case 8:
 		return g.pick("checked_add", "checked_sub", "checked_mul", "checked_div", "checked_pow") + "(" + g.num(d) + ", " + g.num(d) + ")"
 	}

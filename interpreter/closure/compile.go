@@ -34,6 +34,7 @@ type Config struct {
 //	func(any) (int, error)              func(any) (bool, error)
 //	func(any, any) (int, error)         func(any, any) (bool, error)
 //	func(any, string) (bool, error)     func(any, string, string) (bool, error)
+//	func(any, string) (int, error)      func(any, string, string) (int, error)
 //	func(int, int) (int, error)         func(float64, float64) (float64, error)
 //	func(string, string) (string, error)
 //	func(int) (int, error)              func(float64) (int, error)
@@ -1158,6 +1159,22 @@ func fast(fn any, args []val, loc file.Location) (val, bool) {
 				x, y := read(f, i, a), s(f)
 				f.loc = loc
 				out, err := fn(x, y)
+				if err != nil {
+					panic(err)
+				}
+				return out
+			}), true
+		}
+	case func(any, string, string) (int, error):
+		// count_adjacent(attacker, "enemy", "rifles")
+		s1, ok1 := str(1)
+		s2, ok2 := str(2)
+		if ok1 && ok2 && len(args) == 3 {
+			i, a := arg(0)
+			return intVal(func(f *Frame) int {
+				x, y, z := read(f, i, a), s1(f), s2(f)
+				f.loc = loc
+				out, err := fn(x, y, z)
 				if err != nil {
 					panic(err)
 				}
