@@ -166,7 +166,7 @@ func (u *unit) recordChain(toks []lexer.Token, n int, called bool, env vars) {
 		in.add(Use{Pos: position(head.Pos), End: end(1), Kind: UseVar, Name: head.Value, Type: t})
 		for k := 2; k <= n; k++ {
 			part := toks[2*k-2]
-			ft, ok := fieldType(t, part.Value)
+			ft, ok := FieldType(t, part.Value)
 			if !ok {
 				break
 			}
@@ -225,9 +225,9 @@ func (u *unit) functionNamed(name string) *Function {
 	return nil
 }
 
-// fieldType finds the type of the field an expression calls name on a
+// FieldType finds the type of the field an expression calls name on a
 // value of type t.
-func fieldType(t reflect.Type, name string) (reflect.Type, bool) {
+func FieldType(t reflect.Type, name string) (reflect.Type, bool) {
 	for t != nil && t.Kind() == reflect.Pointer {
 		t = t.Elem()
 	}
