@@ -85,6 +85,14 @@ func (in *Info) In(file string, from, to int) []Use {
 	return uses[i:j]
 }
 
+// Of lists the uses of a compiled expression's names.
+func (in *Info) Of(p *Program) []Use {
+	if p == nil {
+		return nil
+	}
+	return in.In(p.Pos.File, p.Pos.Offset, p.Pos.Offset+len(p.Source))
+}
+
 // finish sorts each file's uses by position; a name compiled twice (a
 // base's rule compiled again for a game) keeps what the last compile found.
 func (in *Info) finish() {
