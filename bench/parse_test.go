@@ -164,9 +164,12 @@ func BenchmarkParseCheck500(b *testing.B)  { benchParseCheck(b, 500) }
 func BenchmarkParseCheck5000(b *testing.B) { benchParseCheck(b, 5000) }
 
 // BenchmarkLoadBattle loads each bundled battle as a program does the first
-// time (cold: the base module it extends parsed and checked too, its
+// time (cold: the base module it extends read and checked too, its
 // scenarios' boards with them, as bataille.LoadBundled does) and as a long-lived one
-// does after (warm: the base checked once per process and shared).
+// does after (warm: the base checked once per process and shared). Cold or
+// warm, the embedded files are read from the trees games.FS and stdlib
+// carry (dsl.TreeFS), and parsed only where a file changed since its tree
+// was made; BenchmarkParseCheck measures the parse.
 func BenchmarkLoadBattle(b *testing.B) {
 	for _, name := range bataille.Bundled() {
 		b.Run(name+"/cold", func(b *testing.B) {

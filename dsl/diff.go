@@ -1102,7 +1102,7 @@ func (d *ModuleDiff) vocab(old, new *Module) {
 			c := change(kind, name, was, now)
 			if o != nil && n != nil {
 				field(&c.Details, "title", o.Title, n.Title)
-				op, np := propTexts(o), propTexts(n)
+				op, np := propTexts(o, old.Env), propTexts(n, new.Env)
 				for _, key := range unionKeys(op, np) {
 					if op[key] != np[key] {
 						c.Details = append(c.Details, Detail{What: "property", Item: key, Old: op[key], New: np[key]})
@@ -1117,12 +1117,12 @@ func (d *ModuleDiff) vocab(old, new *Module) {
 
 // propTexts writes a word's properties; a flag written `: false` is the
 // same as no flag at all.
-func propTexts(v *VocabDef) map[string]string {
+func propTexts(v *VocabDef, env *Env) map[string]string {
 	out := map[string]string{}
 	for k, vals := range v.Props {
 		if len(vals) == 1 {
 			if b, ok := vals[0].(bool); ok {
-				if schema, known := vocabSchema[v.Kind][k]; known && schema.what == "flag" && !b {
+				if schema, known := env.property(v.Kind, k); known && schema.What == "flag" && !b {
 					continue
 				}
 			}

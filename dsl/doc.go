@@ -9,4 +9,10 @@
 //
 //	files, diags := dsl.ParseFS(fsys, "games/mybattle")
 //	mod, diags := dsl.Check(files, env, loader)
+//
+// Parsing is most of what loading costs, so there are two ways around it:
+// a Reparser parses again only the declarations an edit changed (the
+// language server, at each keystroke), and a TreeFS carries trees made
+// before (EncodeTree) that ParseFS reads instead of parsing the text they
+// were made from (the embedded base modules and battles).
 package dsl

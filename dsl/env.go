@@ -22,6 +22,10 @@ type Env struct {
 	// UnitType is the type of a unit, which a test's expectations read by
 	// the ids of its set-up.
 	UnitType reflect.Type
+	// Properties are the properties each kind of word may have (`terrain`,
+	// `formation`, `arm` …), by kind and name: those the engine and its
+	// procedures read. Anything else is a typo, reported with a suggestion.
+	Properties map[string]map[string]Property
 }
 
 // Hook is a point in the order of play where rules run.
@@ -125,4 +129,14 @@ var OutcomeVars = []Var{
 	{Name: "result", Type: reflect.TypeFor[string](), Doc: "the outcome read"},
 	{Name: "value", Type: reflect.TypeFor[int](), Doc: "the number on the row read, or 0"},
 	{Name: "value2", Type: reflect.TypeFor[int](), Doc: "the row's second number (`52 => losses 0 1`), or 0"},
+}
+
+// property is a kind's property as the Env declares it; none without an
+// Env.
+func (e *Env) property(kind, name string) (Property, bool) {
+	if e == nil {
+		return Property{}, false
+	}
+	p, ok := e.Properties[kind][name]
+	return p, ok
 }

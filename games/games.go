@@ -13,6 +13,7 @@ import (
 )
 
 //go:generate go run ../internal/lbdata/lbconvert -root ..
+//go:generate go test -run TestTrees -update .
 
 //go:embed */*.rules
 var embedded embed.FS

@@ -68,7 +68,7 @@ func (s *Server) completion(p TextDocumentPositionParams) (*CompletionList, *jso
 			c.add(CompletionItem{Label: k, Kind: CompletionProperty, Documentation: doc(dsl.UnitProps[k])})
 		}
 	case reVocabProps.MatchString(prefix) && wordKind(reVocabProps.FindStringSubmatch(prefix)[1]) != "" && rePropStart.MatchString(prefix):
-		schema := dsl.VocabSchema(reVocabProps.FindStringSubmatch(prefix)[1])
+		schema := stdlib.Env().VocabSchema(reVocabProps.FindStringSubmatch(prefix)[1])
 		for _, k := range sortedKeys(schema) {
 			c.add(CompletionItem{Label: k, Kind: CompletionProperty, Documentation: doc(schema[k])})
 		}

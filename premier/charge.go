@@ -1131,3 +1131,9 @@ func (sv *chargeSaved) AppendKey(b []byte) []byte {
 	}
 	return k.b
 }
+
+// The terrain property the charge reads: a hex cavalry may not charge
+// into or through (the kernel's Cell gives it to scripts as hex.no_charge).
+func init() {
+	interpreter.DeclareProperty(dsl.KindTerrain, "no_charge", dsl.Property{What: "flag", Doc: "cavalry may not charge into or through it"})
+}

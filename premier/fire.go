@@ -310,3 +310,11 @@ func (sv *fireSaved) AppendKey(b []byte) []byte {
 	}
 	return k.b
 }
+
+// The properties fire reads: an arm's fire multiple and range, a morale
+// state's multiplier of fire.
+func init() {
+	interpreter.DeclareProperty(dsl.KindArm, "fire", dsl.Property{What: "number", Doc: "fire multiple per increment"})
+	interpreter.DeclareProperty(dsl.KindArm, "range", dsl.Property{What: "number", Doc: "most hexes a unit of this arm fires (no limit when absent)"})
+	interpreter.DeclareProperty(dsl.KindState, "fire", dsl.Property{What: "number", Doc: "multiplier of fire value"})
+}

@@ -182,3 +182,8 @@ var formationEffects = []*stdlib.Effect{
 			return err
 		}},
 }
+
+// The formation property a formation change reads: what it costs.
+func init() {
+	interpreter.DeclareProperty(dsl.KindFormation, "change_cost", dsl.Property{What: "number", Doc: "movement points to change into it"})
+}

@@ -456,3 +456,8 @@ func (sv *meleeSaved) AppendKey(b []byte) []byte {
 	k.num(sv.meleeCount)
 	return k.b
 }
+
+// The property melee reads: a morale state's multiplier of melee.
+func init() {
+	interpreter.DeclareProperty(dsl.KindState, "melee", dsl.Property{What: "number", Doc: "multiplier of melee value"})
+}

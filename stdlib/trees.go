@@ -16,6 +16,7 @@ import (
 // (dsl.DecodeTree): where a base module or the grammar changed since, the
 // module is parsed, as ever, until the trees are made again.
 //
+//go:generate go test -run TestTrees -update .
 //go:embed trees
 var treeFiles embed.FS
 

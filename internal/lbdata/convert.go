@@ -534,7 +534,7 @@ func (c *conv) carre(w *strings.Builder) error {
 		w.WriteString("\n// The chart has columns for infantry in column or in line only, so only those\n// try: the base's attempt with that one condition more.\n")
 		fmt.Fprintf(w, "override rule carre.attempt \"Carré attempt (from column or line)\" on charge_approach cite \"Premier Rules: Forming Carré BER-17-CARRE-FORM\", \"Premier Rules: Carré attempt FRI-36-CARRE-WHEN\", %s {\n",
 			strings.TrimPrefix(c.cite("Carré Realization Table", "charge.carre.table"), "cite "))
-		w.WriteString("  when unit.arm == \"infantry\" && (unit.formation == \"column\" || unit.formation == \"line\") && unit.state == \"good\"\n  when !marked(unit, \"carre_tried\")\n  when distance <= carre.window && los\n  when is_target || carre.any_unit\n  when can_form(unit, \"carre\")\n  ask \"form_carre\"\n  do mark(unit, \"carre_tried\")\n  do roll(carre_realization, unit: unit)\n}\n")
+		w.WriteString("  when unit.arm == \"infantry\" && (unit.formation == \"column\" || unit.formation == \"line\") && unit.state == \"good\"\n  when !marked(unit, \"carre_tried\")\n  when distance <= carre.window && los\n  when is_target || carre.any_unit\n  when marked(unit, \"may_form:carre\")\n  ask \"form_carre\"\n  do mark(unit, \"carre_tried\")\n  do roll(carre_realization, unit: unit)\n}\n")
 	}
 	mods, modText, err := c.carreMods()
 	if err != nil {
