@@ -43,7 +43,15 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 // it writes is) takes what prev's check compiled, as a module takes what
 // its base's check compiled. prev may be nil.
 func CheckAgain(files []*File, env *Env, load Loader, checked Checked, prev *Module) (mod *Module, diags Diagnostics) {
-	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
+	return CheckInfo(files, env, load, checked, prev, nil)
+}
+
+// CheckInfo is CheckAgain that also fills info with what the names of the
+// expressions it compiles refer to, as go/types' Config.Check fills its
+// Info: whether or not the module has errors, for what it compiled. With
+// info nil the module's Info is made anew.
+func CheckInfo(files []*File, env *Env, load Loader, checked Checked, prev *Module, info *Info) (mod *Module, diags Diagnostics) {
+	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}, info: info}
 	if prev != nil && prev.Env == env {
 		c.prev = prev.exprs
 	}
@@ -51,7 +59,11 @@ func CheckAgain(files []*File, env *Env, load Loader, checked Checked, prev *Mod
 }
 
 func (c *checker) check(files []*File) (mod *Module, diags Diagnostics) {
+	if c.info == nil {
+		c.info = &Info{}
+	}
 	mod, diags = c.checkKeep(files)
+	c.info.finish()
 	if diags.HasErrors() {
 		return nil, diags
 	}
@@ -128,6 +140,9 @@ type checker struct {
 	// geometry is what CheckScenario found in the scenarios of a module
 	// that has no other error, in the order found, to follow the others.
 	geometry Diagnostics
+	// info is what the names of the expressions compiled refer to, for
+	// every module of the check.
+	info *Info
 }
 
 // unit is the working state of one module being checked.
@@ -234,7 +249,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 		ID: header.ID, Kind: header.Kind, Title: header.Title, Edition: header.Edition, Cite: header.Cite,
 		Params: map[string]*ParamDef{}, Vocab: map[string]map[string]*VocabDef{},
 		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Charts: map[string]*ChartDef{}, Objectives: map[string]*ObjectiveDef{}, Hooks: map[string][]*RuleDef{},
-		Files: files, Env: c.env,
+		Files: files, Env: c.env, Info: c.info,
 	}
 	for _, k := range vocabKinds {
 		mod.Vocab[k] = map[string]*VocabDef{}

@@ -109,6 +109,7 @@ func (u *unit) compile(e *Expr, env vars, asBool bool) *Program {
 	for _, t := range toks {
 		named[t.Value] = true
 	}
+	u.record(toks, env)
 	return u.compileText(text, start, named, env, asBool)
 }
 

@@ -52,6 +52,10 @@ type Module struct {
 
 	// Env is the environment the module was checked against.
 	Env *Env
+	// Info is what the names of the module's expressions refer to, filled
+	// by the check that made it (shared with the modules of its chain that
+	// check checked).
+	Info *Info
 
 	// exprs is what the check of the module compiled, by exprKey, for the
 	// checks of modules that extend it (Checked): only read once the

@@ -47,7 +47,6 @@ type occ struct {
 	typ   reflect.Type
 	doc   string
 	owner string
-	rule  *dsl.Rule // the rule an expression belongs to, for its hook
 	// A name of several tokens (a dotted param, a hook) is counted once, at
 	// its first token, which is lead and whose end is the name's end.
 	lead bool
@@ -160,6 +159,50 @@ func (c *classifier) file(f *dsl.File) {
 			c.hook(rule)
 		}
 		c.walk(reflect.ValueOf(r.node), rule, "")
+		c.uses(r, rule)
+	}
+}
+
+// uses marks the names of a declaration's expressions with what the
+// checker found them to refer to.
+func (c *classifier) uses(r *declRef, rule *dsl.Rule) {
+	var scope map[string]dsl.Var // for the docs of variables
+	for _, in := range c.a.infos {
+		uses := in.In(c.f.name, r.from, r.to)
+		if len(uses) == 0 {
+			continue
+		}
+		for _, u := range uses {
+			o := occ{name: u.Name, declKind: u.DeclKind, typ: u.Type}
+			switch u.Kind {
+			case dsl.UseVar:
+				if scope == nil {
+					scope = c.a.scope(rule)
+				}
+				o.kind, o.doc = occVar, scope[u.Name].Doc
+			case dsl.UseField:
+				o.kind, o.owner, o.doc = occField, u.Owner, fieldDocs[u.Name]
+			case dsl.UseFunction:
+				o.kind = occFunction
+			case dsl.UseDecl:
+				o.kind = occRef
+			case dsl.UseWord:
+				o.kind = occWord
+			case dsl.UseParam:
+				// A dotted name is several tokens, one name.
+				first, ok := c.byOff[u.Pos.Offset]
+				for i := first; ok && i < len(c.occs) && c.occs[i].from < u.End; i++ {
+					if c.f.toks[i].Type == tokIdent {
+						c.occs[i] = occ{from: c.occs[i].from, to: c.occs[i].to, kind: occParam, name: u.Name, declKind: dsl.KindParam, lead: i == first, end: u.End}
+					}
+				}
+				continue
+			default:
+				continue
+			}
+			c.set(u.Pos.Offset, o)
+		}
+		return
 	}
 }
 
@@ -203,7 +246,7 @@ func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
 		}
 		switch x := v.Interface().(type) {
 		case *dsl.Expr:
-			c.expr(x, rule)
+			// The checker's facts say what its names are (uses).
 			return
 		case *dsl.Call:
 			c.call(x, rule)
@@ -321,10 +364,8 @@ func (c *classifier) call(call *dsl.Call, rule *dsl.Rule) {
 					kind = dsl.KindCheck
 				}
 				c.set(toks[0].Pos.Offset, occ{kind: occRef, name: toks[0].Value, declKind: kind})
-				continue
 			}
 		}
-		c.expr(arg.Value, rule)
 	}
 }
 
@@ -374,110 +415,6 @@ func (a *analysis) scope(rule *dsl.Rule) map[string]dsl.Var {
 		}
 	}
 	return out
-}
-
-// expr classifies the tokens of an expression: dotted chains of names,
-// calls, and strings that are vocabulary words.
-func (c *classifier) expr(e *dsl.Expr, rule *dsl.Rule) {
-	toks := exprToks(e)
-	if len(toks) == 0 {
-		return
-	}
-	scope := c.a.scope(rule)
-	funcs := map[string]*dsl.Function{}
-	for _, fn := range stdlib.Env().Functions {
-		funcs[fn.Name] = fn
-	}
-	for i := 0; i < len(toks); i++ {
-		t := toks[i]
-		if t.Type == tokString {
-			if r := c.a.word(t.Value, ""); r != nil {
-				c.set(t.Pos.Offset, occ{kind: occWord, name: t.Value, declKind: r.kind})
-			}
-			continue
-		}
-		if t.Type != tokIdent || (i > 0 && toks[i-1].Type == tokOp && (toks[i-1].Value == "." || toks[i-1].Value == "?.")) {
-			continue
-		}
-		// A chain a.b.c starting here.
-		chain := []lexer.Token{t}
-		for j := i + 1; j+1 < len(toks) && toks[j].Type == tokOp && (toks[j].Value == "." || toks[j].Value == "?.") && toks[j+1].Type == tokIdent; j += 2 {
-			chain = append(chain, toks[j+1])
-		}
-		called := i+len(chain)*2-1 < len(toks) && toks[i+len(chain)*2-1].Value == "("
-		c.chain(chain, called, scope, funcs, rule)
-		i += len(chain)*2 - 2
-	}
-}
-
-func (c *classifier) chain(chain []lexer.Token, called bool, scope map[string]dsl.Var, funcs map[string]*dsl.Function, rule *dsl.Rule) {
-	head := chain[0].Value
-	if len(chain) == 1 && called {
-		if fn := funcs[head]; fn != nil {
-			c.set(chain[0].Pos.Offset, occ{kind: occFunction, name: head, doc: fn.Doc})
-		} else if r := c.a.lookup(head, dsl.KindChart); r != nil {
-			c.set(chain[0].Pos.Offset, occ{kind: occRef, name: head, declKind: r.kind})
-		}
-		return
-	}
-	if v, ok := scope[head]; ok {
-		c.set(chain[0].Pos.Offset, occ{kind: occVar, name: head, typ: v.Type, doc: v.Doc, rule: rule})
-		t := v.Type
-		for _, part := range chain[1:] {
-			ft, doc, ok := fieldOf(t, part.Value)
-			if !ok {
-				break
-			}
-			c.set(part.Pos.Offset, occ{kind: occField, name: part.Value, owner: head, typ: ft, doc: doc})
-			t = ft
-		}
-		return
-	}
-	// The longest prefix of the chain that names a param.
-	for n := len(chain); n >= 1; n-- {
-		var parts []string
-		for _, p := range chain[:n] {
-			parts = append(parts, p.Value)
-		}
-		name := strings.Join(parts, ".")
-		if r := c.a.effective(dsl.KindParam, name); r != nil {
-			end := chain[n-1].Pos.Offset + len(chain[n-1].Value)
-			for i, p := range chain[:n] {
-				c.set(p.Pos.Offset, occ{kind: occParam, name: name, declKind: dsl.KindParam, lead: i == 0, end: end})
-			}
-			return
-		}
-	}
-	if len(chain) == 1 {
-		if r := c.a.lookup(head, dsl.KindTable, dsl.KindCheck, dsl.KindChart); r != nil {
-			c.set(chain[0].Pos.Offset, occ{kind: occRef, name: head, declKind: r.kind})
-		}
-	}
-}
-
-// fieldOf finds the field an expression calls name on a value of type t,
-// with the doc a scenario gives the unit property of that name.
-func fieldOf(t reflect.Type, name string) (reflect.Type, string, bool) {
-	for t != nil && t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t == nil || t.Kind() != reflect.Struct {
-		return nil, "", false
-	}
-	for i := 0; i < t.NumField(); i++ {
-		f := t.Field(i)
-		if !f.IsExported() {
-			continue
-		}
-		tag := f.Tag.Get("expr")
-		if tag == "-" {
-			continue
-		}
-		if tag == name || tag == "" && f.Name == name {
-			return f.Type, fieldDocs[name], true
-		}
-	}
-	return nil, "", false
 }
 
 // fieldDocs say what the fields scripts read mean: the scenario's unit

@@ -297,7 +297,7 @@ func (c *completer) members(chain string, rule *dsl.Rule) {
 	if v, ok := c.a.scope(rule)[parts[0]]; ok {
 		t := v.Type
 		for _, p := range parts[1:] {
-			ft, _, ok := fieldOf(t, p)
+			ft, ok := dsl.FieldType(t, p)
 			if !ok {
 				return
 			}
@@ -310,8 +310,8 @@ func (c *completer) members(chain string, rule *dsl.Rule) {
 			return
 		}
 		for _, name := range dsl.ExprFields(t) {
-			ft, fdoc, _ := fieldOf(t, name)
-			c.add(CompletionItem{Label: name, Kind: CompletionField, Detail: typeWord(ft), Documentation: doc(fdoc)})
+			ft, _ := dsl.FieldType(t, name)
+			c.add(CompletionItem{Label: name, Kind: CompletionField, Detail: typeWord(ft), Documentation: doc(fieldDocs[name])})
 		}
 		return
 	}

@@ -113,6 +113,9 @@ type analysis struct {
 	decls map[string][]*declRef
 	// order is the declarations in the order of the files, for symbols.
 	order []*declRef
+	// infos are what the check found the names of expressions to refer
+	// to: this check's, then each shared base's own.
+	infos []*dsl.Info
 	// lexedBefore is what the analysis of the same folder before this one
 	// lexed, and lexedNow what this one did (analysis.lexed).
 	lexedBefore, lexedNow map[fileText]lexedFile
@@ -188,6 +191,7 @@ func (s *Server) analyse(key string) *analysis {
 		m := loader.Checked(id, env)
 		for b := m; b != nil; b = b.Base {
 			loads = append(loads, loaded{b.Files, false})
+			a.infos = append(a.infos, b.Info)
 		}
 		return m
 	}
@@ -197,7 +201,9 @@ func (s *Server) analyse(key string) *analysis {
 	if g := s.good[key]; g != nil {
 		prev = g.mod
 	}
-	mod, more := dsl.CheckAgain(files, stdlib.Env(), load, checked, prev)
+	info := &dsl.Info{}
+	a.infos = append(a.infos, info)
+	mod, more := dsl.CheckInfo(files, stdlib.Env(), load, checked, prev, info)
 	if !diags.HasErrors() {
 		diags = append(diags, more...)
 	}

@@ -196,28 +196,31 @@ func explainModifiers(w io.Writer, mod *dsl.Module, mods []*dsl.ModifierDef) {
 	}
 }
 
-// readers lists the rules that read a param or roll a table or check.
+// readers lists the rules that read a param or roll a table or check: a
+// param named in one of their expressions (by what the checker found the
+// names to be, so that g.bonus is not read by g.bonus_max), a table or
+// check an effect rolls, an outcome hook of one.
 func readers(mod *dsl.Module, name, kind string) []string {
+	reads := func(p *dsl.Program) bool {
+		for _, u := range mod.Info.Of(p) {
+			if u.Name == name && u.DeclKind == kind {
+				return true
+			}
+		}
+		return false
+	}
 	var out []string
 	for _, r := range mod.Rules {
-		uses := false
+		uses := strings.HasPrefix(r.Hook, name+".")
 		for _, c := range r.Clauses {
-			if kind == "param" && c.Cond != nil && strings.Contains(c.Cond.Source, name) {
-				uses = true
-			}
+			uses = uses || reads(c.Cond) || reads(c.Of)
 			for _, call := range c.Calls {
 				for _, a := range call.Args {
-					if a == nil {
-						continue
-					}
-					if a.Ref == name || (kind == "param" && a.Prog != nil && strings.Contains(a.Prog.Source, name)) {
+					if a != nil && (a.Ref == name || reads(a.Prog)) {
 						uses = true
 					}
 				}
 			}
-		}
-		if strings.HasPrefix(r.Hook, name+".") {
-			uses = true
 		}
 		if uses {
 			out = append(out, fmt.Sprintf("%s (on %s)", r.ID, r.Hook))

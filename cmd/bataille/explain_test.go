@@ -108,3 +108,43 @@ func TestChartGolden(t *testing.T) {
 		t.Error("the picture does not name the placeholders the battle plays")
 	}
 }
+
+// TestExplainReaders: the rules that read a param are found by what the
+// checker found each name to be, not by searching the text, so a param
+// whose name is the start of another's is not read by a rule that reads
+// only the other.
+func TestExplainReaders(t *testing.T) {
+	dir := t.TempDir()
+	src := `game g "Test" extends premier
+
+param g.bonus = 2
+param g.bonus_max = 3
+param g.spare = 1
+
+rule g.uses_max on turn_end {
+  when unit.increments > g.bonus_max
+  do add_army(unit, "morale_level", 0)
+}
+
+rule g.uses_bonus on turn_end {
+  when unit.increments > g.bonus
+  do add_army(unit, "morale_level", 0)
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "g.rules"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ name, want string }{
+		{"g.bonus", "used by: g.uses_bonus (on turn_end)\n"},
+		{"g.bonus_max", "used by: g.uses_max (on turn_end)\n"},
+		{"g.spare", "no rule uses it\n"},
+	} {
+		code, out, stderr := bat(t, "explain", dir, tc.name)
+		if code != 0 {
+			t.Fatalf("explain %s: exit %d: %s", tc.name, code, stderr)
+		}
+		if !strings.HasSuffix(out, "\n"+tc.want) {
+			t.Errorf("explain %s ends:\n%s\nwant it to end with %q", tc.name, out, tc.want)
+		}
+	}
+}

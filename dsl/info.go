@@ -1,0 +1,259 @@
+package dsl
+
+import (
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
+)
+
+// Info is what the checker found the names of a check's expressions to
+// mean, as go/types' Info records its Uses: tools (the language server,
+// explain) read it instead of resolving the names again. It covers every
+// module the check compiled, the bases it checked for the chain included;
+// a base handed in checked keeps its own (Module.Info).
+type Info struct {
+	// Uses are by file name, in source order.
+	Uses map[string][]Use
+}
+
+// UseKind says what a name refers to.
+type UseKind uint8
+
+const (
+	UseVar      UseKind = iota + 1 // a hook's variable, a roll's, or a let
+	UseField                       // a field of a variable's value
+	UseParam                       // a param, dotted over one token or more
+	UseDecl                        // a table, check or chart named in an expression
+	UseFunction                    // a function of the language
+	UseWord                        // a string that is a vocabulary word
+)
+
+var useKindNames = [...]string{"", "var", "field", "param", "decl", "function", "word"}
+
+func (k UseKind) String() string {
+	if int(k) < len(useKindNames) {
+		return useKindNames[k]
+	}
+	return "?"
+}
+
+// Use is one name of an expression and what it refers to.
+type Use struct {
+	Pos  Pos // of the name's first token
+	End  int // the byte offset just past the name's last token
+	Kind UseKind
+	// Name is the whole name: a dotted param, a variable, a field's own
+	// name, a word.
+	Name string
+	// DeclKind is the kind of declaration a param, a decl or a word is
+	// (KindParam, KindTable, KindCheck, KindChart, a vocabulary kind).
+	DeclKind string
+	// Decl is where that declaration is, in effect for the module.
+	Decl Pos
+	// Owner is, for a field, the variable the chain starts with.
+	Owner string
+	// Type is a variable's or a field's type (nil when unknown).
+	Type reflect.Type
+}
+
+// At finds the use that covers the byte offset off of file.
+func (in *Info) At(file string, off int) (Use, bool) {
+	if in == nil {
+		return Use{}, false
+	}
+	uses := in.Uses[file]
+	i := sort.Search(len(uses), func(i int) bool { return uses[i].End > off })
+	if i < len(uses) && uses[i].Pos.Offset <= off {
+		return uses[i], true
+	}
+	return Use{}, false
+}
+
+// In lists the uses of file between the byte offsets from and to.
+func (in *Info) In(file string, from, to int) []Use {
+	if in == nil {
+		return nil
+	}
+	uses := in.Uses[file]
+	i := sort.Search(len(uses), func(i int) bool { return uses[i].Pos.Offset >= from })
+	j := i
+	for j < len(uses) && uses[j].End <= to {
+		j++
+	}
+	return uses[i:j]
+}
+
+// Of lists the uses of a compiled expression's names.
+func (in *Info) Of(p *Program) []Use {
+	if p == nil {
+		return nil
+	}
+	return in.In(p.Pos.File, p.Pos.Offset, p.Pos.Offset+len(p.Source))
+}
+
+// finish sorts each file's uses by position; a name compiled twice (a
+// base's rule compiled again for a game) keeps what the last compile found.
+func (in *Info) finish() {
+	for f, uses := range in.Uses {
+		sort.SliceStable(uses, func(i, j int) bool { return uses[i].Pos.Offset < uses[j].Pos.Offset })
+		out := uses[:0]
+		for _, x := range uses {
+			if n := len(out); n > 0 && out[n-1].Pos.Offset == x.Pos.Offset {
+				out[n-1] = x
+				continue
+			}
+			out = append(out, x)
+		}
+		in.Uses[f] = out
+	}
+}
+
+func (in *Info) add(x Use) {
+	if in.Uses == nil {
+		in.Uses = map[string][]Use{}
+	}
+	uses := in.Uses[x.Pos.File]
+	if uses == nil {
+		uses = make([]Use, 0, 64)
+	}
+	in.Uses[x.Pos.File] = append(uses, x)
+}
+
+func isDot(t lexer.Token) bool {
+	return t.Type == tokOp && (t.Value == "." || t.Value == "?.")
+}
+
+// record writes what the names of an expression's tokens refer to, read
+// the way compile gives them to expr: a name of env, else the longest
+// dotted prefix that is a param, else a table, check or chart; a name
+// called is a function of the language or a chart; a string is a word.
+func (u *unit) record(toks []lexer.Token, env vars) {
+	in := u.info
+	if in == nil {
+		return
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Type == tokString {
+			if w := u.wordNamed(t.Value); w != nil {
+				in.add(Use{Pos: position(t.Pos), End: t.Pos.Offset + len(t.Value) + 2, Kind: UseWord, Name: t.Value, DeclKind: w.Kind, Decl: w.Pos})
+			}
+			continue
+		}
+		if t.Type != tokIdent || i > 0 && isDot(toks[i-1]) {
+			continue
+		}
+		n := 1
+		for j := i + 1; j+1 < len(toks) && isDot(toks[j]) && toks[j+1].Type == tokIdent; j += 2 {
+			n++
+		}
+		next := i + 2*n - 1
+		called := next < len(toks) && toks[next].Value == "("
+		u.recordChain(toks[i:next], n, called, env)
+		i = next - 1
+	}
+}
+
+// recordChain records a chain a.b.c of n names, toks holding the names
+// and the dots between them.
+func (u *unit) recordChain(toks []lexer.Token, n int, called bool, env vars) {
+	in := u.info
+	head := toks[0]
+	end := func(k int) int { t := toks[2*k-2]; return t.Pos.Offset + len(t.Value) }
+	if n == 1 && called {
+		if fn := u.functionNamed(head.Value); fn != nil {
+			in.add(Use{Pos: position(head.Pos), End: end(1), Kind: UseFunction, Name: head.Value})
+		} else if c := u.mod.Charts[head.Value]; c != nil {
+			in.add(Use{Pos: position(head.Pos), End: end(1), Kind: UseDecl, Name: head.Value, DeclKind: KindChart, Decl: c.Pos})
+		}
+		return
+	}
+	if t, ok := env[head.Value]; ok {
+		in.add(Use{Pos: position(head.Pos), End: end(1), Kind: UseVar, Name: head.Value, Type: t})
+		for k := 2; k <= n; k++ {
+			part := toks[2*k-2]
+			ft, ok := FieldType(t, part.Value)
+			if !ok {
+				break
+			}
+			in.add(Use{Pos: position(part.Pos), End: end(k), Kind: UseField, Name: part.Value, Owner: head.Value, Type: ft})
+			t = ft
+		}
+		return
+	}
+	var b strings.Builder
+	for k := n; k >= 1; k-- {
+		b.Reset()
+		for j := 0; j < k; j++ {
+			if j > 0 {
+				b.WriteByte('.')
+			}
+			b.WriteString(toks[2*j].Value)
+		}
+		if p := u.mod.Params[b.String()]; p != nil {
+			in.add(Use{Pos: position(head.Pos), End: end(k), Kind: UseParam, Name: p.Name, DeclKind: KindParam, Decl: p.Pos})
+			return
+		}
+	}
+	if n > 1 {
+		return
+	}
+	x := Use{Pos: position(head.Pos), End: end(1), Kind: UseDecl, Name: head.Value}
+	if t := u.mod.Tables[head.Value]; t != nil {
+		x.DeclKind, x.Decl = KindTable, t.Pos
+	} else if c := u.mod.Checks[head.Value]; c != nil {
+		x.DeclKind, x.Decl = KindCheck, c.Pos
+	} else if c := u.mod.Charts[head.Value]; c != nil {
+		x.DeclKind, x.Decl = KindChart, c.Pos
+	} else {
+		return
+	}
+	in.add(x)
+}
+
+// wordNamed finds the word called name, the vocabulary kinds taken in
+// their order.
+func (u *unit) wordNamed(name string) *VocabDef {
+	for _, k := range vocabKinds {
+		if w := u.mod.Vocab[k][name]; w != nil {
+			return w
+		}
+	}
+	return nil
+}
+
+func (u *unit) functionNamed(name string) *Function {
+	for _, fn := range u.env.Functions {
+		if fn.Name == name {
+			return fn
+		}
+	}
+	return nil
+}
+
+// FieldType finds the type of the field an expression calls name on a
+// value of type t.
+func FieldType(t reflect.Type, name string) (reflect.Type, bool) {
+	for t != nil && t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t == nil || t.Kind() != reflect.Struct {
+		return nil, false
+	}
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		if !f.IsExported() {
+			continue
+		}
+		tag := f.Tag.Get("expr")
+		if tag == "-" {
+			continue
+		}
+		if tag == name || tag == "" && f.Name == name {
+			return f.Type, true
+		}
+	}
+	return nil, false
+}
