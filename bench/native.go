@@ -159,6 +159,7 @@ func (r *nativeRules) recall(a *approach) {
 	if w.d6() <= 4 {
 		w.mark(a.charger, "recalled") // recall.ok
 		if w.decide(a.charger, "follow_routed") {
+			w.mark(a.charger, "follows_routed")
 			w.follow(a.charger, a.target, true)
 		}
 		return

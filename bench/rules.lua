@@ -82,7 +82,10 @@ end
 local function recall(charger, target)
   if d6() <= 4 then
     mark(charger, "recalled") -- recall.ok
-    if ask(charger, "follow_routed") then follow(charger, target) end
+    if ask(charger, "follow_routed") then
+      mark(charger, "follows_routed")
+      follow(charger, target)
+    end
   else
     mark(charger, "no_recall") -- recall.failed
     limit_mp(RECALL_MAX_MP, target)
