@@ -31,6 +31,6 @@ func TestTrees(t *testing.T) {
 		t.Fatal(err)
 	}
 	if len(stale) > 0 {
-		t.Logf("%v changed since their trees were made; loading them parses them: run go test ./games -run TestTrees -update", stale)
+		t.Errorf("%v changed since their trees were made, so loading them would parse them again (correct, but slow): run go test ./games -run TestTrees -update", stale)
 	}
 }
