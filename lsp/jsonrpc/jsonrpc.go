@@ -84,7 +84,20 @@ func (m *Message) MarshalJSON() ([]byte, error) {
 	if isResponse && m.Error == nil && len(w.Result) == 0 {
 		w.Result = json.RawMessage("null")
 	}
-	return json.Marshal(w)
+	return marshal(w)
+}
+
+// marshal is json.Marshal without HTML escaping, so that a peer's raw JSON
+// (a request id "&" above all) goes back byte for byte, not as "\u0026":
+// a client may compare the ids it sent with those it gets as text.
+func marshal(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
 }
 
 // UnmarshalJSON reads a message and checks that it is one: version 2.0, an
@@ -265,7 +278,7 @@ func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
 
 // Write sends one message.
 func (w *Writer) Write(m *Message) error {
-	body, err := json.Marshal(m)
+	body, err := marshal(m)
 	if err != nil {
 		return err
 	}
