@@ -222,124 +222,124 @@ func (e *Engine) Resume(ctx context.Context, s *State) error {
 // exactly when the rest of the run cannot tell them apart: the same
 // encoding, the same future. Maps are written in the order of their keys.
 func (s *State) AppendKey(b []byte) []byte {
-	k := keyWriter{b}
-	k.num(s.pos.Turn)
-	k.num(s.pos.Phase)
-	k.num(s.pos.Step)
-	k.num(s.turnNo)
-	k.str(s.phasing)
-	k.num(len(s.units))
+	k := KeyWriter{B: b}
+	k.Num(s.pos.Turn)
+	k.Num(s.pos.Phase)
+	k.Num(s.pos.Step)
+	k.Num(s.turnNo)
+	k.Str(s.phasing)
+	k.Num(len(s.units))
 	for i := range s.units {
 		u := &s.units[i]
-		k.str(u.ID)
-		k.str(u.Name)
-		k.str(u.Side)
-		k.str(u.Nationality)
-		k.str(u.Class)
-		k.str(u.Arm)
-		k.num(u.Increments)
-		k.num(u.Start)
-		k.num(u.Losses)
-		k.str(u.Formation)
-		k.num(u.Morale)
-		k.str(u.State)
-		k.flag(u.Tired)
-		k.flag(u.Exhausted)
-		k.str(u.Regiment)
-		k.flag(u.Leader)
-		k.num(u.CavalryBonus)
-		k.num(u.MP)
-		k.num(u.mpSpent)
-		k.num(u.Melee)
-		k.flag(u.Moved)
-		k.flag(u.Charged)
-		k.flag(u.FiredOn)
-		k.num(u.Hexes)
-		k.str(u.Terrain)
-		k.hex(u.Hex)
+		k.Str(u.ID)
+		k.Str(u.Name)
+		k.Str(u.Side)
+		k.Str(u.Nationality)
+		k.Str(u.Class)
+		k.Str(u.Arm)
+		k.Num(u.Increments)
+		k.Num(u.Start)
+		k.Num(u.Losses)
+		k.Str(u.Formation)
+		k.Num(u.Morale)
+		k.Str(u.State)
+		k.Flag(u.Tired)
+		k.Flag(u.Exhausted)
+		k.Str(u.Regiment)
+		k.Flag(u.Leader)
+		k.Num(u.CavalryBonus)
+		k.Num(u.MP)
+		k.Num(u.mpSpent)
+		k.Num(u.Melee)
+		k.Flag(u.Moved)
+		k.Flag(u.Charged)
+		k.Flag(u.FiredOn)
+		k.Num(u.Hexes)
+		k.Str(u.Terrain)
+		k.Hex(u.Hex)
 		k.optHex(u.Hex2)
-		k.num(int(u.Facing))
+		k.Num(int(u.Facing))
 		k.optHex(u.Vacated)
-		k.flag(u.hasPrev)
-		k.hex(u.prev)
-		k.flag(u.hasEntered)
-		k.hex(u.entered)
+		k.Flag(u.hasPrev)
+		k.Hex(u.prev)
+		k.Flag(u.hasEntered)
+		k.Hex(u.entered)
 		tied := ""
 		if u.tiedTo != nil {
 			tied = u.tiedTo.ID
 		}
-		k.str(tied)
+		k.Str(tied)
 		k.flags(u.Attrs)
 		k.flags(s.marks[i])
 		names := sortedKeys(s.lasting[i])
-		k.num(len(names))
+		k.Num(len(names))
 		for _, name := range names {
-			k.str(name)
-			k.num(s.lasting[i][name])
+			k.Str(name)
+			k.Num(s.lasting[i][name])
 		}
 	}
 	sides := sortedKeys(s.armies)
-	k.num(len(sides))
+	k.Num(len(sides))
 	for _, side := range sides {
-		k.str(side)
+		k.Str(side)
 		names := sortedKeys(s.armies[side])
-		k.num(len(names))
+		k.Num(len(names))
 		for _, name := range names {
-			k.str(name)
-			k.num(s.armies[side][name])
+			k.Str(name)
+			k.Num(s.armies[side][name])
 		}
 	}
-	k.num(len(s.locals))
+	k.Num(len(s.locals))
 	for _, l := range s.locals {
 		if l == nil {
-			k.num(-1) // a procedure with nothing saved
+			k.Num(-1) // a procedure with nothing saved
 			continue
 		}
-		k.b = l.AppendKey(k.b)
+		k.B = l.AppendKey(k.B)
 	}
-	return k.b
+	return k.B
 }
 
-// keyWriter writes a state's key: numbers end with a comma, strings
+// KeyWriter writes a state's key, the engine's and each procedure's Saved.AppendKey alike: numbers end with a comma, strings
 // have their length before them, so no two states write the same bytes.
-type keyWriter struct{ b []byte }
+type KeyWriter struct{ B []byte }
 
-func (k *keyWriter) num(n int) {
-	k.b = strconv.AppendInt(k.b, int64(n), 10)
-	k.b = append(k.b, ',')
+func (k *KeyWriter) Num(n int) {
+	k.B = strconv.AppendInt(k.B, int64(n), 10)
+	k.B = append(k.B, ',')
 }
 
-func (k *keyWriter) str(s string) {
-	k.num(len(s))
-	k.b = append(k.b, s...)
+func (k *KeyWriter) Str(s string) {
+	k.Num(len(s))
+	k.B = append(k.B, s...)
 }
 
-func (k *keyWriter) flag(v bool) {
+func (k *KeyWriter) Flag(v bool) {
 	if v {
-		k.b = append(k.b, 't')
+		k.B = append(k.B, 't')
 	} else {
-		k.b = append(k.b, 'f')
+		k.B = append(k.B, 'f')
 	}
 }
 
-func (k *keyWriter) hex(h hex.Hex) {
-	k.num(h.Q)
-	k.num(h.R)
+func (k *KeyWriter) Hex(h hex.Hex) {
+	k.Num(h.Q)
+	k.Num(h.R)
 }
 
-func (k *keyWriter) optHex(h *hex.Hex) {
-	k.flag(h != nil)
+func (k *KeyWriter) optHex(h *hex.Hex) {
+	k.Flag(h != nil)
 	if h != nil {
-		k.hex(*h)
+		k.Hex(*h)
 	}
 }
 
-func (k *keyWriter) flags(m map[string]bool) {
+func (k *KeyWriter) flags(m map[string]bool) {
 	names := sortedKeys(m)
-	k.num(len(names))
+	k.Num(len(names))
 	for _, name := range names {
-		k.str(name)
-		k.flag(m[name])
+		k.Str(name)
+		k.Flag(m[name])
 	}
 }
 

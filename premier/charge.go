@@ -1121,27 +1121,27 @@ func (sv *chargeSaved) Clone() interpreter.Saved {
 }
 
 func (sv *chargeSaved) AppendKey(b []byte) []byte {
-	k := keyWriter{b}
-	k.num(len(sv.pending))
+	k := interpreter.KeyWriter{B: b}
+	k.Num(len(sv.pending))
 	for _, o := range sv.pending {
-		k.num(o.unit)
-		k.num(o.target)
-		k.str(o.o.Kind)
-		k.str(o.o.Formation)
-		k.num(o.o.Step)
-		k.num(len(o.o.Path))
+		k.Num(o.unit)
+		k.Num(o.target)
+		k.Str(o.o.Kind)
+		k.Str(o.o.Formation)
+		k.Num(o.o.Step)
+		k.Num(len(o.o.Path))
 		for _, h := range o.o.Path {
-			k.hex(h)
+			k.Hex(h)
 		}
-		k.flag(o.o.Reaction)
+		k.Flag(o.o.Reaction)
 	}
-	k.num(len(sv.declared))
+	k.Num(len(sv.declared))
 	for _, d := range sv.declared {
-		k.num(d.order)
-		k.num(d.lead)
-		k.num(d.n)
+		k.Num(d.order)
+		k.Num(d.lead)
+		k.Num(d.n)
 	}
-	return k.b
+	return k.B
 }
 
 // The terrain property the charge reads: a hex cavalry may not charge

@@ -299,16 +299,16 @@ func (sv *fireSaved) Clone() interpreter.Saved {
 }
 
 func (sv *fireSaved) AppendKey(b []byte) []byte {
-	k := keyWriter{b}
-	k.num(len(sv.fired))
+	k := interpreter.KeyWriter{B: b}
+	k.Num(len(sv.fired))
 	for _, f := range sv.fired {
-		k.num(f.unit)
-		k.num(len(f.hexes))
+		k.Num(f.unit)
+		k.Num(len(f.hexes))
 		for _, h := range f.hexes {
-			k.hex(h)
+			k.Hex(h)
 		}
 	}
-	return k.b
+	return k.B
 }
 
 // The properties fire reads: an arm's fire multiple and range, a morale

@@ -441,20 +441,20 @@ func (sv *meleeSaved) Clone() interpreter.Saved {
 }
 
 func (sv *meleeSaved) AppendKey(b []byte) []byte {
-	k := keyWriter{b}
-	k.num(len(sv.melees))
+	k := interpreter.KeyWriter{B: b}
+	k.Num(len(sv.melees))
 	for _, m := range sv.melees {
-		k.num(m.attacker)
-		k.num(m.defender)
-		k.flag(m.charging)
-		k.num(m.straight)
-		k.num(len(m.with))
+		k.Num(m.attacker)
+		k.Num(m.defender)
+		k.Flag(m.charging)
+		k.Num(m.straight)
+		k.Num(len(m.with))
 		for _, w := range m.with {
-			k.num(w)
+			k.Num(w)
 		}
 	}
-	k.num(sv.meleeCount)
-	return k.b
+	k.Num(sv.meleeCount)
+	return k.B
 }
 
 // The property melee reads: a morale state's multiplier of melee.

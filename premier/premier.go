@@ -2,10 +2,8 @@ package premier
 
 import (
 	"reflect"
-	"strconv"
 
 	"github.com/bataille/bataille/dsl"
-	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/interpreter"
 	"github.com/bataille/bataille/stdlib"
 )
@@ -64,33 +62,4 @@ var chronology = []dsl.PhaseDef{
 	{Proc: "start", Title: "start of turn"}, {Proc: "charges", Title: "charge à cheval"}, {Proc: "movement", Title: "movement"},
 	{Proc: "defensive_fire", Title: "defensive fire"}, {Proc: "offensive_fire", Title: "offensive fire"},
 	{Proc: "melee", Title: "melee"}, {Proc: "end", Title: "end of turn"},
-}
-
-// keyWriter writes a procedure's saved state into a position's key
-// (interpreter.Saved.AppendKey) as the engine writes its own: numbers end
-// with a comma, strings have their length before them, so no two states
-// write the same bytes.
-type keyWriter struct{ b []byte }
-
-func (k *keyWriter) num(n int) {
-	k.b = strconv.AppendInt(k.b, int64(n), 10)
-	k.b = append(k.b, ',')
-}
-
-func (k *keyWriter) str(s string) {
-	k.num(len(s))
-	k.b = append(k.b, s...)
-}
-
-func (k *keyWriter) flag(v bool) {
-	if v {
-		k.num(1)
-	} else {
-		k.num(0)
-	}
-}
-
-func (k *keyWriter) hex(h hex.Hex) {
-	k.num(h.Q)
-	k.num(h.R)
 }
