@@ -51,17 +51,16 @@ func CheckUnder(other *dsl.Module, sd *dsl.ScenarioDef) dsl.Diagnostics {
 		sort.Strings(keys)
 		for _, key := range keys {
 			pv := us.Props[key]
-			switch key {
-			case "arm", "formation", "state", "nationality", "class":
+			prop, builtin := other.Env.UnitProp(key)
+			switch {
+			case prop.Vocab != "":
 				if len(pv.Values) == 1 {
 					if w, ok := pv.Values[0].(string); ok {
-						check(pv.Pos, key, w, "unit "+us.ID+"'s "+key)
+						check(pv.Pos, prop.Vocab, w, "unit "+us.ID+"'s "+key)
 					}
 				}
-			default:
-				if _, builtin := dsl.UnitProps[key]; !builtin {
-					check(pv.Pos, dsl.KindAttribute, key, "unit "+us.ID+"'s attribute")
-				}
+			case !builtin:
+				check(pv.Pos, dsl.KindAttribute, key, "unit "+us.ID+"'s attribute")
 			}
 		}
 	}

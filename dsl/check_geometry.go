@@ -228,8 +228,9 @@ func (g *geo) unit(us *UnitSpec) {
 				ok = false
 			}
 		}
-		switch unitPropKinds[key] {
-		case propWord:
+		prop, _ := g.mod.Env.UnitProp(key)
+		switch prop.What {
+		case "word":
 			s := str()
 			switch key {
 			case "side":
@@ -239,7 +240,7 @@ func (g *geo) unit(us *UnitSpec) {
 			case "formation":
 				p.formation = s
 			}
-		case propCount:
+		case "count":
 			n := num()
 			switch key {
 			case "increments":
@@ -247,14 +248,14 @@ func (g *geo) unit(us *UnitSpec) {
 			case "start":
 				start = n
 			}
-		case propFacing:
+		case "facing":
 			d, err := hex.ParseDirection(str())
 			if err != nil {
 				g.errorf(pv.Pos, "bad-facing", "facing is one of N, NE, SE, S, SW, NW")
 				ok = false
 			}
 			placed.Facing = d
-		case propHex:
+		case "hex":
 			spec, isHex := val.(HexSpec)
 			if !isHex {
 				if n, isInt := val.(int); isInt {
@@ -306,25 +307,6 @@ func (g *geo) unit(us *UnitSpec) {
 	g.units[us.ID] = p
 }
 
-// The kinds of value a unit's properties take; an attribute the module
-// declares is a flag.
-const (
-	propFlag = iota
-	propWord
-	propCount
-	propFacing
-	propHex
-)
-
-var unitPropKinds = map[string]int{
-	"side": propWord, "nationality": propWord, "class": propWord, "arm": propWord,
-	"formation": propWord, "state": propWord, "regiment": propWord,
-	"increments": propCount, "start": propCount, "morale": propCount,
-	"cavalry_bonus": propCount, "mp": propCount, "melee": propCount,
-	"leader": propFlag, "tired": propFlag, "exhausted": propFlag, "moved": propFlag,
-	"facing": propFacing, "at": propHex, "at2": propHex,
-}
-
 // orders checks a turn's orders: their units and targets placed, their
 // paths whole, their targets in reach. Only the first turn's paths are
 // checked against where the units stand: by a later turn they may have
@@ -335,19 +317,23 @@ func (g *geo) orders(specs []*OrderSpec, first bool) {
 		if !ok {
 			continue // reported by the checker
 		}
+		k := g.mod.Env.Order(os.Kind)
+		if k == nil {
+			continue // reported by the checker
+		}
 		var t *placedUnit
 		if os.Target != "" {
 			if t, ok = g.units[os.Target]; !ok {
 				continue
 			}
-		} else if os.Kind == "charge" || os.Kind == "fire" || os.Kind == "assault" {
+		} else if k.Target {
 			continue // reported by the checker
 		}
 		// A path goes forward hex by hex from the unit's own hex: one that
 		// jumps or doubles back is a mistake in the scenario, not a halt to
 		// narrate.
-		path, good := g.path(u, t, os, first)
-		if !good || !g.reachable(u, t, os, specs, first) {
+		path, good := g.path(u, t, os, k, first)
+		if !good || !g.reachable(u, t, os, k, specs, first) {
 			continue
 		}
 		g.lay.Paths[os] = path
@@ -359,7 +345,7 @@ func (g *geo) orders(specs []*OrderSpec, first bool) {
 // a charge that is not straight ahead of the charger's front draws a
 // warning: the module's rules decide what becomes of it, but it is seldom
 // what the scenario meant.
-func (g *geo) path(u, t *placedUnit, os *OrderSpec, first bool) ([]hex.Hex, bool) {
+func (g *geo) path(u, t *placedUnit, os *OrderSpec, k *OrderKind, first bool) ([]hex.Hex, bool) {
 	// Every hex is read (and reported when it cannot be); the path is
 	// walked up to its first hex that could not be.
 	path := make([]hex.Hex, 0, len(os.Path))
@@ -381,9 +367,11 @@ func (g *geo) path(u, t *placedUnit, os *OrderSpec, first bool) ([]hex.Hex, bool
 	if !whole {
 		return nil, false
 	}
-	if first && os.Kind == "charge" && len(path) > 0 {
-		g.ahead(u, os, path)
-		if t != nil {
+	if first && len(path) > 0 {
+		if k.Ahead {
+			g.ahead(u, os, path)
+		}
+		if k.ContactEnds && t != nil {
 			g.pastTarget(t, os, path)
 		}
 	}
@@ -449,8 +437,8 @@ func (g *geo) ahead(u *placedUnit, os *OrderSpec, path []hex.Hex) {
 	for i, h := range ahead {
 		names[i] = h.String()
 	}
-	g.warnf(os.Path[0].Pos, "path-not-ahead", "the charge's first hex %s is not straight ahead of %s (facing %s in %s: %s); the module's rules will judge it",
-		path[0], u.id, u.facing, formation, strings.Join(names, " or "))
+	g.warnf(os.Path[0].Pos, "path-not-ahead", "the %s's first hex %s is not straight ahead of %s (facing %s in %s: %s); the module's rules will judge it",
+		os.Kind, path[0], u.id, u.facing, formation, strings.Join(names, " or "))
 }
 
 // pastTarget warns of a charge's path that goes on once it is next to its
@@ -461,51 +449,67 @@ func (g *geo) pastTarget(t *placedUnit, os *OrderSpec, path []hex.Hex) {
 	for i, h := range path[:len(path)-1] {
 		for _, th := range t.hexes() {
 			if hex.Adjacent(h, th) {
-				g.warnf(os.Path[i+1].Pos, "path-past-target", "the charge is next to its target %s at %s, but its path goes on for %d more hex(es): contact ends a charge unless the rules let it ride on, so the path should end at %s",
-					t.id, h, len(path)-1-i, h)
+				g.warnf(os.Path[i+1].Pos, "path-past-target", "the %s is next to its target %s at %s, but its path goes on for %d more hex(es): contact ends a %s unless the rules let it ride on, so the path should end at %s",
+					os.Kind, t.id, h, len(path)-1-i, os.Kind, h)
 				return
 			}
 		}
 	}
 }
 
-// reachable refuses a fire or assault order that can never be carried out:
-// at a unit of the firer's own side, or, in the first turn, where the units
-// stand, at a target beyond the firer's range (fire) or not next to it
-// (assault) when no order of the turn moves either of them and neither is
-// cavalry (which a rule may set charging). The engine refuses the same at
-// play, for orders of later turns too.
-func (g *geo) reachable(u, t *placedUnit, os *OrderSpec, specs []*OrderSpec, first bool) bool {
-	if os.Kind != "fire" && os.Kind != "assault" {
+// reachable refuses an order at an enemy (the kind is Hostile: a fire, an
+// assault) that can never be carried out: at a unit of its own side, or,
+// in the first turn, where the units stand, at a target out of its reach
+// (beyond the firer's range, not next to the assaulting unit) when no
+// order of the turn moves either of them and neither is mounted (which a
+// rule may set charging). The engine refuses the same at play, for orders
+// of later turns too.
+func (g *geo) reachable(u, t *placedUnit, os *OrderSpec, k *OrderKind, specs []*OrderSpec, first bool) bool {
+	if !k.Hostile {
 		return true
 	}
-	verb := map[string]string{"fire": "fire at", "assault": "assault"}[os.Kind]
 	if u == t {
-		g.errorf(os.Pos, "bad-order", "%s cannot %s itself", u.id, verb)
+		g.errorf(os.Pos, "bad-order", "%s cannot %s itself", u.id, k.Verb)
 		return false
 	}
 	if u.side == t.side {
-		g.errorf(os.Pos, "bad-order", "%s cannot %s %s: both fight for %s", u.id, verb, t.id, u.side)
+		g.errorf(os.Pos, "bad-order", "%s cannot %s %s: both fight for %s", u.id, k.Verb, t.id, u.side)
 		return false
 	}
 	if !first || g.mounted(u) || g.mounted(t) {
 		return true
 	}
 	for _, x := range specs {
-		if (x.Kind == "move" || x.Kind == "charge") && (x.Unit == u.id || x.Unit == t.id) {
+		if xk := g.mod.Env.Order(x.Kind); xk != nil && xk.Moves && (x.Unit == u.id || x.Unit == t.id) {
 			return true
 		}
 	}
 	d := hex.Nearest(u.hexes(), t.hexes())
-	if os.Kind == "assault" && d > 1 {
-		g.errorf(os.Pos, "bad-order", "%s cannot assault %s: they stand %d hexes apart, a melee is fought between units next to each other or in one hex, and no order of this turn moves either", u.id, t.id, d)
+	if k.Reach > 0 && d > k.Reach {
+		g.errorf(os.Pos, "bad-order", "%s cannot %s %s: they stand %d hexes apart, %s, and no order of this turn moves either", u.id, k.Verb, t.id, d, k.ReachWhy)
 		return false
 	}
-	if r, ok := g.mod.FireRange(u.arm); os.Kind == "fire" && ok && d > r {
-		g.errorf(os.Pos, "bad-order", "%s cannot fire at %s: it stands %d hexes away, %s fires at most %d (arm %s's range), and no order of this turn moves either", u.id, t.id, d, u.arm, r, u.arm)
+	if r, ok := g.armRange(u.arm, k.Range); ok && d > r {
+		g.errorf(os.Pos, "bad-order", "%s cannot %s %s: it stands %d hexes away, %s %s at most %d (arm %s's %s), and no order of this turn moves either", u.id, k.Verb, t.id, d, u.arm, k.RangeVerb, r, u.arm, k.Range)
 		return false
 	}
 	return true
+}
+
+// armRange is an arm's range property (a fire's `range`), in hexes, and
+// whether the arm gives one.
+func (g *geo) armRange(arm, prop string) (int, bool) {
+	if prop == "" {
+		return 0, false
+	}
+	w, ok := g.mod.Word(KindArm, arm)
+	if !ok {
+		return 0, false
+	}
+	if _, has := w.Props[prop]; !has {
+		return 0, false
+	}
+	return w.Int(prop, 0), true
 }
 
 // mounted reports whether a unit's arm is mounted (cavalry).

@@ -6,31 +6,6 @@ import (
 	"strings"
 )
 
-// UnitProps lists the properties a scenario unit may have, with what they
-// mean; the interpreter reads them.
-var UnitProps = map[string]string{
-	"side":          "the side it fights for",
-	"nationality":   "its nationality (leaders command their own; the module's nationalities)",
-	"class":         "its unit type (the module's classes: ligne, hussars …); its flags become the unit's",
-	"arm":           "infantry, cavalry, artillery … (the module's arms)",
-	"increments":    "strength in increments",
-	"start":         "the increments it began the battle with, when it has already lost some (its increments by default); scripts read unit.start and unit.losses",
-	"formation":     "its formation (the module's formations)",
-	"facing":        "the hexside it faces: N, NE, SE, S, SW, NW",
-	"morale":        "morale value (low is good)",
-	"state":         "morale state (the module's states); good order by default",
-	"at":            "its hex: a map number such as 0712, or (q,r)",
-	"at2":           "the second hex of a two-hex line",
-	"regiment":      "the regiment it belongs to",
-	"leader":        "a leader is with it",
-	"cavalry_bonus": "its leader's cavalry bonus",
-	"tired":         "cavalry readiness: tired",
-	"exhausted":     "cavalry readiness: exhausted",
-	"mp":            "printed movement allowance; without it, its arm's `mp` if the module declares one",
-	"melee":         "printed melee (assault) value",
-	"moved":         "it has already moved this turn",
-}
-
 func (u *unit) scenario(s *Scenario, src string) {
 	pos := position(s.Pos)
 	for _, old := range u.mod.Scenarios {
@@ -96,8 +71,9 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 			us := &UnitSpec{ID: it.Unit.ID, Name: it.Unit.Name, Props: map[string]PropValue{}, Pos: ipos}
 			for _, p := range it.Unit.Props {
 				ppos := position(p.Pos)
+				prop, builtin := u.env.UnitProp(p.Key)
 				if _, isAttr := u.mod.Vocab[KindAttribute][p.Key]; isAttr {
-					if _, builtin := UnitProps[p.Key]; !builtin {
+					if !builtin {
 						pv := PropValue{Pos: ppos, Values: []any{true}}
 						for _, v := range p.Values {
 							if x, ok := u.value(v); ok {
@@ -111,18 +87,18 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 						continue
 					}
 				}
-				if _, ok := UnitProps[p.Key]; !ok {
-					known := append(sortedKeys(UnitProps), u.names(KindAttribute)...)
+				if !builtin {
+					known := append(u.env.UnitPropNames(), u.names(KindAttribute)...)
 					var hint any = didYouMean(p.Key, known)
 					if hint.(suggestion).want == "" {
-						hint = " (a unit has " + strings.Join(sortedKeys(UnitProps), ", ") + ", and the attributes the module declares with `attribute`)"
+						hint = " (a unit has " + strings.Join(u.env.UnitPropNames(), ", ") + ", and the attributes the module declares with `attribute`)"
 					}
 					u.errorf(ppos, "unknown-property", "a unit has no property %q%s", p.Key, hint)
 					continue
 				}
 				pv := PropValue{Pos: ppos}
 				for _, v := range p.Values {
-					if (p.Key == "at" || p.Key == "at2") && v.Number != nil {
+					if prop.What == "hex" && v.Number != nil {
 						// A map number keeps its leading zero: 0604, not 604.
 						// A bad one is kept as written: CheckScenario finds
 						// the same fault and says nothing more.
@@ -250,7 +226,7 @@ func (u *unit) armySet(sd *ScenarioDef, a *ArmySet, pos Pos) {
 // vocabulary words and order shapes.
 func (u *unit) checkScenarios() {
 	for _, w := range u.mod.Vocab[KindAttribute] {
-		if _, builtin := UnitProps[w.Name]; builtin && w.Module == u.mod.ID {
+		if _, builtin := u.env.UnitProp(w.Name); builtin && w.Module == u.mod.ID {
 			u.errorf(w.Pos, "duplicate", "attribute %s: a unit already has a property %s", w.Name, w.Name)
 		}
 	}
@@ -322,22 +298,29 @@ func (u *unit) checkScenario(s *ScenarioDef) {
 				u.errorf(us.Pos, "duplicate", "unit %s is placed twice", us.ID)
 			}
 			ids[us.ID] = true
-			for _, key := range []string{"arm", "formation", "state", "nationality", "class"} {
-				kind := key
-				if pv, ok := us.Props[key]; ok {
-					if len(pv.Values) != 1 {
-						u.errorf(pv.Pos, "bad-property", "%s takes one word", key)
-						continue
-					}
-					if w, isWord := pv.Values[0].(string); isWord {
-						u.word(kind, w, pv.Pos)
-					}
+			for _, key := range sortedKeys(us.Props) {
+				prop, _ := u.env.UnitProp(key)
+				if prop.Vocab == "" {
+					continue
+				}
+				pv := us.Props[key]
+				if len(pv.Values) != 1 {
+					u.errorf(pv.Pos, "bad-property", "%s takes one word", key)
+					continue
+				}
+				if w, isWord := pv.Values[0].(string); isWord {
+					u.word(prop.Vocab, w, pv.Pos)
 				}
 			}
-			for _, need := range []string{"side", "arm", "at"} {
-				if _, ok := us.Props[need]; !ok {
-					u.errorf(us.Pos, "missing-property", "unit %s needs %s", us.ID, need)
+			var missing []string
+			for name, p := range u.env.UnitProps {
+				if _, given := us.Props[name]; p.Required && !given {
+					missing = append(missing, name)
 				}
+			}
+			sort.Strings(missing)
+			for _, need := range missing {
+				u.errorf(us.Pos, "missing-property", "unit %s needs %s", us.ID, need)
 			}
 			if _, ok := us.Props["morale"]; !ok && len(moraleChecks) > 0 {
 				u.warnf(us.Pos, "no-morale", "unit %s has no morale, so its morale checks (%s) measure the roll against 0 and it never fails one; give it `morale: N` as its counter prints", us.ID, strings.Join(moraleChecks, ", "))
@@ -360,19 +343,23 @@ func (u *unit) checkScenario(s *ScenarioDef) {
 		u.checkMP(s)
 		for _, o := range s.AllOrders() {
 			u.unitRef(ids, o.Unit, o.Pos)
-			switch o.Kind {
-			case "charge", "fire", "assault":
+			k := u.env.Order(o.Kind)
+			if k == nil {
+				u.errorf(o.Pos, "unknown-order", "unknown order %q%s", o.Kind, didYouMean(o.Kind, u.env.OrderNames()))
+				continue
+			}
+			if k.Target {
 				if o.Target == "" {
 					u.errorf(o.Pos, "bad-order", "%s needs a target: `%s %s at UNIT`", o.Kind, o.Kind, o.Unit)
 				} else {
 					u.unitRef(ids, o.Target, o.Pos)
 				}
 			}
-			if (o.Kind == "charge" || o.Kind == "move") && len(o.Path) == 0 {
+			if k.Path && len(o.Path) == 0 {
 				u.errorf(o.Pos, "bad-order", "%s needs a path: `path 0609 0608 …`", o.Kind)
 			}
-			if o.Kind == "form" && o.Formation == "" {
-				u.errorf(o.Pos, "bad-order", "form needs a formation: `form %s as carre`", o.Unit)
+			if k.Formation && o.Formation == "" {
+				u.errorf(o.Pos, "bad-order", "%s needs a formation: `%s %s as carre`", o.Kind, o.Kind, o.Unit)
 			}
 			if o.Formation != "" {
 				u.word(KindFormation, o.Formation, o.Pos)
@@ -438,7 +425,7 @@ func (u *unit) questions() map[string]bool {
 func (u *unit) checkMP(s *ScenarioDef) {
 	moving := map[string]*OrderSpec{}
 	for _, o := range s.AllOrders() {
-		if (o.Kind == "move" || o.Kind == "charge" || o.Kind == "form") && moving[o.Unit] == nil {
+		if k := u.env.Order(o.Kind); k != nil && k.SpendsMP && moving[o.Unit] == nil {
 			moving[o.Unit] = o
 		}
 	}

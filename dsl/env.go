@@ -26,6 +26,72 @@ type Env struct {
 	// `formation`, `arm` …), by kind and name: those the engine and its
 	// procedures read. Anything else is a typo, reported with a suggestion.
 	Properties map[string]map[string]Property
+	// UnitProps are the properties a scenario's unit may set (`side`,
+	// `increments`, `at` …), by name: those the engine reads. A unit may
+	// also set the attributes its module declares; anything else is a
+	// typo, reported with a suggestion.
+	UnitProps map[string]UnitProp
+	// Orders are the kinds of order a scenario may give (`charge`, `move`
+	// …), by the word that starts one: each as the procedure that plays
+	// it declares it.
+	Orders map[string]*OrderKind
+}
+
+// UnitProp is a property a scenario's unit may set.
+type UnitProp struct {
+	// What is what it takes: "flag" (alone, or `: true` / `: false`),
+	// "word", "count" (a whole number, 0 or more), "facing" (a hexside:
+	// N, NE …) or "hex" (a map number or (q,r)).
+	What string
+	// Vocab, for a word, is the vocabulary it is a word of ("arm"), or ""
+	// for a word of the scenario's own (a side, a regiment).
+	Vocab string
+	// Required says every unit must give it.
+	Required bool
+	Doc      string
+}
+
+// OrderKind is a kind of order a scenario may give, as the procedure that
+// plays it declares it: what an order of the kind must name, and what the
+// checker checks of it before any play.
+type OrderKind struct {
+	// Name is the word that starts the order: `charge hus at inf …`.
+	Name string
+	Doc  string
+	// Target, Path and Formation say the order must name a unit it is
+	// at (`at UNIT`), the hexes it goes through (`path 0609 0608 …`), the
+	// formation it takes (`as carre`).
+	Target, Path, Formation bool
+	// SpendsMP says the unit pays for it from its movement allowance: a
+	// unit given one must have an allowance (its own `mp`, or its arm's).
+	SpendsMP bool
+	// Moves says it moves its unit: in the turn it is given, it may bring
+	// units into reach that stand out of it.
+	Moves bool
+	// Ahead says its path starts straight ahead of the unit's front (as
+	// many front hexsides as its formation's `fronts`): the checker warns
+	// of a first hex that is not.
+	Ahead bool
+	// ContactEnds says it ends once its unit is next to its target: the
+	// checker warns of a path that goes on past that.
+	ContactEnds bool
+	// Hostile says its target is an enemy: the checker refuses one at the
+	// unit itself or at a unit of its own side. Verb is what the unit
+	// does to the target, for the messages ("fire at", "assault").
+	Hostile bool
+	Verb    string
+	// Reach, when above 0, is the most hexes apart the unit and its
+	// target may stand, for the reason ReachWhy gives; Range, when set, is
+	// the property of the unit's arm that gives that most (an arm without
+	// it has no limit). The checker refuses an order out of reach in the
+	// first turn, where the units stand, unless an order of the turn moves
+	// one of them or one is mounted.
+	// RangeVerb is what the unit does within its range, for the
+	// messages ("fires").
+	Reach     int
+	ReachWhy  string
+	Range     string
+	RangeVerb string
 }
 
 // Hook is a point in the order of play where rules run.
@@ -129,6 +195,41 @@ var OutcomeVars = []Var{
 	{Name: "result", Type: reflect.TypeFor[string](), Doc: "the outcome read"},
 	{Name: "value", Type: reflect.TypeFor[int](), Doc: "the number on the row read, or 0"},
 	{Name: "value2", Type: reflect.TypeFor[int](), Doc: "the row's second number (`52 => losses 0 1`), or 0"},
+}
+
+// UnitProp is a unit property as the Env declares it; none without an
+// Env.
+func (e *Env) UnitProp(name string) (UnitProp, bool) {
+	if e == nil {
+		return UnitProp{}, false
+	}
+	p, ok := e.UnitProps[name]
+	return p, ok
+}
+
+// Order is an order kind as the Env declares it; nil without an Env, and
+// for a word that is none.
+func (e *Env) Order(kind string) *OrderKind {
+	if e == nil {
+		return nil
+	}
+	return e.Orders[kind]
+}
+
+// OrderNames lists the order kinds in name order.
+func (e *Env) OrderNames() []string {
+	if e == nil {
+		return nil
+	}
+	return sortedKeys(e.Orders)
+}
+
+// UnitPropNames lists the unit properties in name order.
+func (e *Env) UnitPropNames() []string {
+	if e == nil {
+		return nil
+	}
+	return sortedKeys(e.UnitProps)
 }
 
 // property is a kind's property as the Env declares it; none without an

@@ -791,19 +791,6 @@ func (m *Module) Word(kind, name string) (*VocabDef, bool) {
 	return w, ok
 }
 
-// FireRange is the range of an arm's fire, in hexes (its word's `range`),
-// and whether it declares one.
-func (m *Module) FireRange(arm string) (int, bool) {
-	w, ok := m.Word(KindArm, arm)
-	if !ok {
-		return 0, false
-	}
-	if _, has := w.Props["range"]; !has {
-		return 0, false
-	}
-	return w.Int("range", 0), true
-}
-
 // Scenario finds a scenario by name in this module or the modules it extends.
 func (m *Module) Scenario(name string) (*ScenarioDef, bool) {
 	for mod := m; mod != nil; mod = mod.Base {

@@ -95,10 +95,6 @@ func (u *Unit) SideToward(h hex.Hex) hex.Side {
 	return side
 }
 
-// FireRange is the most hexes a unit of the arm fires, from the arm's
-// `range`; false when the module gives it none.
-func FireRange(mod *dsl.Module, arm string) (int, bool) { return mod.FireRange(arm) }
-
 // IsMounted reports whether u's arm is mounted (the arm's `mounted` flag).
 func (e *Engine) IsMounted(u *Unit) bool {
 	w, ok := e.unitWord(u, wordArm)

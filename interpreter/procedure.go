@@ -30,7 +30,7 @@ type Procedure struct {
 	// each.
 	Hooks []string
 	// Orders are the kinds of the scenario's orders it plays ("charge",
-	// "move", "form", "fire", "assault").
+	// "move", "form", "fire", "assault"), each declared with DeclareOrder.
 	Orders []string
 	// Acts are those of its Orders that a unit is given in its own side's
 	// turn (a charge, a move, an assault; not a fire, which either side
@@ -79,6 +79,11 @@ func Register(p *Procedure) {
 	for _, h := range p.Hooks {
 		if HookByName[h] == nil {
 			panic(fmt.Sprintf("interpreter: procedure %s fires hook %s, which no table declares", p.Name, h))
+		}
+	}
+	for _, k := range p.Orders {
+		if Orders[k] == nil {
+			panic(fmt.Sprintf("interpreter: procedure %s plays order %s, which no DeclareOrder declares", p.Name, k))
 		}
 	}
 	procs = append(procs, p)

@@ -181,7 +181,7 @@ func (c *classifier) uses(r *declRef, rule *dsl.Rule) {
 				}
 				o.kind, o.doc = occVar, scope[u.Name].Doc
 			case dsl.UseField:
-				o.kind, o.owner, o.doc = occField, u.Owner, fieldDocs[u.Name]
+				o.kind, o.owner, o.doc = occField, u.Owner, fieldDoc(u.Name)
 			case dsl.UseFunction:
 				o.kind = occFunction
 			case dsl.UseDecl:
@@ -417,17 +417,24 @@ func (a *analysis) scope(rule *dsl.Rule) map[string]dsl.Var {
 	return out
 }
 
-// fieldDocs say what the fields scripts read mean: the scenario's unit
-// properties, and the hex's fields.
+// fieldDoc says what a field scripts read means: a scenario's unit
+// property (as the Env declares it), or another of a unit's or a hex's
+// fields.
+func fieldDoc(name string) string {
+	if p, ok := stdlib.Env().UnitProp(name); ok {
+		return p.Doc
+	}
+	return fieldDocs[name]
+}
+
+// fieldDocs say what the fields scripts read mean that are no unit
+// property of a scenario's.
 var fieldDocs = func() map[string]string {
 	out := map[string]string{
 		"id": "the unit's id in the scenario", "name": "the unit's name", "charged": "it declared a charge this turn",
 		"fired_on": "it was fired on this turn", "hexes": "hexes it covers (2 for a two-hex line)", "terrain": "the terrain of its hex",
 		"number": "the hex's printed map number", "road": "a road runs through the hex", "no_charge": "cavalry may not charge into or through it",
 		"blocks_los": "it blocks line of sight", "cost": "its movement cost",
-	}
-	for k, v := range dsl.UnitProps {
-		out[k] = v
 	}
 	return out
 }()

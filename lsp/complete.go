@@ -64,8 +64,9 @@ func (s *Server) completion(p TextDocumentPositionParams) (*CompletionList, *jso
 		// `formation: li` in a unit or `arm: ca` in a class: the words.
 		c.words(wordKind(rePropValue.FindStringSubmatch(prefix)[1]))
 	case reUnitProps.MatchString(prefix) && rePropStart.MatchString(prefix):
-		for _, k := range sortedKeys(dsl.UnitProps) {
-			c.add(CompletionItem{Label: k, Kind: CompletionProperty, Documentation: doc(dsl.UnitProps[k])})
+		env := stdlib.Env()
+		for _, k := range env.UnitPropNames() {
+			c.add(CompletionItem{Label: k, Kind: CompletionProperty, Documentation: doc(env.UnitProps[k].Doc)})
 		}
 	case reVocabProps.MatchString(prefix) && wordKind(reVocabProps.FindStringSubmatch(prefix)[1]) != "" && rePropStart.MatchString(prefix):
 		schema := stdlib.Env().VocabSchema(reVocabProps.FindStringSubmatch(prefix)[1])
@@ -311,7 +312,7 @@ func (c *completer) members(chain string, rule *dsl.Rule) {
 		}
 		for _, name := range dsl.ExprFields(t) {
 			ft, _ := dsl.FieldType(t, name)
-			c.add(CompletionItem{Label: name, Kind: CompletionField, Detail: typeWord(ft), Documentation: doc(fieldDocs[name])})
+			c.add(CompletionItem{Label: name, Kind: CompletionField, Detail: typeWord(ft), Documentation: doc(fieldDoc(name))})
 		}
 		return
 	}

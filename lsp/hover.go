@@ -66,8 +66,8 @@ func (s *Server) describe(a *analysis, o occ) string {
 	case occUnit, occUnitDecl:
 		return s.describeUnit(a, o)
 	case occProp:
-		if doc, ok := dsl.UnitProps[o.name]; ok {
-			return fmt.Sprintf("`%s`: %s", o.name, doc)
+		if p, ok := stdlib.Env().UnitProp(o.name); ok {
+			return fmt.Sprintf("`%s`: %s", o.name, p.Doc)
 		}
 	}
 	return ""

@@ -23,6 +23,12 @@ var charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declare
 	Play:   func(e *interpreter.Engine, title string, from int) error { return chargeOf(e).chargePhase(title, from) },
 	Settle: DrainCharges}
 
+// The charge order: `charge hus at inf path 0609 0608`, paid from the
+// charger's movement points, its first hex straight ahead of its front,
+// ended by contact with its target.
+var _ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "charge", Doc: "a cavalry charge at a target along a path",
+	Target: true, Path: true, SpendsMP: true, Moves: true, Ahead: true, ContactEnds: true})
+
 var (
 	hDeclareCharge = interpreter.DeclareHook(&dsl.Hook{Name: "declare_charge", Blocks: true, Doc: "a charge is declared, before any charge is resolved; a failing require cancels it",
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the declared target"), v("hex", tCell, "the charger's hex"),

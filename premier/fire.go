@@ -27,6 +27,11 @@ var (
 		}}
 )
 
+// The fire order: `fire inf at cav`, at an enemy within the firer's arm's
+// range (fireIllegal refuses the same at play).
+var fireOrder = interpreter.DeclareOrder(&dsl.OrderKind{Name: "fire", Doc: "a fire at an enemy unit",
+	Target: true, Hostile: true, Verb: "fire at", Range: "range", RangeVerb: "fires"})
+
 var (
 	hFireValue = interpreter.DeclareHook(&dsl.Hook{Name: "fire_value", Doc: "a unit is about to fire; rules give its fire value from the battle's fire multiple chart (`set_fire`) before the fire rules, which read it as `fire_value`, take a Carré's third or full value",
 		Vars: []dsl.Var{v("firer", tUnit, "the unit that fires"), v("target", tUnit, "the unit fired at"), v("fire_value", tFloat, "increments × the arm's fire multiple, scaled by the firer's morale state")}})
@@ -167,13 +172,26 @@ func (s *fireLocal) fireIllegal(f, t *interpreter.Unit) string {
 		return "it is of its own side"
 	}
 	d := interpreter.UnitDistance(f, t)
-	if r, ok := interpreter.FireRange(e.Module, f.Arm); ok && d > r {
+	if r, ok := fireRange(e.Module, f.Arm); ok && d > r {
 		return fmt.Sprintf("it is %d hexes away and %s fires at most %d", d, f.Arm, r)
 	}
 	if d > 1 && !interpreter.LOS(f, t) {
 		return "it has no line of sight to it"
 	}
 	return ""
+}
+
+// fireRange is the most hexes a unit of the arm fires, from the arm's
+// range property; false when the module gives it none.
+func fireRange(mod *dsl.Module, arm string) (int, bool) {
+	w, ok := mod.Word(dsl.KindArm, arm)
+	if !ok {
+		return 0, false
+	}
+	if _, has := w.Props[fireOrder.Range]; !has {
+		return 0, false
+	}
+	return w.Int(fireOrder.Range, 0), true
 }
 
 // firedHexes are the hexes a unit fired into this phase.

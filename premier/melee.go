@@ -19,6 +19,11 @@ var melee = &interpreter.Procedure{Name: "melee", Doc: "the melees charges and a
 	Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve"}, Orders: []string{"assault"}, Acts: []string{"assault"},
 	Play: func(e *interpreter.Engine, title string, from int) error { return meleeOf(e).MeleePhase(title, from) }}
 
+// The assault order: `assault inf at cav`, at an enemy next to the unit
+// or in its hex.
+var _ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "assault", Doc: "an assault on an enemy unit",
+	Target: true, Hostile: true, Verb: "assault", Reach: 1, ReachWhy: "a melee is fought between units next to each other or in one hex"})
+
 var (
 	hAssaultDeclare = interpreter.DeclareHook(&dsl.Hook{Name: "assault_declare", Blocks: true, Doc: "a unit is about to assault another in the melee phase; a failing require forbids it",
 		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), v("same_hex", tBool, "the attacker is in the defender's hex"),

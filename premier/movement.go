@@ -13,6 +13,13 @@ var movement = &interpreter.Procedure{Name: "movement", Doc: "move and form orde
 	Hooks: []string{"move_start", "move_enter", "change_formation"}, Orders: []string{"move", "form"}, Acts: []string{"move"},
 	Play: movementPhase}
 
+// The orders movement plays: `move inf path 0405 0406`, `form inf as
+// line`, each paid from the unit's movement points.
+var (
+	_ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "move", Doc: "a move along a path", Path: true, SpendsMP: true, Moves: true})
+	_ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "form", Doc: "a change of formation", Formation: true, SpendsMP: true})
+)
+
 var (
 	hMoveStart = interpreter.DeclareHook(&dsl.Hook{Name: "move_start", Blocks: true, Doc: "a unit begins a move in the movement phase; a failing require forbids it",
 		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("mp_left", tInt, "movement points left")}})

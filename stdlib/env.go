@@ -44,7 +44,8 @@ func Env() *dsl.Env {
 	envOnce.Do(func() {
 		built = true
 		env = &dsl.Env{Hooks: interpreter.HookByName, Functions: Functions, Effects: map[string]*dsl.Effect{}, Procedures: interpreter.Procedures,
-			InvariantVars: interpreter.InvariantVars, UnitType: interpreter.UnitType, Properties: interpreter.Properties}
+			InvariantVars: interpreter.InvariantVars, UnitType: interpreter.UnitType, Properties: interpreter.Properties,
+			UnitProps: interpreter.UnitProperties, Orders: interpreter.Orders}
 		funcs = map[string]interpreter.EffectFunc{}
 		for _, e := range Effects {
 			env.Effects[e.Name] = &e.Effect
