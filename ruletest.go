@@ -253,7 +253,7 @@ func actedRules(tr interpreter.Trace) map[string]bool {
 			}
 			open[ev.Rule] = true
 		case ev.Kind == "ask":
-			if open[ev.Rule] && strings.HasSuffix(ev.Text, "? no") {
+			if open[ev.Rule] && ev.Answer == "no" {
 				open[ev.Rule] = false
 			}
 		case ev.Kind == "ok" || ev.Kind == "blocked":

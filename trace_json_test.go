@@ -13,10 +13,11 @@ import (
 )
 
 // TestTraceJSONRoundTrip: a run's --json trace reads back into the events
-// it was written from, the roll's numbers and the units' states included,
-// so a tool reading the JSON has the fields the engine had.
+// it was written from, the roll's numbers, the units' states, the units a
+// step names, a charge's movement points and the answers included, so a
+// tool reading the JSON has the fields the engine had.
 func TestTraceJSONRoundTrip(t *testing.T) {
-	rolls, states := 0, 0
+	rolls, states, named, mps, answers := 0, 0, 0, 0, 0
 	for _, name := range []string{"friedland", "berlin1813"} {
 		mod, diags := bataille.LoadBundled(name)
 		if diags.HasErrors() {
@@ -51,10 +52,19 @@ func TestTraceJSONRoundTrip(t *testing.T) {
 				if ev.After.ID != "" {
 					states++
 				}
+				if len(ev.Units) > 0 {
+					named++
+				}
+				if ev.MP != nil {
+					mps++
+				}
+				if ev.Answer != "" {
+					answers++
+				}
 			}
 		}
 	}
-	if rolls == 0 || states == 0 {
-		t.Fatalf("%d rolls, %d states read back: nothing tested", rolls, states)
+	if rolls == 0 || states == 0 || named == 0 || mps == 0 || answers == 0 {
+		t.Fatalf("%d rolls, %d states, %d steps naming units, %d with MP, %d answers read back: nothing tested", rolls, states, named, mps, answers)
 	}
 }

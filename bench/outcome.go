@@ -4,9 +4,7 @@ import (
 	"context"
 	"fmt"
 	"maps"
-	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/bataille/bataille"
@@ -82,17 +80,9 @@ func (e *engineCharger) units() []*interpreter.Unit {
 	return e.e.Board.Units
 }
 
-// The engine's narration of a charge gives its movement points: "(… 3
-// spent, 2 left)" when it enters or follows into a hex, "gains 1 MP (3
-// left)" when a rule adds some. Riding into a Carré's hex pays without
-// saying how much: the hand-written versions play only clear hexes with no
-// hexside features (newWorld refuses others), where a hex costs clearCost.
-var (
-	spentLeft = regexp.MustCompile(`(\d+) spent, (\d+) left\)$`)
-	gainsLeft = regexp.MustCompile(`gains -?\d+ MP \((\d+) left\)$`)
-	ridesInto = regexp.MustCompile(`^\S+ rides into \S+'s hex \S+$`)
-)
-
+// mp reads the charge's movement points from the trace's MP, which the
+// charge's steps carry: its start, each hex it enters or follows into, and
+// each gain a rule gives it.
 func (e *engineCharger) mp() (spent, left int) {
 	if e.e == nil {
 		panic("bench: the movement points of a charge are read from a traced engine")
@@ -101,18 +91,17 @@ func (e *engineCharger) mp() (spent, left int) {
 	if u == nil || !u.Charged {
 		return 0, 0
 	}
+	return chargeMP(e.e.Trace(), u)
+}
+
+// chargeMP is the movement points u's charge spent and had left as the
+// trace ends: the last MP of a step about u, or none spent of u's
+// allowance.
+func chargeMP(tr interpreter.Trace, u *interpreter.Unit) (spent, left int) {
 	spent, left = 0, u.MP
-	for _, ev := range e.e.Trace() {
-		if ev.Unit != u.ID {
-			continue
-		}
-		if m := spentLeft.FindStringSubmatch(ev.Text); m != nil && ev.Kind == "move" {
-			spent, _ = strconv.Atoi(m[1])
-			left, _ = strconv.Atoi(m[2])
-		} else if m := gainsLeft.FindStringSubmatch(ev.Text); m != nil {
-			left, _ = strconv.Atoi(m[1])
-		} else if ridesInto.MatchString(ev.Text) {
-			spent, left = spent+clearCost, left-clearCost
+	for _, ev := range tr {
+		if ev.Unit == u.ID && ev.MP != nil {
+			spent, left = ev.MP.Spent, ev.MP.Left
 		}
 	}
 	return spent, left

@@ -550,12 +550,32 @@ func (e *Engine) Emit(ev Event) {
 // narration (and its allocations) when it does not.
 func (e *Engine) Tracing() bool { return !e.cfg.NoTrace }
 
-// Note adds a narration line to the trace.
+// Note adds a narration line about u to the trace.
 func (e *Engine) Note(u *Unit, format string, args ...any) {
 	if e.cfg.NoTrace {
 		return
 	}
-	ev := Event{Kind: "note", Text: fmt.Sprintf(format, args...)}
+	e.NoteEvent(u, Event{Text: fmt.Sprintf(format, args...)})
+}
+
+// NoteUnits is Note for a line that names other units than u: units are
+// their IDs, in the order the line names them (Event.Units).
+func (e *Engine) NoteUnits(u *Unit, units []string, format string, args ...any) {
+	if e.cfg.NoTrace {
+		return
+	}
+	e.NoteEvent(u, Event{Units: units, Text: fmt.Sprintf(format, args...)})
+}
+
+// NoteEvent adds a narration line about u to the trace: ev with its text
+// and the facts it states as fields (Units, MP), which NoteEvent
+// completes with the rest of a note's (its unit, hex and state after, the
+// effect and rule that made the change).
+func (e *Engine) NoteEvent(u *Unit, ev Event) {
+	if e.cfg.NoTrace {
+		return
+	}
+	ev.Kind = "note"
 	if e.curRule != nil {
 		// A change made by an effect names the effect and the rule that
 		// called it, with the rule's citation.
@@ -600,12 +620,12 @@ func (e *Engine) ruleEvent(kind string, r *dsl.RuleDef, hook, text string) {
 	e.Emit(ev)
 }
 
-// asked names the question and the unit asked on the ask event just
-// recorded.
-func (e *Engine) asked(q Question) {
+// asked names the question, the unit asked and the answer on the ask
+// event just recorded.
+func (e *Engine) asked(q Question, answer string) {
 	if n := len(e.trace); n > 0 && e.trace[n-1].Kind == "ask" {
 		ev := &e.trace[n-1]
-		ev.Ask = q.Ask
+		ev.Ask, ev.Answer = q.Ask, answer
 		if q.Unit != nil {
 			ev.Asked = q.Unit.ID
 		}
@@ -683,7 +703,7 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 					who = whom.ID + " "
 				}
 				e.ruleEvent("ask", r, hook, fmt.Sprintf("%s%s? %s", who, c.Question, word))
-				e.asked(q)
+				e.asked(q, word)
 			}
 			if !answer {
 				return false, "", nil

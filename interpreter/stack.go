@@ -71,7 +71,7 @@ func (e *Engine) ShareResult(u *Unit, arm string) {
 		x.tiedTo = u
 		x.State = u.State
 		if e.Tracing() {
-			e.Note(x, "%s shares %s's result: %s", x.ID, u.ID, x.State)
+			e.NoteUnits(x, []string{u.ID}, "%s shares %s's result: %s", x.ID, u.ID, x.State)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func (e *Engine) SetState(u *Unit, state string) error {
 	for _, x := range e.tied(u, u.Hex) {
 		x.State = state
 		if e.Tracing() {
-			e.Note(x, "%s is %s with %s", x.ID, state, u.ID)
+			e.NoteUnits(x, []string{u.ID}, "%s is %s with %s", x.ID, state, u.ID)
 		}
 	}
 	return nil
@@ -117,7 +117,7 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 				x.vacated = start
 				x.Vacated = &x.vacated
 				if e.Tracing() {
-					e.Note(x, "%s goes back with %s to %s", x.ID, u.ID, u.Hex)
+					e.NoteUnits(x, []string{u.ID}, "%s goes back with %s to %s", x.ID, u.ID, u.Hex)
 				}
 			}
 		}
@@ -127,7 +127,7 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 		u.vacated = start
 		u.Vacated = &u.vacated
 		if e.Tracing() {
-			e.Note(u, "%s retreats %d hex(es) from %s to %s, away from %s", u.ID, moved, start, u.Hex, from.ID)
+			e.NoteUnits(u, []string{from.ID}, "%s retreats %d hex(es) from %s to %s, away from %s", u.ID, moved, start, u.Hex, from.ID)
 		}
 	}
 }
@@ -250,7 +250,7 @@ func (e *Engine) Ask(r *dsl.RuleDef, u *Unit, ask string) bool {
 		word = "yes"
 	}
 	e.ruleEvent("ask", r, "", fmt.Sprintf("%s %s? %s", u.ID, ask, word))
-	e.asked(q)
+	e.asked(q, word)
 	return ans
 }
 

@@ -46,6 +46,22 @@ type Event struct {
 	// State says, and its facing and second hex, which State does not. A
 	// move carries it without a State, so that the narration is unchanged.
 	After UnitState `json:"after,omitzero"`
+	// Units are the other units the step names besides Unit (and Asked),
+	// by ID, in the order its text names them: the target a charge is
+	// declared on, the unit a retreat goes away from.
+	Units []string `json:"units,omitempty"`
+	// Answer is, on an ask event, the answer given: "yes" or "no".
+	Answer string `json:"answer,omitempty"`
+	// MP is, on a step of a charge that starts it, spends its movement
+	// points or gains some, the charger's points spent so far and left
+	// after the step (a stack's riders, which move with it, have none).
+	MP *MP `json:"mp,omitempty"`
+}
+
+// MP is the movement points a charge has spent and has left.
+type MP struct {
+	Spent int `json:"spent"`
+	Left  int `json:"left"`
 }
 
 // Roll is a roll as numbers: the dice thrown, their natural value, the

@@ -1,7 +1,7 @@
 package picture
 
 import (
-	"strings"
+	"slices"
 
 	"github.com/bataille/bataille/hex"
 	"github.com/bataille/bataille/interpreter"
@@ -48,18 +48,12 @@ func (p *player) apply(ev interpreter.Event) {
 	v.Hex = to
 }
 
-// touched lists the units an event is about: its unit and every unit its
-// text names, in board order.
+// touched lists the units an event is about, in board order: its unit,
+// the unit a question is put to and the other units it names (Units).
 func (p *player) touched(ev interpreter.Event) []int {
-	named := map[string]bool{ev.Unit: true}
-	for _, w := range strings.FieldsFunc(ev.Text, func(r rune) bool {
-		return !(r == '_' || r == '-' || r == '.' || r >= '0' && r <= '9' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z')
-	}) {
-		named[strings.TrimRight(w, ".")] = true
-	}
 	var out []int
 	for i, v := range p.views {
-		if named[v.ID] {
+		if v.ID == ev.Unit || v.ID == ev.Asked || slices.Contains(ev.Units, v.ID) {
 			out = append(out, i)
 		}
 	}

@@ -245,7 +245,7 @@ func (s *chargeLocal) declare(o *interpreter.Order) (bool, error) {
 	}
 	u.Charged = true
 	if e.Tracing() {
-		e.Note(u, "%s declares a charge on %s", u.ID, o.Target.ID)
+		e.NoteUnits(u, []string{o.Target.ID}, "%s declares a charge on %s", u.ID, o.Target.ID)
 	}
 	return true, nil
 }
@@ -267,7 +267,7 @@ func (s *chargeLocal) react(u, charger *interpreter.Unit) (bool, error) {
 		return false, err
 	}
 	if e.Tracing() {
-		e.Note(u, "%s charges %s in reaction", u.ID, charger.ID)
+		e.NoteUnits(u, []string{charger.ID}, "%s charges %s in reaction", u.ID, charger.ID)
 	}
 	return true, nil
 }
@@ -285,7 +285,7 @@ func (s *chargeLocal) chargeAt(u, target *interpreter.Unit) {
 	}
 	s.pending = append(s.pending, &interpreter.Order{Kind: "charge", Unit: u, Target: target, Reaction: true})
 	if e.Tracing() {
-		e.Note(u, "%s will charge %s", u.ID, target.ID)
+		e.NoteUnits(u, []string{target.ID}, "%s will charge %s", u.ID, target.ID)
 	}
 }
 
@@ -354,7 +354,8 @@ func (s *chargeLocal) resolveCharge(o *interpreter.Order) error {
 		e.SetUnderway(nil)
 	}()
 	if e.Tracing() {
-		e.Note(u, "%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)
+		e.NoteEvent(u, interpreter.Event{Units: []string{o.Target.ID}, MP: &interpreter.MP{Spent: ch.mpSpent, Left: ch.mpLeft},
+			Text: fmt.Sprintf("%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)})
 	}
 	if _, _, err := e.Bind(hChargeStart).Unit(u).Unit(o.Target).Float(float64(ch.mpLeft)).Fire(); err != nil {
 		return err
@@ -468,7 +469,7 @@ func (s *chargeLocal) mount(lead *interpreter.Order) {
 		ch.riders = append(ch.riders, rider{u: o.Unit, mp: o.Unit.MP + bonus})
 		o.Unit.Facing = lead.Unit.Facing
 		if e.Tracing() {
-			e.Note(o.Unit, "%s charges with %s, as one stack (%d MP)", o.Unit.ID, lead.Unit.ID, o.Unit.MP+bonus)
+			e.NoteUnits(o.Unit, []string{lead.Unit.ID}, "%s charges with %s, as one stack (%d MP)", o.Unit.ID, lead.Unit.ID, o.Unit.MP+bonus)
 		}
 	}
 }
@@ -617,7 +618,7 @@ func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 		default:
 			text = fmt.Sprintf("%s follows to %s (%d MP%s; %d spent, %d left)", u.ID, h, cost, interpreter.Crossed(across, up), ch.mpSpent, ch.mpLeft)
 		}
-		e.Emit(interpreter.Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text, After: interpreter.StateOf(u)})
+		e.Emit(interpreter.Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text, After: interpreter.StateOf(u), MP: &interpreter.MP{Spent: ch.mpSpent, Left: ch.mpLeft}})
 	}
 	return true, whyNone, nil
 }
@@ -649,7 +650,7 @@ func (s *chargeLocal) release() error {
 	}
 	s.ch.released = true
 	if e.Tracing() {
-		e.Note(s.ch.Actor, "%s is released from its charge on %s", s.ch.Actor.ID, s.ch.Target.ID)
+		e.NoteUnits(s.ch.Actor, []string{s.ch.Target.ID}, "%s is released from its charge on %s", s.ch.Actor.ID, s.ch.Target.ID)
 	}
 	return nil
 }
@@ -670,7 +671,7 @@ func (s *chargeLocal) retarget(t *interpreter.Unit) error {
 	}
 	s.ch.Target, s.ch.released = t, false
 	if e.Tracing() {
-		e.Note(s.ch.Actor, "%s charges %s instead", s.ch.Actor.ID, t.ID)
+		e.NoteUnits(s.ch.Actor, []string{t.ID}, "%s charges %s instead", s.ch.Actor.ID, t.ID)
 	}
 	return nil
 }
@@ -698,7 +699,7 @@ func (s *chargeLocal) contact(target *interpreter.Unit) error {
 	ch.contacted = true
 	ch.Target = target
 	if e.Tracing() {
-		e.Note(ch.Actor, "%s contacts %s", ch.Actor.ID, target.ID)
+		e.NoteUnits(ch.Actor, []string{target.ID}, "%s contacts %s", ch.Actor.ID, target.ID)
 	}
 	_, _, err := e.Bind(hChargeContact).Unit(ch.Actor).Unit(target).Cell(e.Cell(ch.Actor.Hex)).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Bool(hex.StraightRun(ch.trail) >= straightHexes).Int(ch.Step).Int(hex.StraightRun(ch.trail)).Fire()
 	return err
@@ -728,7 +729,7 @@ func (s *chargeLocal) follow(u, toward *interpreter.Unit, contact bool) (bool, e
 			}
 			if en != toward {
 				if e.Tracing() {
-					e.Note(u, "%s meets %s first", u.ID, en.ID)
+					e.NoteUnits(u, []string{en.ID}, "%s meets %s first", u.ID, en.ID)
 				}
 			}
 			return true, s.contact(en)
@@ -743,7 +744,7 @@ func (s *chargeLocal) follow(u, toward *interpreter.Unit, contact bool) (bool, e
 		}
 		if moved, _, err := s.chargeEnter(next, how); err != nil || !moved {
 			if err == nil && e.Tracing() {
-				e.Note(u, "%s cannot go on toward %s (%d MP it may spend)", u.ID, toward.ID, s.spendable())
+				e.NoteUnits(u, []string{toward.ID}, "%s cannot go on toward %s (%d MP it may spend)", u.ID, toward.ID, s.spendable())
 			}
 			return false, err
 		}
@@ -795,7 +796,8 @@ func (s *chargeLocal) addMP(n int) error {
 	}
 	s.ch.mpLeft += n
 	if e.Tracing() {
-		e.Note(s.ch.Actor, "%s gains %d MP (%d left)", s.ch.Actor.ID, n, s.ch.mpLeft)
+		e.NoteEvent(s.ch.Actor, interpreter.Event{MP: &interpreter.MP{Spent: s.ch.mpSpent, Left: s.ch.mpLeft},
+			Text: fmt.Sprintf("%s gains %d MP (%d left)", s.ch.Actor.ID, n, s.ch.mpLeft)})
 	}
 	return nil
 }
@@ -823,7 +825,7 @@ func (s *chargeLocal) limitMPFrom(n int, from *interpreter.Unit) error {
 	}
 	s.ch.cap = n + toll
 	if e.Tracing() {
-		e.Note(s.ch.Actor, "%s may spend at most %d more MP from %s, which %s left (%d in all)", s.ch.Actor.ID, n, goal, from.ID, n+toll)
+		e.NoteUnits(s.ch.Actor, []string{from.ID}, "%s may spend at most %d more MP from %s, which %s left (%d in all)", s.ch.Actor.ID, n, goal, from.ID, n+toll)
 	}
 	return nil
 }

@@ -87,7 +87,7 @@ func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 	}
 	if why := s.fireIllegal(f, t); why != "" {
 		if e.Tracing() {
-			e.Note(f, "%s may not fire at %s: %s", f.ID, t.ID, why)
+			e.NoteUnits(f, []string{t.ID}, "%s may not fire at %s: %s", f.ID, t.ID, why)
 		}
 		return nil
 	}
@@ -145,7 +145,7 @@ func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 	}
 	if blocked {
 		if e.Tracing() {
-			e.Note(f, "%s may not fire at %s: %s", f.ID, t.ID, msg)
+			e.NoteUnits(f, []string{t.ID}, "%s may not fire at %s: %s", f.ID, t.ID, msg)
 		}
 		return nil
 	}
@@ -155,7 +155,7 @@ func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 	// Found again: the fire rules may have fired, and grown the lists.
 	s.firedBy(f).hexes = append(earlier, t.Hex)
 	if e.Tracing() {
-		e.Note(f, "%s fires at %s (fire value %g)", f.ID, t.ID, e.Act().Fire)
+		e.NoteUnits(f, []string{t.ID}, "%s fires at %s (fire value %g)", f.ID, t.ID, e.Act().Fire)
 	}
 	t.FiredOn = true
 	_, _, err = e.Bind(hFireResolve).Unit(f).Unit(t).Float(e.Act().Fire).Int(e.Act().Shift).Int(e.Act().Defence).Bool(defensive).Fire()

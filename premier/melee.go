@@ -71,7 +71,7 @@ func (s *meleeLocal) ScheduleMelee(a, d *interpreter.Unit, charging bool, straig
 	e := s.e
 	if why := meleeIllegal(a, d); why != "" {
 		if e.Tracing() {
-			e.Note(a, "%s will not melee %s: %s", a.ID, d.ID, why)
+			e.NoteUnits(a, []string{d.ID}, "%s will not melee %s: %s", a.ID, d.ID, why)
 		}
 		return
 	}
@@ -83,7 +83,7 @@ func (s *meleeLocal) ScheduleMelee(a, d *interpreter.Unit, charging bool, straig
 	}
 	s.melees = append(s.melees, m)
 	if e.Tracing() {
-		e.Note(a, "%s will melee %s in the melee phase", a.ID, d.ID)
+		e.NoteUnits(a, []string{d.ID}, "%s will melee %s in the melee phase", a.ID, d.ID)
 	}
 }
 
@@ -174,7 +174,7 @@ func (s *meleeLocal) Separate() error {
 		}
 		if !ok {
 			if e.Tracing() {
-				e.Note(u, "%s cannot leave %s's hex: no free hex around it; it surrenders", u.ID, other.ID)
+				e.NoteUnits(u, []string{other.ID}, "%s cannot leave %s's hex: no free hex around it; it surrenders", u.ID, other.ID)
 			}
 			e.Lose(u, u.Increments)
 			continue
@@ -182,7 +182,7 @@ func (s *meleeLocal) Separate() error {
 		from := u.Hex
 		u.MoveTo(to)
 		if e.Tracing() {
-			e.Note(u, "%s leaves %s's hex %s for %s: enemies do not share a hex once the melee is over", u.ID, other.ID, from, to)
+			e.NoteUnits(u, []string{other.ID}, "%s leaves %s's hex %s for %s: enemies do not share a hex once the melee is over", u.ID, other.ID, from, to)
 		}
 	}
 	return nil
@@ -230,7 +230,7 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 	}
 	if why := meleeIllegal(a, d); why != "" {
 		if e.Tracing() {
-			e.Note(a, "%s may not assault %s: %s", a.ID, d.ID, why)
+			e.NoteUnits(a, []string{d.ID}, "%s may not assault %s: %s", a.ID, d.ID, why)
 		}
 		return nil
 	}
@@ -241,7 +241,7 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 	}
 	if blocked {
 		if e.Tracing() {
-			e.Note(a, "%s may not assault %s: %s", a.ID, d.ID, msg)
+			e.NoteUnits(a, []string{d.ID}, "%s may not assault %s: %s", a.ID, d.ID, msg)
 		}
 		return nil
 	}
@@ -272,11 +272,11 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 		for i, w := range with {
 			ids[i] = w.ID
 		}
-		e.Note(a, "%s melees with %s beside it, as one stack", a.ID, strings.Join(ids, ", "))
+		e.NoteUnits(a, ids, "%s melees with %s beside it, as one stack", a.ID, strings.Join(ids, ", "))
 	}
 	e.Act().Attack, e.Act().Defense = attack, defense
 	if e.Tracing() {
-		e.Note(a, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
+		e.NoteUnits(a, []string{d.ID}, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
 	}
 	if _, _, err := e.Bind(hMelee).Unit(a).Unit(d).Float(attack).Float(defense).Str(side).Bool(straight >= straightHexes).Bool(charging).Bool(sameHex).Str(interpreter.Across(a, d)).Bool(interpreter.UphillOf(a, d)).Int(straight).Fire(); err != nil {
 		return err
@@ -312,7 +312,7 @@ func (s *meleeLocal) shareStack(a *interpreter.Unit, with []*interpreter.Unit) {
 		if w.State != a.State {
 			w.State = a.State
 			if e.Tracing() {
-				e.Note(w, "%s shares %s's result: %s", w.ID, a.ID, w.State)
+				e.NoteUnits(w, []string{a.ID}, "%s shares %s's result: %s", w.ID, a.ID, w.State)
 			}
 		}
 		if w.Hex != a.Hex && a.Increments > 0 {
