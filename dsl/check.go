@@ -180,7 +180,9 @@ type unit struct {
 	quant bool
 	// decl is the declaration being claimed, for the fix that writes
 	// `override` before it.
-	decl *Decl
+	decl *Decl // touched is the names whose declarations this module changed from
+	// its base's (touchedNames), for the inherited rules that read none.
+	touched *touches
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {

@@ -453,6 +453,7 @@ func bareName(e *Expr) (string, bool) {
 // threshold. Declarations inherited from the base are copied first: they
 // are shared with the base module and never changed.
 func (u *unit) compileAll(envs map[string]vars) {
+	u.touched = u.touchedNames()
 	for _, name := range sortedKeys(u.mod.Tables) {
 		t := u.mod.Tables[name]
 		if t.Module != u.mod.ID {
@@ -492,13 +493,21 @@ func (u *unit) compileAll(envs map[string]vars) {
 			cp := *r
 			r = &cp
 			u.mod.Rules[i] = r
+			if u.reuseRule(r, envs[r.Hook]) {
+				continue
+			}
 		}
+		n := len(u.diags)
+		r.reuseEnv, r.reuseInfo = nil, nil
 		r.Title = u.renderTitle(r.ast.Title, r.Pos)
 		if !u.hookKnown(r.Hook) {
 			u.errorf(position(r.ast.Hook.Pos), "unknown-hook", "unknown hook %q%s", r.Hook, didYouMean(r.Hook, u.hookNames()))
 			continue
 		}
 		u.compileRule(r, envs[r.Hook])
+		if len(u.diags) == n {
+			r.reuseEnv, r.reuseInfo = envs[r.Hook], u.info
+		}
 	}
 }
 
