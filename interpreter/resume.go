@@ -249,7 +249,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.Flag(u.Leader)
 		k.Num(u.CavalryBonus)
 		k.Num(u.MP)
-		k.Float(u.mpSpent)
+		k.Float(u.MPSpent())
 		k.Num(u.Melee)
 		k.Flag(u.Moved)
 		k.Flag(u.Charged)

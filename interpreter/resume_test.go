@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"github.com/bataille/bataille/hex"
+	"math"
 	"reflect"
 	"testing"
 	"unsafe"
@@ -118,8 +119,8 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 			v.SetInt(v.Int() + 1)
 		case reflect.Bool:
 			v.SetBool(!v.Bool())
-		case reflect.Float64:
-			v.SetFloat(v.Float() + 0.5)
+		case reflect.Uint64: // the bits of a float
+			v.SetUint(math.Float64bits(math.Float64frombits(v.Uint()) + 0.5))
 		case reflect.Struct: // Hex
 			v.Field(0).SetInt(v.Field(0).Int() + 1)
 		case reflect.Pointer:

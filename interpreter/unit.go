@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"github.com/bataille/bataille/hex"
+	"math"
 	"sort"
 	"strconv"
 
@@ -61,8 +62,11 @@ type Unit struct {
 	hasPrev bool
 	// mpSpent is what the unit has spent of its movement allowance in this
 	// turn's movement phase (moves and formation changes), whole or not
-	// (a road's half point).
-	mpSpent float64
+	// (a road's half point), as the bits of a float64 (math.Float64bits):
+	// a unit holds no float, so that two looks at one unit always compare
+	// equal in expressions (a struct with a float may hold a NaN, and the
+	// closures then compare units field by field).
+	mpSpent uint64
 	// entered is the hex the unit last moved into this turn (hasEntered:
 	// it has moved this turn): leaving it again, the unit has passed
 	// through the friends standing there (PassedBy).
@@ -267,14 +271,14 @@ func (u *Unit) Spread() []hex.Hex { return u.hexes() }
 
 // MPSpent is what the unit has spent of its movement allowance in this
 // turn's movement phase (moves and formation changes).
-func (u *Unit) MPSpent() float64 { return u.mpSpent }
+func (u *Unit) MPSpent() float64 { return math.Float64frombits(u.mpSpent) }
 
 // SetMPSpent sets what the unit has spent of its movement allowance.
-func (u *Unit) SetMPSpent(n float64) { u.mpSpent = n }
+func (u *Unit) SetMPSpent(n float64) { u.mpSpent = math.Float64bits(n) }
 
 // MPLeft is what the unit has left of its movement allowance in this
 // turn's movement phase (never below 0).
-func (u *Unit) MPLeft() float64 { return max(float64(u.MP)-u.mpSpent, 0) }
+func (u *Unit) MPLeft() float64 { return max(float64(u.MP)-u.MPSpent(), 0) }
 
 // MPText writes movement points as the charts print them: a whole number
 // as one ("3"), a fraction with its decimals ("0.5", "2.5").
