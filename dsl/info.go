@@ -1,7 +1,9 @@
 package dsl
 
 import (
+	"math"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -95,9 +97,44 @@ func (in *Info) Of(p *Program) []Use {
 
 // finish sorts each file's uses by position; a name compiled twice (a
 // base's rule compiled again for a game) keeps what the last compile found.
+// A Use is large: the sort moves packed keys, the offset above the index
+// of the use, and the uses are then put in their order in place, each
+// moved once.
 func (in *Info) finish() {
+	const done = 1 << 63
+	var keys []uint64
 	for f, uses := range in.Uses {
-		sort.SliceStable(uses, func(i, j int) bool { return uses[i].Pos.Offset < uses[j].Pos.Offset })
+		keys = keys[:0]
+		for i, x := range uses {
+			if x.Pos.Offset < 0 || x.Pos.Offset > math.MaxUint32 || i > math.MaxUint32 {
+				keys = nil
+				break
+			}
+			keys = append(keys, uint64(x.Pos.Offset)<<32|uint64(i))
+		}
+		if keys == nil {
+			sort.SliceStable(uses, func(i, j int) bool { return uses[i].Pos.Offset < uses[j].Pos.Offset })
+		} else {
+			slices.Sort(keys)
+			// uses[j] takes uses[keys[j]'s index], one cycle of the
+			// permutation at a time.
+			for j := range keys {
+				if keys[j]&done != 0 {
+					continue
+				}
+				tmp, k := uses[j], j
+				for {
+					next := int(uint32(keys[k]))
+					keys[k] |= done
+					if next == j {
+						uses[k] = tmp
+						break
+					}
+					uses[k] = uses[next]
+					k = next
+				}
+			}
+		}
 		out := uses[:0]
 		for _, x := range uses {
 			if n := len(out); n > 0 && out[n-1].Pos.Offset == x.Pos.Offset {
