@@ -24,10 +24,21 @@ var (
 	reVocabProps = regexp.MustCompile(`^\s*(?:(?:override|placeholder)\s+)*(\w+)\s+\w+\s*(?:"(?:[^"\\]|\\.)*")?\s*(?:cite\s+.*)?\{[^}]*$`)
 	reNamedArg   = regexp.MustCompile(`(\w+)\s*:\s*[^,]*$`)
 	rePropStart  = regexp.MustCompile(`(?:^|[{\s])\w*$`)
-	declKeywords = []string{"param", "table", "check", "rule", "modifier", "chart", "terrain", "formation", "arm", "state",
-		"nationality", "class", "scenario", "override", "remove", "placeholder", "column", "cell"}
+	declKeywords = append(declKinds(),
+		"override", "remove", "placeholder", "column", "cell")
 	clauseKeywords = []string{"when", "require", "let", "ask", "do"}
 )
+
+// declKinds are the kinds of dsl's declaration table: with the words
+// written before or instead of one (declKeywords), what a declaration
+// starts with.
+func declKinds() []string {
+	var out []string
+	for _, k := range dsl.DeclKinds() {
+		out = append(out, k.Kind)
+	}
+	return out
+}
 
 // completion offers what may come at the cursor: declaration keywords at
 // the top level, clause keywords in a rule, hook names after `on`, a

@@ -61,15 +61,17 @@ func (s *Server) documentSymbol(p DocumentFormattingParams) ([]DocumentSymbol, *
 	return out, nil
 }
 
+// symbolKind is the symbol of a kind of declaration, by its role in dsl's
+// declaration table.
 func symbolKind(kind string) int {
-	switch kind {
-	case dsl.KindParam:
+	switch dsl.KindRole(kind) {
+	case dsl.RoleValue:
 		return SymbolConstant
-	case dsl.KindTable, dsl.KindCheck, dsl.KindChart:
+	case dsl.RoleData:
 		return SymbolStruct
-	case dsl.KindRule, dsl.KindModifier, dsl.KindInvariant, dsl.KindTest:
+	case dsl.RoleCode:
 		return SymbolFunction
-	case "scenario":
+	case dsl.RoleSetup:
 		return SymbolNamespace
 	}
 	return SymbolEnumMember

@@ -7,9 +7,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"reflect"
 	"sort"
-	"strings"
 	"time"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -381,45 +379,15 @@ func (a *analysis) index() {
 	}
 }
 
-// declOf describes a declaration. It reads the AST by reflection, so that a
-// new kind of declaration (a field of dsl.Decl holding a node with a Name)
-// is listed without a change here.
+// declOf describes a declaration, by what dsl's declaration table says
+// it names (dsl.Decl.Name): a column or cell edit is a version of the table
+// or chart it changes.
 func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
-	r := &declRef{file: f, decl: d, override: d.Override, from: d.Pos.Offset}
-	dv := reflect.ValueOf(d).Elem()
-	for i := 0; i < dv.NumField(); i++ {
-		fv := dv.Field(i)
-		if fv.Kind() != reflect.Pointer || fv.IsNil() || fv.Elem().Kind() != reflect.Struct {
-			continue
-		}
-		r.node = fv.Interface()
-		r.kind = strings.ToLower(dv.Type().Field(i).Name)
-		nv := fv.Elem()
-		if k := nv.FieldByName("Kind"); k.IsValid() && k.Kind() == reflect.String {
-			r.kind = k.String()
-		}
-		r.name = nodeName(nv)
-		break
-	}
-	// A column or cell edit is a version of the table or chart it changes.
-	switch e := r.node.(type) {
-	case *dsl.ColumnEdit:
-		r.kind, r.name = dsl.KindTable, e.Table
-	case *dsl.CellEdit:
-		r.kind, r.name = dsl.KindChart, e.Chart
-	}
-	if r.node == nil || r.name == "" {
+	n, ok := d.Name()
+	if !ok {
 		return nil
 	}
-	if _, ok := r.node.(*dsl.Remove); ok {
-		r.remove = true
-	}
-	if _, ok := r.node.(*dsl.CheckDecl); ok {
-		r.kind = dsl.KindCheck
-	}
-	if _, ok := r.node.(*dsl.TestDecl); ok {
-		r.kind = dsl.KindTest
-	}
+	r := &declRef{kind: n.Kind, name: n.Name, file: f, decl: d, node: n.Node, override: d.Override, remove: n.Remove, from: d.Pos.Offset}
 	// The extent runs to the last token before the next declaration.
 	r.to = r.from
 	first := sort.Search(len(f.toks), func(i int) bool { return f.toks[i].Pos.Offset >= r.from })
@@ -431,41 +399,13 @@ func declOf(f *srcFile, d *dsl.Decl, next int) *declRef {
 			r.to = t.Pos.Offset + len(t.Value)
 		}
 	}
-	start := r.from
-	if pv := reflect.ValueOf(r.node).Elem().FieldByName("Pos"); pv.IsValid() {
-		if pos, ok := pv.Interface().(lexer.Position); ok {
-			start = pos.Offset
-		}
-	}
+	start := n.Pos.Offset
 	if at := dsl.FindWord(f.text.src, r.name, start+1, max(0, r.to-start)); at >= 0 {
 		r.nameFrom, r.nameTo = at, at+len(r.name)
 	} else {
 		r.nameFrom, r.nameTo = start, start
 	}
 	return r
-}
-
-// nodeName reads the Name (a string, an Ident or a dotted name) of a node.
-func nodeName(v reflect.Value) string {
-	for _, field := range []string{"Name", "ID"} {
-		n := v.FieldByName(field)
-		if !n.IsValid() {
-			continue
-		}
-		switch x := n.Interface().(type) {
-		case string:
-			return x
-		case *dsl.DottedName:
-			if x != nil {
-				return strings.Join(x.Parts, ".")
-			}
-		case *dsl.Ident:
-			if x != nil {
-				return x.Name
-			}
-		}
-	}
-	return ""
 }
 
 var (
@@ -505,11 +445,9 @@ func (a *analysis) declAt(f *srcFile, off int) *declRef {
 	return found
 }
 
-// lookup finds the declaration in force of any kind called name.
+// lookup finds the declaration in force called name of the first of
+// kinds that has one.
 func (a *analysis) lookup(name string, kinds ...string) *declRef {
-	if len(kinds) == 0 {
-		kinds = declKinds
-	}
 	for _, k := range kinds {
 		if r := a.effective(k, name); r != nil {
 			return r
@@ -517,7 +455,3 @@ func (a *analysis) lookup(name string, kinds ...string) *declRef {
 	}
 	return nil
 }
-
-// declKinds are the kinds a name is looked up among, most specific first.
-var declKinds = append([]string{dsl.KindParam, dsl.KindTable, dsl.KindCheck, dsl.KindRule, dsl.KindModifier, dsl.KindChart, dsl.KindInvariant, dsl.KindTest},
-	append(dsl.VocabKinds(), "scenario")...)

@@ -9,16 +9,16 @@ import (
 )
 
 // listable names the lists `explain GAME LIST` prints, with the kinds of
-// declaration each holds.
-var listable = map[string][]string{
-	"tables":    {dsl.KindTable},
-	"checks":    {dsl.KindCheck},
-	"charts":    {dsl.KindChart},
-	"params":    {dsl.KindParam},
-	"rules":     {dsl.KindRule},
-	"modifiers": {dsl.KindModifier},
-	"words":     {"terrain", "formation", "arm", "state", "nationality", "class", "hexside", "attribute"},
-}
+// declaration each holds, as dsl's declaration table lists them.
+var listable = func() map[string][]string {
+	out := map[string][]string{}
+	for _, k := range dsl.DeclKinds() {
+		if k.List != "" {
+			out[k.List] = append(out[k.List], k.Kind)
+		}
+	}
+	return out
+}()
 
 // explainList lists the declarations of some kinds in force, each with its
 // title, where it comes from and whether it is a placeholder: what a user
