@@ -443,19 +443,21 @@ type Scenario struct {
 	Items []*ScenarioItem `parser:"'{' @@* '}'"`
 }
 
-// ScenarioItem is one line of a scenario.
+// ScenarioItem is one line of a scenario. An order is tried last: it
+// starts with any word that is not one of the others' (the order kinds are
+// the Env's, not the grammar's).
 type ScenarioItem struct {
 	Pos     lexer.Position
 	Map     *MapSize    `parser:"  @@"`
 	Terrain *HexSet     `parser:"| @@"`
 	Hexside *HexsideSet `parser:"| @@"`
 	Unit    *UnitDef    `parser:"| @@"`
-	Order   *Order      `parser:"| @@"`
 	Decide  *Decide     `parser:"| @@"`
 	Goal    *Goal       `parser:"| @@"`
 	Turn    *TurnItem   `parser:"| @@"`
 	Army    *ArmySet    `parser:"| @@"`
 	Seed    *string     `parser:"| 'seed' @Number"`
+	Order   *Order      `parser:"| @@"`
 }
 
 // ArmySet gives one side's values (the module's `army` words) as the
@@ -467,14 +469,19 @@ type ArmySet struct {
 }
 
 // MapSize is `map 20 x 15 clear`: columns, rows and the default terrain.
-// The default terrain is not a word that starts the next item: `map 3 x 3`
-// then `unit a …` on the next line has no default terrain (the grammar does
-// not see lines, and once took `unit` for one).
+// The default terrain is not a word that starts the next item: a keyword
+// (`map 3 x 3` then `unit a …` on the next line has no default terrain),
+// or an order, which starts with any word (the Env's, not the grammar's),
+// then its unit (a word that is no keyword), then what follows a unit in
+// an order (`at`, `as`, `step`,
+// `path`) or the end of the order (`}`, the next item's keyword): after
+// `map 3 x 3`, `charge hus at inf …` and `move hus }` are orders. The
+// grammar does not see lines, and once took `unit` for a terrain.
 type MapSize struct {
 	Pos     lexer.Position
 	Cols    string `parser:"'map' @Number"`
 	Rows    string `parser:"'x' @Number"`
-	Terrain string `parser:"((?! 'terrain' | 'road' | 'hexside' | 'unit' | 'charge' | 'move' | 'form' | 'fire' | 'assault' | 'decide' | 'goal' | 'turn' | 'army' | 'seed' | 'map') @Ident)?"`
+	Terrain string `parser:"((?! 'terrain' | 'road' | 'hexside' | 'unit' | 'decide' | 'goal' | 'turn' | 'army' | 'seed' | 'map' | Ident ('at' | 'as' | 'step' | 'path') | Ident (?! 'terrain' | 'road' | 'hexside' | 'unit' | 'decide' | 'goal' | 'turn' | 'army' | 'seed' | 'map') Ident ('at' | 'as' | 'step' | 'path' | '}' | 'terrain' | 'road' | 'hexside' | 'unit' | 'decide' | 'goal' | 'turn' | 'army' | 'seed' | 'map')) @Ident)?"`
 }
 
 // HexRef is a printed map number (`0712`) or axial coordinates (`(7,12)`).
@@ -504,10 +511,15 @@ type UnitDef struct {
 // Order is a player's order: `charge hussars at inf1 path 0609 0608`,
 // `move inf1 path 0405`, `form inf1 as carre`, `fire inf1 at cav1`,
 // `assault inf1 at cav1`. A charge may change formation (`as line step 1`).
+// Its kind is any word but the keywords of a scenario's lines and of an
+// order: the checker knows the kinds from its Env (Env.Orders), and names
+// an unknown one, or one without its unit. What follows its word and unit
+// is a word or the scenario's end: a line that goes on otherwise is no
+// order (`terain woods 0305` is reported at its first word).
 type Order struct {
 	Pos       lexer.Position
-	Kind      string    `parser:"@('charge' | 'move' | 'form' | 'fire' | 'assault')"`
-	Unit      *Ident    `parser:"@@"`
+	Kind      string    `parser:"(?! 'map' | 'terrain' | 'road' | 'hexside' | 'unit' | 'decide' | 'goal' | 'turn' | 'army' | 'seed' | 'scenario' | 'dice' | 'exact' | 'at' | 'as' | 'step' | 'path') @Ident"`
+	Unit      *Ident    `parser:"((?! 'at' | 'as' | 'step' | 'path') @@)? (?= Ident | Keyword | '}' | EOF)"`
 	Target    *Ident    `parser:"('at' @@)?"`
 	Formation *Ident    `parser:"('as' @@)?"`
 	Step      *string   `parser:"('step' @Number)?"`
@@ -621,8 +633,8 @@ type TurnItem struct {
 // TurnLine is an order or an answer given within a turn.
 type TurnLine struct {
 	Pos    lexer.Position
-	Order  *Order  `parser:"  @@"`
-	Decide *Decide `parser:"| @@"`
+	Decide *Decide `parser:"  @@"`
+	Order  *Order  `parser:"| @@"`
 }
 
 // Sequence declares the phases of a turn in order, each a procedure the

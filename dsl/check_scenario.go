@@ -4,6 +4,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 func (u *unit) scenario(s *Scenario, src string) {
@@ -342,12 +343,20 @@ func (u *unit) checkScenario(s *ScenarioDef) {
 		}
 		u.checkMP(s)
 		for _, o := range s.AllOrders() {
-			u.unitRef(ids, o.Unit, o.Pos)
 			k := u.env.Order(o.Kind)
 			if k == nil {
-				u.errorf(o.Pos, "unknown-order", "unknown order %q%s", o.Kind, didYouMean(o.Kind, u.env.OrderNames()))
+				var hint any = u.orderSuggestion(o.Kind)
+				if hint.(suggestion).want == "" {
+					hint = " (the orders are " + strings.Join(u.env.OrderNames(), ", ") + ")"
+				}
+				u.errorf(o.Pos, "unknown-order", "unknown order %q%s", o.Kind, hint)
 				continue
 			}
+			if o.Unit == "" {
+				u.errorf(o.Pos, "bad-order", "%s needs the unit it is given to: `%s UNIT …`", o.Kind, o.Kind)
+				continue
+			}
+			u.unitRef(ids, o.Unit, o.Pos)
 			if k.Target {
 				if o.Target == "" {
 					u.errorf(o.Pos, "bad-order", "%s needs a target: `%s %s at UNIT`", o.Kind, o.Kind, o.Unit)
@@ -376,6 +385,25 @@ func (u *unit) checkScenario(s *ScenarioDef) {
 			}
 		}
 	}
+}
+
+// scenarioWords are the keywords a scenario's lines begin with, besides
+// the orders' words.
+var scenarioWords = []string{"map", "terrain", "road", "hexside", "unit", "decide", "goal", "turn", "army", "seed"}
+
+// orderSuggestion is the order kind an unknown one was meant to be, or,
+// when none is near, the keyword of a scenario's lines (a misspelt one
+// reads as an order: `trun a`), held closer, for a word that is none is
+// more often a new name than a typo.
+func (u *unit) orderSuggestion(kind string) suggestion {
+	if s := didYouMean(kind, u.env.OrderNames()); s.want != "" {
+		return s
+	}
+	s := didYouMean(kind, scenarioWords)
+	if s.want != "" && editDistance(strings.ToLower(kind), s.want) > 1+utf8.RuneCountInString(kind)/4 {
+		s.want = ""
+	}
+	return s
 }
 
 func (u *unit) word(kind, name string, pos Pos) {
@@ -453,7 +481,10 @@ func (u *unit) checkMP(s *ScenarioDef) {
 }
 
 func (u *unit) orderSpec(o *Order) *OrderSpec {
-	os := &OrderSpec{Kind: o.Kind, Unit: o.Unit.Name, Pos: position(o.Pos)}
+	os := &OrderSpec{Kind: o.Kind, Pos: position(o.Pos)}
+	if o.Unit != nil {
+		os.Unit = o.Unit.Name
+	}
 	if o.Target != nil {
 		os.Target = o.Target.Name
 	}

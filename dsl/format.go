@@ -1223,8 +1223,10 @@ func (p *printer) scenarioItem(it *ScenarioItem) {
 	case it.Order != nil:
 		o := it.Order
 		p.kw(o.Kind)
-		p.sp()
-		p.kw(o.Unit.Name)
+		if o.Unit != nil {
+			p.sp()
+			p.kw(o.Unit.Name)
+		}
 		for _, part := range []struct {
 			kw string
 			id *Ident

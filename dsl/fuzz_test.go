@@ -45,6 +45,10 @@ func addSeeds(f *testing.F) {
 		"game g extends premier\ntest t \"T\" cite \"X-1\" {\n  map 4 x 4 clear\n  unit a { side: x  arm: infantry  at: 0101 }\n  dice 1 2 7\n  exact\n  expect chance(a.increments > 0) >= 1/0\n  expect refused \"carre.min\"\n  expect allowed \"nope\"\n  expect a.formation == \"lin\"\n}\n",
 		"game g extends premier\ntest t { scenario s decide a q yes expect chance(all(units, true)) == 7 }\noverride test t { expect }\n",
 		"game g extends premier\ntest t \"T\" cite \"X-1\" {\n  map 4 x 4 clear\n  unit a { side: x  arm: infantry  at: 0101 }\n  exact\n  expect after charges a.formation == \"line\" // c\n  expect after movment chance(a.increments > 0) == 1/2\n  expect applied \"carre.attempt\"\n  expect unapplied \"nope\"\n  expect after\n}\n",
+		// Orders are any word but a keyword: a map with no terrain before
+		// one, a misspelt kind, a kind no Env knows, a bare word.
+		"game g extends premier\nscenario s {\n  map 4 x 4\n  chagre a at b path 0102\n  rally a\n  move a\n  unit at { at: 0101 }\n  turn 2 a { parley a at b decide a q yes fier a }\n  form\n}\n",
+		"game g extends premier\ntest t { map 3 x 3 clear form a as line dice 1 exact skirmish a at b step 2 path 0101 expect a.mp == 1 }\n",
 		// Literals expr reads as one token but our lexer splits.
 		"module m\nrule r on declare_charge {\n  when charger.increments > 1e3 || charger.increments < 0x1F && 2.5e-3 < 1_000 ** 2\n}\n",
 		"module m\nrule r on recall.fail {\n  let xs = [1, 2, 3]\n  when all(xs, # > 0) && len($env) > 0 && xs[1:] != nil\n}\n",

@@ -116,7 +116,8 @@ func TestParseFS(t *testing.T) {
 }
 
 // TestMapWithoutTerrain: a map line with no default terrain does not take
-// the next item's first word for one; one with it still reads it.
+// the next item's first word for one, a keyword or an order's word on the
+// next line; one with it still reads it.
 func TestMapWithoutTerrain(t *testing.T) {
 	for _, c := range []struct {
 		src, terrain string
@@ -125,6 +126,14 @@ func TestMapWithoutTerrain(t *testing.T) {
 		{"scenario s {\n  map 4 x 4\n  unit a { at: 0101 }\n}\n", "", 2},
 		{"scenario s {\n  map 4 x 4\n  seed 3\n}\n", "", 2},
 		{"scenario s {\n  map 4 x 4 woods\n  unit a { at: 0101 }\n}\n", "woods", 2},
+		{"scenario s {\n  map 4 x 4\n  charge a at b path 0102\n}\n", "", 2},
+		{"scenario s {\n  map 4 x 4\n  rally a\n}\n", "", 2},
+		{"scenario s {\n  map 4 x 4\n  move a\n  unit a { at: 0101 }\n}\n", "", 3},
+		{"scenario s {\n  map 4 x 4\n  form a as line\n}\n", "", 2},
+		{"scenario s {\n  map 4 x 4\n  move path 0102\n}\n", "", 2},
+		{"scenario s {\n  map 4 x 4 clear\n  rally a\n}\n", "clear", 2},
+		{"scenario s {\n  map 4 x 4 clear\n  unit at { at: 0101 }\n}\n", "clear", 2},
+		{"scenario s {\n  map 4 x 4 clear\n  move a path 0102\n  fire a at b\n}\n", "clear", 3},
 	} {
 		f, diags := dsl.Parse("s.rules", []byte(c.src))
 		if diags.HasErrors() {

@@ -269,7 +269,14 @@ func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
 			}
 			return
 		case *dsl.Order:
-			c.set(x.Unit.Pos.Offset, occ{kind: occUnit, name: x.Unit.Name})
+			// The order's word is the Env's, not the grammar's: a keyword
+			// when the Env knows it.
+			if stdlib.Env().Order(x.Kind) != nil {
+				c.set(x.Pos.Offset, occ{kind: occKeyword, name: x.Kind})
+			}
+			if x.Unit != nil {
+				c.set(x.Unit.Pos.Offset, occ{kind: occUnit, name: x.Unit.Name})
+			}
 			if x.Target != nil {
 				c.set(x.Target.Pos.Offset, occ{kind: occUnit, name: x.Target.Name})
 			}
@@ -285,9 +292,9 @@ func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
 				c.set(at, occ{kind: occUnitDecl, name: x.ID})
 			}
 		case *dsl.MapSize:
-			if x.Terrain != "" {
-				if at := dsl.FindWord(c.f.text.src, x.Terrain, x.Pos.Offset+len("map"), 200); at >= 0 {
-					c.wordOrNothing(at, x.Terrain, dsl.KindTerrain)
+			if t := x.Terrain; t != "" {
+				if at := dsl.FindWord(c.f.text.src, t, x.Pos.Offset+len("map"), 200); at >= 0 {
+					c.wordOrNothing(at, t, dsl.KindTerrain)
 				}
 			}
 			return

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/bataille/bataille/lsp/jsonrpc"
+	"github.com/bataille/bataille/stdlib"
 )
 
 // session drives a server by calling its handlers, for the tests of single
@@ -637,5 +638,46 @@ func (ss *session) symbolsAre(t *testing.T, uri, want string) {
 	}
 	if strings.Join(got, " ") != want {
 		t.Fatalf("symbols:\n%s\nwant:\n%s", strings.Join(got, " "), want)
+	}
+}
+
+// TestScenarioWordsFromEnv: the order words and the unit properties of a
+// scenario are the Env's: hovering one says what it declares, and an order's
+// word is a keyword for the editor's colours, though the grammar does not
+// list it.
+func TestScenarioWordsFromEnv(t *testing.T) {
+	ss, _ := battleSession(t)
+	scen := ss.open("scenarios.rules")
+	for _, tt := range []struct {
+		name, needle string
+		want         string
+	}{
+		{"order word", "charge hus", "**order** `charge`: " + stdlib.Env().Orders["charge"].Doc},
+		{"unit property", "mp: 8", "`mp`: " + stdlib.Env().UnitProps["mp"].Doc},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ss.hover(scen, tt.needle, 0, 0); !strings.Contains(got, tt.want) {
+				t.Errorf("hover %q:\n%s\nwant %q", tt.needle, got, tt.want)
+			}
+		})
+	}
+	toks, err := ss.s.semanticTokens(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: scen}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(scenariosFile, "\n")
+	line, col, found := 0, 0, false
+	for i := 0; i < len(toks.Data); i += 5 {
+		if toks.Data[i] > 0 {
+			col = 0
+		}
+		line += toks.Data[i]
+		col += toks.Data[i+1]
+		if utf16Slice(lines[line], col, toks.Data[i+2]) == "charge" && semanticTypes[toks.Data[i+3]] == "keyword" {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("the order word charge is not a keyword among the semantic tokens")
 	}
 }

@@ -65,8 +65,12 @@ func (s *Server) describe(a *analysis, o occ) string {
 		}
 	case occUnit, occUnitDecl:
 		return s.describeUnit(a, o)
+	case occKeyword:
+		if k := env.Order(o.name); k != nil && o.name != "" {
+			return fmt.Sprintf("**order** `%s`: %s", o.name, k.Doc)
+		}
 	case occProp:
-		if p, ok := stdlib.Env().UnitProp(o.name); ok {
+		if p, ok := env.UnitProp(o.name); ok {
 			return fmt.Sprintf("`%s`: %s", o.name, p.Doc)
 		}
 	}
