@@ -180,7 +180,9 @@ type unit struct {
 	quant bool
 	// decl is the declaration being claimed, for the fix that writes
 	// `override` before it.
-	decl *Decl
+	decl *Decl // touched is the names whose declarations this module changed from
+	// its base's (touchedNames), for the inherited rules that read none.
+	touched *touches
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {
@@ -247,12 +249,12 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	}
 	mod := &Module{
 		ID: header.ID, Kind: header.Kind, Title: header.Title, Edition: header.Edition, Cite: header.Cite,
-		Params: map[string]*ParamDef{}, Vocab: map[string]map[string]*VocabDef{},
-		Tables: map[string]*TableDef{}, Checks: map[string]*CheckDef{}, Charts: map[string]*ChartDef{}, Objectives: map[string]*ObjectiveDef{}, Hooks: map[string][]*RuleDef{},
-		Files: files, Env: c.env, Info: c.info,
+		Hooks: map[string][]*RuleDef{}, Files: files, Env: c.env, Info: c.info,
 	}
-	for _, k := range vocabKinds {
-		mod.Vocab[k] = map[string]*VocabDef{}
+	for _, k := range declKinds {
+		if k.init != nil {
+			k.init(mod)
+		}
 	}
 	u.mod = mod
 	stack = append(stack, header.ID)
@@ -269,39 +271,8 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	for _, f := range files {
 		for _, d := range f.Decls {
 			u.decl = d
-			switch {
-			case d.Param != nil:
-				u.param(d)
-			case d.Vocab != nil:
-				u.vocab(d)
-			case d.Table != nil:
-				u.table(d)
-			case d.Check != nil:
-				u.check(d)
-			case d.Modifier != nil:
-				u.modifier(d)
-			case d.Chart != nil:
-				u.chart(d)
-			case d.ColumnEdit != nil:
-				u.columnEdit(d)
-			case d.CellEdit != nil:
-				u.cellEdit(d)
-			case d.Objective != nil:
-				u.objective(d)
-			case d.Rule != nil:
-				u.rule(d)
-			case d.Remove != nil:
-				u.remove(d.Remove)
-			case d.Sequence != nil:
-				u.sequence(d)
-			case d.Invariant != nil:
-				u.invariant(d)
-			case d.Test != nil:
-				u.test(d)
-			case d.Scenario != nil:
-				u.scenario(d.Scenario, f.Src)
-			case d.CiteAs != nil:
-				u.citeAs(d)
+			if k := d.kindOf(); k != nil {
+				k.check(u, f, d)
 			}
 		}
 	}
@@ -377,44 +348,37 @@ func (u *unit) base(ref *ModuleRef, stack []string) *Module {
 	return m
 }
 
-// inherit copies the base's effective declarations; they are shared, not
-// copied, because checked declarations are never changed.
+// inherit shares the base's effective declarations with mod, kind by
+// kind; they are not copied, because checked declarations are never
+// changed.
 func inherit(mod, base *Module) {
-	for k, v := range base.Params {
-		mod.Params[k] = v
-	}
-	for kind, words := range base.Vocab {
-		for k, v := range words {
-			mod.Vocab[kind][k] = v
+	for _, k := range declKinds {
+		if k.inherit != nil {
+			k.inherit(mod, base)
 		}
 	}
-	for k, v := range base.Tables {
-		mod.Tables[k] = v
-	}
-	for k, v := range base.Checks {
-		mod.Checks[k] = v
-	}
-	for k, v := range base.Charts {
-		mod.Charts[k] = v
-	}
-	for k, v := range base.Objectives {
-		mod.Objectives[k] = v
-	}
-	mod.Modifiers = append([]*ModifierDef(nil), base.Modifiers...)
-	mod.Rules = append([]*RuleDef(nil), base.Rules...)
-	mod.Sequence = base.Sequence
-	mod.Invariants = append([]*InvariantDef(nil), base.Invariants...)
-	mod.Tests = append([]*TestDef(nil), base.Tests...)
-	mod.CiteAs = append([]*CiteAsDef(nil), base.CiteAs...)
 }
 
 // declKey is a declaration's kind and name (the sequence of play has no
 // name).
 type declKey struct{ kind, name string }
 
-// claim records a declaration, reporting duplicates, overrides of nothing
-// and redeclarations without `override`. It reports whether to go on.
-func (u *unit) claim(kind, name string, pos Pos, override, exists bool, from string) bool {
+// claim records a declaration d of a kind the module keeps by name,
+// against the one of that name in force (the kind's store finds it),
+// reporting duplicates, overrides of nothing and redeclarations without
+// `override`. It reports whether to go on.
+func (u *unit) claim(kind, name string, pos Pos, d *Decl) bool {
+	old, exists := declKindNamed[kind].find(u.mod, name)
+	from := ""
+	if exists {
+		from = "module " + old.Module
+	}
+	return u.claimFound(kind, name, pos, d.Override, exists, from)
+}
+
+// claimFound is claim once the declaration in force is found: exists
+// says there is one, from where it comes from.
+func (u *unit) claimFound(kind, name string, pos Pos, override, exists bool, from string) bool {
 	key := declKey{kind, name}
 	if prev, dup := u.declared[key]; dup {
 		u.errorf(pos, "duplicate", "%s %s is declared twice; the first is at %s", kind, name, prev)
@@ -443,49 +407,16 @@ func (u *unit) notInBase() string {
 
 // names lists the declared names of a kind, for suggestions.
 func (u *unit) names(kind string) []string {
-	var out []string
-	switch kind {
-	case KindParam:
-		for n := range u.mod.Params {
-			out = append(out, n)
-		}
-	case KindTable:
-		for n := range u.mod.Tables {
-			out = append(out, n)
-		}
-	case KindCheck:
-		for n := range u.mod.Checks {
-			out = append(out, n)
-		}
-	case KindChart:
-		for n := range u.mod.Charts {
-			out = append(out, n)
-		}
-	case KindObjective:
-		for n := range u.mod.Objectives {
-			out = append(out, n)
-		}
-	case KindModifier:
-		for _, m := range u.mod.Modifiers {
-			out = append(out, m.Name)
-		}
-	case KindRule:
-		for _, r := range u.mod.Rules {
-			out = append(out, r.ID)
-		}
-	case KindInvariant:
-		for _, iv := range u.mod.Invariants {
-			out = append(out, iv.Name)
-		}
-	case KindTest:
-		for _, t := range u.mod.Tests {
-			out = append(out, t.Name)
-		}
-	default:
-		for n := range u.mod.Vocab[kind] {
-			out = append(out, n)
-		}
+	k := declKindNamed[kind]
+	if k == nil || k.each == nil {
+		return nil
 	}
+	var out []string
+	k.each(u.mod, func(d DeclRef) {
+		if d.Name != "" {
+			out = append(out, d.Name)
+		}
+	})
 	sort.Strings(out)
 	return out
 }
@@ -498,19 +429,14 @@ func (u *unit) param(d *Decl) {
 	p := d.Param
 	pos := position(p.Pos)
 	name := strings.Join(p.Name.Parts, ".")
-	old, exists := u.mod.Params[name]
-	from := ""
-	if exists {
-		from = "module " + old.Module
-	}
-	if !u.claim(KindParam, name, pos, d.Override, exists, from) {
+	if !u.claim(KindParam, name, pos, d) {
 		return
 	}
 	v, ok := u.value(p.Value)
 	if !ok {
 		return
 	}
-	if exists && kindOf(v) != kindOf(old.Value) {
+	if old, exists := u.mod.Params[name]; exists && kindOf(v) != kindOf(old.Value) {
 		u.errorf(position(p.Value.Pos), "type-mismatch", "param %s is a %s in %s; got a %s", name, kindOf(old.Value), old.Module, kindOf(v))
 		return
 	}
@@ -612,12 +538,7 @@ func (u *unit) hexNumber(s string, pos Pos) (HexSpec, bool) {
 func (u *unit) vocab(d *Decl) {
 	v := d.Vocab
 	pos := position(v.Pos)
-	old, exists := u.mod.Vocab[v.Kind][v.Name]
-	from := ""
-	if exists {
-		from = "module " + old.Module
-	}
-	if !u.claim(v.Kind, v.Name, pos, d.Override, exists, from) {
+	if !u.claim(v.Kind, v.Name, pos, d) {
 		return
 	}
 	def := &VocabDef{Kind: v.Kind, Name: v.Name, Title: v.Title, Props: make(map[string][]any, len(v.Props)), Cite: v.Cite, Origin: u.origin(pos, d)}
@@ -650,57 +571,8 @@ func (u *unit) remove(r *Remove) {
 	pos := position(r.Pos)
 	name := strings.Join(r.Name.Parts, ".")
 	exists := false
-	switch r.Kind {
-	case KindParam:
-		_, exists = u.mod.Params[name]
-		delete(u.mod.Params, name)
-	case KindTable:
-		_, exists = u.mod.Tables[name]
-		delete(u.mod.Tables, name)
-	case KindCheck:
-		_, exists = u.mod.Checks[name]
-		delete(u.mod.Checks, name)
-	case KindChart:
-		_, exists = u.mod.Charts[name]
-		delete(u.mod.Charts, name)
-	case KindObjective:
-		_, exists = u.mod.Objectives[name]
-		delete(u.mod.Objectives, name)
-	case KindModifier:
-		for i, m := range u.mod.Modifiers {
-			if m.Name == name {
-				exists = true
-				u.mod.Modifiers = append(u.mod.Modifiers[:i:i], u.mod.Modifiers[i+1:]...)
-				break
-			}
-		}
-	case KindRule:
-		for i, rd := range u.mod.Rules {
-			if rd.ID == name {
-				exists = true
-				u.mod.Rules = append(u.mod.Rules[:i:i], u.mod.Rules[i+1:]...)
-				break
-			}
-		}
-	case KindInvariant:
-		for i, iv := range u.mod.Invariants {
-			if iv.Name == name {
-				exists = true
-				u.mod.Invariants = append(u.mod.Invariants[:i:i], u.mod.Invariants[i+1:]...)
-				break
-			}
-		}
-	case KindTest:
-		for i, t := range u.mod.Tests {
-			if t.Name == name {
-				exists = true
-				u.mod.Tests = append(u.mod.Tests[:i:i], u.mod.Tests[i+1:]...)
-				break
-			}
-		}
-	default:
-		_, exists = u.mod.Vocab[r.Kind][name]
-		delete(u.mod.Vocab[r.Kind], name)
+	if k := declKindNamed[r.Kind]; k != nil && k.remove != nil {
+		exists = k.remove(u.mod, name)
 	}
 	if !exists {
 		u.errorf(pos, "remove-missing", "remove of %s %s, %s%s", r.Kind, name, u.notInBase(), didYouMean(name, u.names(r.Kind)))

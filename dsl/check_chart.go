@@ -39,8 +39,7 @@ func (u *unit) modifier(d *Decl) {
 func (u *unit) chart(d *Decl) {
 	c := d.Chart
 	pos := position(c.Pos)
-	old, exists := u.mod.Charts[c.Name]
-	if !u.claim(KindChart, c.Name, pos, d.Override, exists, fromOf(exists, func() string { return old.Module })) {
+	if !u.claim(KindChart, c.Name, pos, d) {
 		return
 	}
 	u.mod.Charts[c.Name] = &ChartDef{Name: c.Name, Title: c.Title, Cite: c.Cite, Origin: u.origin(pos, d), ast: c}

@@ -15,8 +15,7 @@ import (
 func (u *unit) table(d *Decl) {
 	t := d.Table
 	pos := position(t.Pos)
-	old, exists := u.mod.Tables[t.Name]
-	if !u.claim(KindTable, t.Name, pos, d.Override, exists, fromOf(exists, func() string { return old.Module })) {
+	if !u.claim(KindTable, t.Name, pos, d) {
 		return
 	}
 	if _, clash := u.mod.Checks[t.Name]; clash {
@@ -97,18 +96,10 @@ func (u *unit) buildTable(d *Decl, t *Table) {
 	u.mod.Tables[t.Name] = def
 }
 
-func fromOf(exists bool, module func() string) string {
-	if !exists {
-		return ""
-	}
-	return "module " + module()
-}
-
 func (u *unit) check(d *Decl) {
 	c := d.Check
 	pos := position(c.Pos)
-	old, exists := u.mod.Checks[c.Name]
-	if !u.claim(KindCheck, c.Name, pos, d.Override, exists, fromOf(exists, func() string { return old.Module })) {
+	if !u.claim(KindCheck, c.Name, pos, d) {
 		return
 	}
 	if _, clash := u.mod.Tables[c.Name]; clash {
@@ -158,7 +149,7 @@ func claimListed[T any](u *unit, list []*T, key func(*T) (name, module string), 
 		_, m := key(list[idx])
 		from = "module " + m
 	}
-	return idx, u.claim(kind, name, pos, d.Override, idx >= 0, from)
+	return idx, u.claimFound(kind, name, pos, d.Override, idx >= 0, from)
 }
 
 // putListed puts a claimed declaration in the place of the one it
@@ -462,6 +453,7 @@ func bareName(e *Expr) (string, bool) {
 // threshold. Declarations inherited from the base are copied first: they
 // are shared with the base module and never changed.
 func (u *unit) compileAll(envs map[string]vars) {
+	u.touched = u.touchedNames()
 	for _, name := range sortedKeys(u.mod.Tables) {
 		t := u.mod.Tables[name]
 		if t.Module != u.mod.ID {
@@ -501,13 +493,21 @@ func (u *unit) compileAll(envs map[string]vars) {
 			cp := *r
 			r = &cp
 			u.mod.Rules[i] = r
+			if u.reuseRule(r, envs[r.Hook]) {
+				continue
+			}
 		}
+		n := len(u.diags)
+		r.reuseEnv, r.reuseInfo = nil, nil
 		r.Title = u.renderTitle(r.ast.Title, r.Pos)
 		if !u.hookKnown(r.Hook) {
 			u.errorf(position(r.ast.Hook.Pos), "unknown-hook", "unknown hook %q%s", r.Hook, didYouMean(r.Hook, u.hookNames()))
 			continue
 		}
 		u.compileRule(r, envs[r.Hook])
+		if len(u.diags) == n {
+			r.reuseEnv, r.reuseInfo = envs[r.Hook], u.info
+		}
 	}
 }
 

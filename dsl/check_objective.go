@@ -3,8 +3,7 @@ package dsl
 func (u *unit) objective(d *Decl) {
 	o := d.Objective
 	pos := position(o.Pos)
-	old, exists := u.mod.Objectives[o.Name]
-	if !u.claim(KindObjective, o.Name, pos, d.Override, exists, fromOf(exists, func() string { return old.Module })) {
+	if !u.claim(KindObjective, o.Name, pos, d) {
 		return
 	}
 	u.mod.Objectives[o.Name] = &ObjectiveDef{Name: o.Name, Title: o.Title, For: o.For, Cite: o.Cite, Origin: u.origin(pos, d), ast: o}

@@ -105,11 +105,16 @@ type Detail struct {
 	New    string `json:"new,omitempty"`
 }
 
-// kindOrder is the order kinds are listed in: as an errata sheet would.
-var kindOrder = map[string]int{
-	KindHeader: 0, KindParam: 1, KindTable: 2, KindModifier: 3, KindCheck: 4, KindChart: 5, KindRule: 6,
-	KindTerrain: 7, KindFormation: 8, KindArm: 9, KindState: 10, KindNationality: 11, KindClass: 12, KindHexside: 13, KindSequence: 14, KindAttribute: 15,
-	KindObjective: 16, KindInvariant: 17, KindTest: 18, KindArmy: 19,
+// kindOrder is the order kinds are listed in: as an errata sheet would
+// (declKind.errata), the header first.
+var kindOrder = map[string]int{KindHeader: 0}
+
+func init() {
+	for _, k := range declKinds {
+		if k.diff != nil {
+			kindOrder[k.kind] = k.errata
+		}
+	}
 }
 
 // KindOrder reports where a kind of change sorts among the others.
@@ -132,17 +137,11 @@ func Diff(old, new *Module) *ModuleDiff {
 	}
 	d := &ModuleDiff{Old: infoOf(old), New: infoOf(new), keyed: newKeyedDiff()}
 	d.header(old, new)
-	d.params(old, new)
-	d.tables(old, new)
-	d.checks(old, new)
-	d.modifiers(old, new)
-	d.charts(old, new)
-	d.objectives(old, new)
-	d.rules(old, new)
-	d.invariants(old, new)
-	d.tests(old, new)
-	d.sequence(old, new)
-	d.vocab(old, new)
+	for _, k := range declKinds {
+		if k.diff != nil {
+			k.diff(d, old, new)
+		}
+	}
 	sort.SliceStable(d.Changes, func(i, j int) bool {
 		a, b := d.Changes[i], d.Changes[j]
 		if ka, kb := KindOrder(a.Kind), KindOrder(b.Kind); ka != kb {
@@ -1093,25 +1092,23 @@ func multisetDiff(old, new []item) (removed, added []item) {
 
 // ---- vocabularies ---------------------------------------------------------------
 
-func (d *ModuleDiff) vocab(old, new *Module) {
-	for _, kind := range vocabKinds {
-		ow, nw := old.Vocab[kind], new.Vocab[kind]
-		for _, name := range unionKeys(ow, nw) {
-			o, n := ow[name], nw[name]
-			was, now := o.side(), n.side()
-			c := change(kind, name, was, now)
-			if o != nil && n != nil {
-				field(&c.Details, "title", o.Title, n.Title)
-				op, np := propTexts(o, old.Env), propTexts(n, new.Env)
-				for _, key := range unionKeys(op, np) {
-					if op[key] != np[key] {
-						c.Details = append(c.Details, Detail{What: "property", Item: key, Old: op[key], New: np[key]})
-					}
+func (d *ModuleDiff) vocab(kind string, old, new *Module) {
+	ow, nw := old.Vocab[kind], new.Vocab[kind]
+	for _, name := range unionKeys(ow, nw) {
+		o, n := ow[name], nw[name]
+		was, now := o.side(), n.side()
+		c := change(kind, name, was, now)
+		if o != nil && n != nil {
+			field(&c.Details, "title", o.Title, n.Title)
+			op, np := propTexts(o, old.Env), propTexts(n, new.Env)
+			for _, key := range unionKeys(op, np) {
+				if op[key] != np[key] {
+					c.Details = append(c.Details, Detail{What: "property", Item: key, Old: op[key], New: np[key]})
 				}
-				field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
 			}
-			d.add(c)
+			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
 		}
+		d.add(c)
 	}
 }
 

@@ -23,3 +23,31 @@ func CheckTextGuards(files []*File, env *Env, load Loader) (*Module, Diagnostics
 
 // SameCode reports whether two programs run the same compiled code.
 func SameCode(a, b *Program) bool { return a != nil && b != nil && a.code == b.code }
+
+// CheckEverything runs f with no inherited rule's check skipped
+// (reuseRule), as checks did before.
+func CheckEverything(f func()) {
+	noReuse = true
+	defer func() { noReuse = false }()
+	f()
+}
+
+// RuleReused reports whether a rule of a checked module kept what its
+// base's check made (reuseRule) rather than being compiled again.
+func RuleReused(m *Module, id string) bool {
+	if m.Base == nil {
+		return false
+	}
+	var mine, base *RuleDef
+	for _, r := range m.Rules {
+		if r.ID == id {
+			mine = r
+		}
+	}
+	for _, r := range m.Base.Rules {
+		if r.ID == id {
+			base = r
+		}
+	}
+	return mine != nil && base != nil && len(mine.Clauses) > 0 && len(base.Clauses) > 0 && mine.Clauses[0] == base.Clauses[0]
+}

@@ -403,34 +403,8 @@ func (p *printer) file(f *File) {
 }
 
 func (p *printer) declMultiline(d *Decl) bool {
-	off := d.Pos.Offset
-	switch {
-	case d.Vocab != nil:
-		return d.Vocab.Open && p.multiline(off, len(d.Vocab.Props), true)
-	case d.Table != nil:
-		return p.multiline(off, len(d.Table.Rows)+len(d.Table.Columns), false)
-	case d.Chart != nil:
-		return true
-	case d.ColumnEdit != nil:
-		return p.multiline(off, len(d.ColumnEdit.Rows), true)
-	case d.CellEdit != nil:
-		return false
-	case d.Modifier != nil:
-		return p.multiline(off, 1, true)
-	case d.Objective != nil:
-		return p.multiline(off, 1, true)
-	case d.Check != nil, d.Sequence != nil:
-		return true
-	case d.Rule != nil:
-		return p.multiline(off, len(d.Rule.Clauses), false)
-	case d.Scenario != nil:
-		return p.multiline(off, len(d.Scenario.Items), false)
-	case d.Invariant != nil:
-		return p.multiline(off, 1, true)
-	case d.Test != nil:
-		return true
-	}
-	return false
+	k := d.kindOf()
+	return k != nil && k.multiline != nil && k.multiline(p, d)
 }
 
 func (p *printer) header(h *Header) {
@@ -489,52 +463,29 @@ func (p *printer) decl(d *Decl) {
 		p.kw("placeholder")
 		p.sp()
 	}
-	switch {
-	case d.Modifier != nil:
-		p.modifier(d.Modifier)
-	case d.Objective != nil:
-		p.objective(d.Objective)
-	case d.Chart != nil:
-		p.chart(d.Chart)
-	case d.ColumnEdit != nil:
-		p.columnEdit(d.ColumnEdit)
-	case d.CellEdit != nil:
-		p.cellEdit(d.CellEdit)
-	case d.Param != nil:
-		p.param(d.Param)
-	case d.Vocab != nil:
-		p.vocab(d.Vocab)
-	case d.Table != nil:
-		p.table(d.Table)
-	case d.Check != nil:
-		p.check(d.Check)
-	case d.Rule != nil:
-		p.rule(d.Rule)
-	case d.Remove != nil:
-		p.kw("remove")
-		p.sp()
-		p.kw(d.Remove.Kind)
-		p.sp()
-		p.dotted(d.Remove.Name)
-	case d.Sequence != nil:
-		p.sequence(d.Sequence)
-	case d.Invariant != nil:
-		p.invariant(d.Invariant)
-	case d.Test != nil:
-		p.test(d.Test)
-	case d.Scenario != nil:
-		p.scenario(d.Scenario)
-	case d.CiteAs != nil:
-		p.kw("cite")
-		p.sp()
-		p.emit(2*len(d.CiteAs.Module.Parts)-1, strings.Join(d.CiteAs.Module.Parts, "-"))
-		p.sp()
-		p.kw(quote(d.CiteAs.Section))
-		p.sp()
-		p.kw("as")
-		p.sp()
-		p.kw(quote(d.CiteAs.As))
+	if k := d.kindOf(); k != nil {
+		k.print(p, d)
 	}
+}
+
+func (p *printer) remove(r *Remove) {
+	p.kw("remove")
+	p.sp()
+	p.kw(r.Kind)
+	p.sp()
+	p.dotted(r.Name)
+}
+
+func (p *printer) citeAs(c *CiteAs) {
+	p.kw("cite")
+	p.sp()
+	p.emit(2*len(c.Module.Parts)-1, strings.Join(c.Module.Parts, "-"))
+	p.sp()
+	p.kw(quote(c.Section))
+	p.sp()
+	p.kw("as")
+	p.sp()
+	p.kw(quote(c.As))
 }
 
 func (p *printer) invariant(iv *Invariant) {

@@ -711,6 +711,11 @@ type RuleDef struct {
 	GuardLen int
 	Origin
 	ast *Rule
+	// reuseEnv is the hook's variables its check compiled it with, and
+	// reuseInfo where that check recorded its names' uses, when it reported
+	// nothing (reuseRule).
+	reuseEnv  vars
+	reuseInfo *Info
 }
 
 // TitleSource is the title as written, before the params it names

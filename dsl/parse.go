@@ -220,25 +220,8 @@ func countEntries(f *File, limit int) (int, *lexer.Position) {
 			break
 		}
 		add(d.Pos, 1)
-		switch {
-		case d.Vocab != nil:
-			add(d.Vocab.Pos, len(d.Vocab.Props))
-		case d.Table != nil:
-			add(d.Table.Pos, len(d.Table.Rows)+len(d.Table.Columns))
-			for _, c := range d.Table.Columns {
-				add(c.Pos, len(c.Rows))
-			}
-		case d.Rule != nil:
-			for _, c := range d.Rule.Clauses {
-				add(c.Pos, 1+len(c.Do))
-			}
-		case d.Scenario != nil:
-			for _, it := range d.Scenario.Items {
-				add(it.Pos, 1)
-				if it.Unit != nil {
-					add(it.Pos, len(it.Unit.Props))
-				}
-			}
+		if k := d.kindOf(); k != nil && k.entries != nil {
+			k.entries(d, add)
 		}
 	}
 	return n, over

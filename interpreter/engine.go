@@ -153,7 +153,7 @@ type Engine struct {
 // a move through Zd'I. The procedure sets it up before it fires the
 // action's hook (Engine.Act) and reads it after; every position clears it.
 type Action struct {
-	Cost      int
+	Cost      float64 // movement points: a road's half point is 0.5
 	Fire      float64
 	Shift     int
 	Defence   int // a fire defence a rule set in place of the chart's; 0: none

@@ -88,7 +88,7 @@ func TestHookOrder(t *testing.T) {
 		seen[strings.Fields(n)[0]] = true
 	}
 	for _, h := range interpreter.Hooks {
-		if h.Name == "move_enter" {
+		if h.Name == "move_enter" || h.Name == "move_end" {
 			continue // no unit moves hex by hex in this scenario
 		}
 		if !seen[h.Name] && !(h.Name == "fire" && seen["defensive"]) {

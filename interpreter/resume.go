@@ -249,7 +249,7 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.Flag(u.Leader)
 		k.Num(u.CavalryBonus)
 		k.Num(u.MP)
-		k.Num(u.mpSpent)
+		k.Float(u.mpSpent)
 		k.Num(u.Melee)
 		k.Flag(u.Moved)
 		k.Flag(u.Charged)
@@ -306,6 +306,13 @@ type KeyWriter struct{ B []byte }
 
 func (k *KeyWriter) Num(n int) {
 	k.B = strconv.AppendInt(k.B, int64(n), 10)
+	k.B = append(k.B, ',')
+}
+
+// Float writes a number that may not be whole; a whole one is written as
+// Num writes it.
+func (k *KeyWriter) Float(x float64) {
+	k.B = strconv.AppendFloat(k.B, x, 'g', -1, 64)
 	k.B = append(k.B, ',')
 }
 

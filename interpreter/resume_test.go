@@ -118,6 +118,8 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 			v.SetInt(v.Int() + 1)
 		case reflect.Bool:
 			v.SetBool(!v.Bool())
+		case reflect.Float64:
+			v.SetFloat(v.Float() + 0.5)
 		case reflect.Struct: // Hex
 			v.Field(0).SetInt(v.Field(0).Int() + 1)
 		case reflect.Pointer:

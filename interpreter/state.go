@@ -205,14 +205,15 @@ func (e *Engine) Say(r *dsl.RuleDef, text string) {
 }
 
 // SetCost sets the cost of the action the hook is about (at least 0: a
-// negative cost would grant MP).
-func (e *Engine) SetCost(n int) { e.act.Cost = max(n, 0) }
+// negative cost would grant MP), in movement points, whole or not (a
+// road's half point).
+func (e *Engine) SetCost(n float64) { e.act.Cost = max(n, 0) }
 
 // AddCost adds to the cost of the action the hook is about; a cost never
 // goes below zero, for a negative cost would grant MP.
-func (e *Engine) AddCost(n int) error {
+func (e *Engine) AddCost(n float64) error {
 	if e.act.Cost+n < 0 {
-		return fmt.Errorf("the cost would be %d; a cost is at least 0", e.act.Cost+n)
+		return fmt.Errorf("the cost would be %s; a cost is at least 0", MPText(e.act.Cost+n))
 	}
 	e.act.Cost += n
 	return nil

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"github.com/bataille/bataille/hex"
 	"sort"
+	"strconv"
 
 	"github.com/bataille/bataille/dsl"
 )
@@ -59,8 +60,9 @@ type Unit struct {
 	prev    hex.Hex
 	hasPrev bool
 	// mpSpent is what the unit has spent of its movement allowance in this
-	// turn's movement phase (moves and formation changes).
-	mpSpent int
+	// turn's movement phase (moves and formation changes), whole or not
+	// (a road's half point).
+	mpSpent float64
 	// entered is the hex the unit last moved into this turn (hasEntered:
 	// it has moved this turn): leaving it again, the unit has passed
 	// through the friends standing there (PassedBy).
@@ -265,10 +267,18 @@ func (u *Unit) Spread() []hex.Hex { return u.hexes() }
 
 // MPSpent is what the unit has spent of its movement allowance in this
 // turn's movement phase (moves and formation changes).
-func (u *Unit) MPSpent() int { return u.mpSpent }
+func (u *Unit) MPSpent() float64 { return u.mpSpent }
 
 // SetMPSpent sets what the unit has spent of its movement allowance.
-func (u *Unit) SetMPSpent(n int) { u.mpSpent = n }
+func (u *Unit) SetMPSpent(n float64) { u.mpSpent = n }
+
+// MPLeft is what the unit has left of its movement allowance in this
+// turn's movement phase (never below 0).
+func (u *Unit) MPLeft() float64 { return max(float64(u.MP)-u.mpSpent, 0) }
+
+// MPText writes movement points as the charts print them: a whole number
+// as one ("3"), a fraction with its decimals ("0.5", "2.5").
+func MPText(x float64) string { return strconv.FormatFloat(x, 'f', -1, 64) }
 
 // CameFrom is the hex the unit last moved from, and whether it has moved.
 func (u *Unit) CameFrom() (hex.Hex, bool) { return u.prev, u.hasPrev }
@@ -294,6 +304,46 @@ func (u *Unit) MoveTo(h hex.Hex) {
 		if u.board.track != nil {
 			u.board.track.stand(u)
 		}
+	}
+}
+
+// Spot is where a unit stands and how it came there: its hexes, its
+// facing and the hexes it last moved from and into this turn. A move taken
+// back (a stacking limit at its end) returns the unit to the Spot it began
+// in.
+type Spot struct {
+	hex, hex2         hex.Hex
+	line              bool
+	facing            hex.Direction
+	terrain           string
+	prev, entered     hex.Hex
+	hasPrev, hasEnter bool
+}
+
+// Hex is the hex of the spot (a two-hex line's first).
+func (s Spot) Hex() hex.Hex { return s.hex }
+
+// Where is the spot the unit stands in now.
+func (u *Unit) Where() Spot {
+	s := Spot{hex: u.Hex, facing: u.Facing, terrain: u.Terrain, prev: u.prev, hasPrev: u.hasPrev, entered: u.entered, hasEnter: u.hasEntered}
+	if u.Hex2 != nil {
+		s.hex2, s.line = *u.Hex2, true
+	}
+	return s
+}
+
+// Return puts the unit back in a spot it stood in (Where): what it did on
+// the way (friends passed through, marks set) stands.
+func (u *Unit) Return(s Spot) {
+	u.Hex, u.Facing, u.Terrain = s.hex, s.facing, s.terrain
+	u.prev, u.hasPrev, u.entered, u.hasEntered = s.prev, s.hasPrev, s.entered, s.hasEnter
+	u.Hex2 = nil
+	if s.line {
+		h2 := s.hex2
+		u.Hex2 = &h2
+	}
+	if u.board != nil && u.board.track != nil {
+		u.board.track.stand(u)
 	}
 }
 

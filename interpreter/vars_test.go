@@ -35,7 +35,7 @@ func TestHookCallChecksTheDeclaration(t *testing.T) {
 			c.fire()
 		}()
 	}
-	if _, _, err := e.Bind(FindHook("move_start")).Unit(u).Int(3).Fire(); err != nil {
+	if _, _, err := e.Bind(FindHook("move_start")).Unit(u).Float(3).Fire(); err != nil {
 		t.Errorf("a well-formed firing: %v", err)
 	}
 }
@@ -58,7 +58,7 @@ func program(t *testing.T, src string, env map[string]any) *dsl.Program {
 // can read them.
 func TestHookVariablesDoNotLinger(t *testing.T) {
 	var seen int
-	cond := program(t, "unit != nil && mp_left == 7", map[string]any{"unit": (*Unit)(nil), "mp_left": 0})
+	cond := program(t, "unit != nil && mp_left == 7", map[string]any{"unit": (*Unit)(nil), "mp_left": 0.0})
 	r := &dsl.RuleDef{ID: "r", Hook: "move_start", Clauses: []*dsl.ClauseDef{{Kind: dsl.ClauseWhen, Cond: cond},
 		{Kind: dsl.ClauseDo, Calls: []*dsl.CallDef{{Effect: &dsl.Effect{Name: "see"}}}}}}
 	mod := &dsl.Module{Hooks: map[string][]*dsl.RuleDef{"move_start": {r}}, Rules: []*dsl.RuleDef{r}}
@@ -68,13 +68,13 @@ func TestHookVariablesDoNotLinger(t *testing.T) {
 	if !mp.read || e.comp.slots["step"].read {
 		t.Fatalf("mp_left read: %v, step read: %v; want true, false", mp.read, e.comp.slots["step"].read)
 	}
-	if _, _, err := e.Bind(FindHook("move_start")).Unit(&Unit{ID: "u"}).Int(7).Fire(); err != nil {
+	if _, _, err := e.Bind(FindHook("move_start")).Unit(&Unit{ID: "u"}).Float(7).Fire(); err != nil {
 		t.Fatal(err)
 	}
 	if seen != 1 {
 		t.Fatalf("the rule acted %d times, want once: its condition did not see the variables", seen)
 	}
-	if got := e.get(mp); got != 0 {
+	if got := e.get(mp); got != 0.0 {
 		t.Errorf("mp_left after the hook: %v, want 0", got)
 	}
 	if got := e.get(e.comp.slots["unit"]); got != nil {

@@ -3,6 +3,7 @@ package premier
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/bataille/bataille/dsl"
@@ -35,10 +36,10 @@ var (
 			v("stack", tInt, "regiments charging as one stack with the charger: those ordered to charge from its hex at its target (1 for a regiment charging alone, or a reaction)"), v("leader", tBool, "a leader of its nationality with a cavalry bonus is in its hex"),
 			v("reaction", tBool, "a rule started the charge (charge_at: an opportunity or reaction charge); it was not ordered")}})
 	hChargeStart = interpreter.DeclareHook(&dsl.Hook{Name: "charge_start", Doc: "a declared charge begins, before its first hex",
-		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("mp_left", tInt, "movement points left")}})
+		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("mp_left", tFloat, "movement points left")}})
 	hChargeEnter = interpreter.DeclareHook(&dsl.Hook{Name: "charge_enter", Blocks: true, Doc: "the charger is about to enter a hex, by any movement of its charge (its path, a follow, a close-in, a ride into a Carré's hex); a failing require stops that movement",
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("hex", tCell, "the hex entered"), v("step", tInt, "1 for the first hex entered"),
-			v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left"), v("cost", tInt, "its cost so far (terrain; rules add facing)"),
+			v("mp_spent", tFloat, "movement points spent so far"), v("mp_left", tFloat, "movement points left"), v("cost", tFloat, "its cost so far (terrain; rules add facing)"),
 			v("ahead", tBool, "the hex is straight ahead of the charger's front (either front hex of a line)"),
 			v("turns", tInt, "hexsides the charger turns to enter it"), v("distance", tInt, "hexes from the hex to the target"),
 			v("crossing", tString, "the hexside feature crossed to enter it (a stream, a slope), or \"\""), v("upslope", tBool, "the ground rises across that hexside"),
@@ -46,14 +47,14 @@ var (
 	hChargeApproach = interpreter.DeclareHook(&dsl.Hook{Name: "charge_approach", Doc: "at the charge's start (step 0) and after the charger enters each hex, once for each enemy unit (by id)",
 		Vars: []dsl.Var{v("unit", tUnit, "the enemy unit"), v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"),
 			v("distance", tInt, "hexes between the charger and the unit"), v("los", tBool, "the unit sees the charger"),
-			v("is_target", tBool, "the unit is the declared target"), v("step", tInt, "hexes of the path entered so far"), v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left")}})
+			v("is_target", tBool, "the unit is the declared target"), v("step", tInt, "hexes of the path entered so far"), v("mp_spent", tFloat, "movement points spent so far"), v("mp_left", tFloat, "movement points left")}})
 	hChargeContact = interpreter.DeclareHook(&dsl.Hook{Name: "charge_contact", Doc: "the charger reaches its target: adjacent to it, or in its hex",
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("hex", tCell, "the charger's hex"),
-			v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left"), v("straight", tBool, "the charger entered its last three hexes moving in one straight line (the start hex is not one of them)"),
+			v("mp_spent", tFloat, "movement points spent so far"), v("mp_left", tFloat, "movement points left"), v("straight", tBool, "the charger entered its last three hexes moving in one straight line (the start hex is not one of them)"),
 			v("step", tInt, "hexes of the path entered so far"), v("straight_hexes", tInt, "hexes the charger entered last moving in one straight line")}})
 	hChargeEnd = interpreter.DeclareHook(&dsl.Hook{Name: "charge_end", Doc: "a charge is over",
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("contacted", tBool, "it reached an enemy"),
-			v("could_contact", tBool, "an enemy was within its remaining movement points"), v("mp_spent", tInt, "movement points spent so far"), v("mp_left", tInt, "movement points left")}})
+			v("could_contact", tBool, "an enemy was within its remaining movement points"), v("mp_spent", tFloat, "movement points spent so far"), v("mp_left", tFloat, "movement points left")}})
 )
 
 // chargeState is the charge being resolved.
@@ -356,7 +357,7 @@ func (s *chargeLocal) resolveCharge(o *interpreter.Order) error {
 		e.NoteEvent(u, interpreter.Event{Units: []string{o.Target.ID}, MP: &interpreter.MP{Spent: ch.mpSpent, Left: ch.mpLeft},
 			Text: fmt.Sprintf("%s charges %s (%d MP)", u.ID, o.Target.ID, u.MP)})
 	}
-	if _, _, err := e.Bind(hChargeStart).Unit(u).Unit(o.Target).Int(ch.mpLeft).Fire(); err != nil {
+	if _, _, err := e.Bind(hChargeStart).Unit(u).Unit(o.Target).Float(float64(ch.mpLeft)).Fire(); err != nil {
 		return err
 	}
 	s.mount(o)
@@ -422,7 +423,7 @@ func (s *chargeLocal) resolveCharge(o *interpreter.Order) error {
 			}
 		}
 	}
-	_, _, err := e.Bind(hChargeEnd).Unit(u).Unit(ch.Target).Bool(ch.contacted).Bool(could).Int(ch.mpSpent).Int(ch.mpLeft).Fire()
+	_, _, err := e.Bind(hChargeEnd).Unit(u).Unit(ch.Target).Bool(ch.contacted).Bool(could).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Fire()
 	return err
 }
 
@@ -440,7 +441,7 @@ func (s *chargeLocal) approach() error {
 			return err
 		}
 		d := interpreter.UnitDistance(u, en)
-		if _, _, err := e.Bind(hChargeApproach).Unit(en).Unit(u).Unit(ch.Target).Int(d).Bool(interpreter.LOS(en, u)).Bool(en == ch.Target).Int(ch.Step).Int(ch.mpSpent).Int(ch.mpLeft).Fire(); err != nil {
+		if _, _, err := e.Bind(hChargeApproach).Unit(en).Unit(u).Unit(ch.Target).Int(d).Bool(interpreter.LOS(en, u)).Bool(en == ch.Target).Int(ch.Step).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Fire(); err != nil {
 			return err
 		}
 	}
@@ -575,8 +576,8 @@ func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	turns := hex.TurnsToFront(u.Facing, fronts, dir)
 	c := e.Cell(h)
 	across, extra, up := e.Crossing(u, u.Hex, h)
-	*e.Act() = interpreter.Action{Cost: c.Cost + extra}
-	blocked, msg, err := e.Bind(hChargeEnter).Unit(u).Unit(ch.Target).Cell(c).Int(ch.Step + 1).Int(ch.mpSpent).Int(ch.mpLeft).Int(c.Cost + extra).Bool(ahead).Int(turns).Int(hex.Distance(h, ch.Target.Hex)).Str(across).Bool(up).Str(how).Fire()
+	*e.Act() = interpreter.Action{Cost: float64(c.Cost + extra)}
+	blocked, msg, err := e.Bind(hChargeEnter).Unit(u).Unit(ch.Target).Cell(c).Int(ch.Step + 1).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Float(float64(c.Cost + extra)).Bool(ahead).Int(turns).Int(hex.Distance(h, ch.Target.Hex)).Str(across).Bool(up).Str(how).Fire()
 	if err != nil {
 		return false, whyNone, err
 	}
@@ -589,7 +590,9 @@ func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	if ch.halted {
 		return false, whyRule, nil
 	}
-	cost := e.Act().Cost
+	// A charge pays whole movement points: a fraction a rule set (a road's
+	// half point in the movement phase) costs the next whole one.
+	cost := int(math.Ceil(e.Act().Cost))
 	if cost > s.spendable() {
 		if e.Tracing() {
 			e.Note(u, "%s halts before %s: it needs %d MP and has %d", u.ID, h, cost, s.spendable())
@@ -698,7 +701,7 @@ func (s *chargeLocal) contact(target *interpreter.Unit) error {
 	if e.Tracing() {
 		e.NoteUnits(ch.Actor, []string{target.ID}, "%s contacts %s", ch.Actor.ID, target.ID)
 	}
-	_, _, err := e.Bind(hChargeContact).Unit(ch.Actor).Unit(target).Cell(e.Cell(ch.Actor.Hex)).Int(ch.mpSpent).Int(ch.mpLeft).Bool(hex.StraightRun(ch.trail) >= straightHexes).Int(ch.Step).Int(hex.StraightRun(ch.trail)).Fire()
+	_, _, err := e.Bind(hChargeContact).Unit(ch.Actor).Unit(target).Cell(e.Cell(ch.Actor.Hex)).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Bool(hex.StraightRun(ch.trail) >= straightHexes).Int(ch.Step).Int(hex.StraightRun(ch.trail)).Fire()
 	return err
 }
 

@@ -2,6 +2,7 @@ package premier
 
 import (
 	"fmt"
+	"math"
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
@@ -31,11 +32,11 @@ var (
 	hChangeFormation = interpreter.DeclareHook(&dsl.Hook{Name: "change_formation", Blocks: true, Doc: "a unit is about to change formation, on every path that changes one (a form order, a change in a charge, a rule's set_formation, a Carré attempt); a failing require forbids it",
 		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), word("formation", dsl.KindFormation, "the formation it changes into"), v("hex", tCell, "its hex"),
 			v("charging", tBool, "the change is made during the unit's own charge"), v("step", tInt, "the hex of the charge it is in (0 before the first)"),
-			v("cost", tInt, "movement points the change costs (set_cost changes it)"),
+			v("cost", tFloat, "movement points the change costs (set_cost changes it)"),
 			word("phase", procedureWords, "the procedure of the phase it happens in (\"\" outside a turn)"),
 			v("phasing", tString, "the side whose turn it is"),
 			v("result", tBool, "a rule's outcome imposes the change (a Carré roll, a broken Carré): it costs no MP"),
-			v("mp_left", tInt, "movement points the unit may still spend on it (its charge's, or its movement phase's; 0 for a result)")}})
+			v("mp_left", tFloat, "movement points the unit may still spend on it (its charge's, or its movement phase's; 0 for a result)")}})
 )
 
 // ChangeFormation is the one way a unit's formation changes: an order in the
@@ -68,7 +69,7 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 	}
 	switch {
 	case how.Charging && s.ch != nil && s.ch.Actor == u:
-		s.pay(cost)
+		s.pay(int(math.Ceil(cost))) // a charge pays whole points
 	case !how.Result:
 		u.SetMPSpent(u.MPSpent() + cost)
 	default:
@@ -79,7 +80,7 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 		if how.Result {
 			e.Note(u, "%s is in %s", u.ID, f)
 		} else {
-			e.Note(u, "%s forms %s (%d MP)", u.ID, f, cost)
+			e.Note(u, "%s forms %s (%s MP)", u.ID, f, interpreter.MPText(cost))
 		}
 	}
 	return true, nil
@@ -106,7 +107,7 @@ func (s *chargeLocal) mayChangeFormation(u *interpreter.Unit, f string, how Form
 
 // formationCheck is what ChangeFormation checks: the cost when allowed,
 // else why not.
-func (s *chargeLocal) formationCheck(u *interpreter.Unit, f string, how FormationChange) (int, string, error) {
+func (s *chargeLocal) formationCheck(u *interpreter.Unit, f string, how FormationChange) (float64, string, error) {
 	e := s.e
 	w, ok := e.Module.Word(dsl.KindFormation, f)
 	if !ok {
@@ -122,26 +123,26 @@ func (s *chargeLocal) formationCheck(u *interpreter.Unit, f string, how Formatio
 	if msg := e.Stacking(u, f, u.Hex); msg != "" {
 		return 0, msg, nil
 	}
-	cost := w.Int("change_cost", 1)
+	printed := w.Int("change_cost", 1)
 	left := s.formationMP(u, how)
-	*e.Act() = interpreter.Action{Cost: cost}
-	blocked, msg, err := e.Bind(hChangeFormation).Unit(u).Str(f).Cell(e.Cell(u.Hex)).Bool(how.Charging).Int(how.Step).Int(cost).
-		Str(e.PhaseProcedure()).Str(e.Phasing()).Bool(how.Result).Int(left).Fire()
+	*e.Act() = interpreter.Action{Cost: float64(printed)}
+	blocked, msg, err := e.Bind(hChangeFormation).Unit(u).Str(f).Cell(e.Cell(u.Hex)).Bool(how.Charging).Int(how.Step).Float(float64(printed)).
+		Str(e.PhaseProcedure()).Str(e.Phasing()).Bool(how.Result).Float(left).Fire()
 	if err != nil {
 		return 0, "", err
 	}
 	if blocked {
 		return 0, msg, nil
 	}
-	cost = e.Act().Cost
+	cost := e.Act().Cost
 	if how.Result {
 		return 0, "", nil
 	}
 	if cost > left {
 		if left <= 0 {
-			return 0, fmt.Sprintf("it has spent all its movement points (%s costs %d)", f, cost), nil
+			return 0, fmt.Sprintf("it has spent all its movement points (%s costs %s)", f, interpreter.MPText(cost)), nil
 		}
-		return 0, fmt.Sprintf("it needs %d MP and has %d", cost, left), nil
+		return 0, fmt.Sprintf("it needs %s MP and has %s", interpreter.MPText(cost), interpreter.MPText(left)), nil
 	}
 	return cost, "", nil
 }
@@ -149,14 +150,14 @@ func (s *chargeLocal) formationCheck(u *interpreter.Unit, f string, how Formatio
 // formationMP is what a unit may still spend on a formation change: the
 // charge's movement points in its own charge, else what its movement phase
 // has left of its allowance. A result costs nothing.
-func (s *chargeLocal) formationMP(u *interpreter.Unit, how FormationChange) int {
+func (s *chargeLocal) formationMP(u *interpreter.Unit, how FormationChange) float64 {
 	switch {
 	case how.Result:
 		return 0
 	case how.Charging && s.ch != nil && s.ch.Actor == u:
-		return s.spendable()
+		return float64(s.spendable())
 	}
-	return max(u.MP-u.MPSpent(), 0)
+	return u.MPLeft()
 }
 
 // setFormation puts a unit in a formation as a rule's result (a Carré that

@@ -124,10 +124,10 @@ var Effects = []*Effect{
 	{dsl.Effect{Name: "unmark", Doc: "clears a named mark",
 		Params: []dsl.EffectParam{unitP("unit", ""), {Name: "name", Type: tString}}},
 		func(c *interpreter.Call) error { c.E.Mark(u(c, 0), str(c, 1), false); return nil }},
-	{dsl.Effect{Name: "set_cost", Doc: "sets the MP cost of the hex entered or the formation change", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { c.E.SetCost(count(c, 0, 0, maxCount)); return nil }},
-	{dsl.Effect{Name: "add_cost", Doc: "adds to the MP cost of the hex entered or the formation change", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { return c.E.AddCost(count(c, 0, -maxCount, maxCount)) }},
+	{dsl.Effect{Name: "set_cost", Doc: "sets the MP cost of the hex entered or the formation change, whole or not (a road's `0.5`; a charge pays a fraction as the next whole point)", Params: []dsl.EffectParam{{Name: "n", Type: tFloat}}},
+		func(c *interpreter.Call) error { c.E.SetCost(points(c, 0, 0, maxCount)); return nil }},
+	{dsl.Effect{Name: "add_cost", Doc: "adds to the MP cost of the hex entered or the formation change, whole or not", Params: []dsl.EffectParam{{Name: "n", Type: tFloat}}},
+		func(c *interpreter.Call) error { return c.E.AddCost(points(c, 0, -maxCount, maxCount)) }},
 	{dsl.Effect{Name: "set_fire", Doc: "sets the fire value of the fire being resolved", Params: []dsl.EffectParam{{Name: "value", Type: tFloat}}},
 		func(c *interpreter.Call) error { c.E.SetFire(factor(c, 0, 0, maxCount)); return nil }},
 	{dsl.Effect{Name: "set_defence", Doc: "sets the target's fire defence for the fire being resolved, in place of the fire table's chart by terrain and formation (a disordered or routed target's D/PgD column)", Params: []dsl.EffectParam{intP("n", "")}},
@@ -233,6 +233,17 @@ func factor(c *interpreter.Call, i int, lo, hi float64) float64 {
 	x := flt(c, i)
 	if math.IsNaN(x) || x < lo || x > hi {
 		panic(interpreter.ArgError(fmt.Sprintf("%s of %s is %g; it must be within %g..%g", c.Def.Effect.Params[i].Name, c.Def.Effect.Name, x, lo, hi)))
+	}
+	return x
+}
+
+// points is a number of movement points, whole or not, held to lo..hi
+// and written as the charts print them.
+func points(c *interpreter.Call, i int, lo, hi float64) float64 {
+	x := flt(c, i)
+	if math.IsNaN(x) || x < lo || x > hi {
+		panic(interpreter.ArgError(fmt.Sprintf("%s of %s is %s; it must be within %s..%s", c.Def.Effect.Params[i].Name, c.Def.Effect.Name,
+			interpreter.MPText(x), interpreter.MPText(lo), interpreter.MPText(hi))))
 	}
 	return x
 }

@@ -131,6 +131,8 @@ var Functions = []*dsl.Function{
 			}
 			return false
 		}), "", dsl.KindNationality),
+	withVocab(unitStr2IntFn("stack_count", "what the unit's side has of an arm in the unit's hex (either hex of a two-hex line), the unit itself included, for a stacking limit: its \"increments\", its \"units\" (battalions, regiments, batteries) or its \"regiments\" (distinct regiment names, a unit that names none counted as a regiment of its own): `stack_count(unit, \"increments\", \"infantry\") <= 18`",
+		func(u *interpreter.Unit, what, arm string) int { return stackCount(u, what, arm) }), "", stackWhat, dsl.KindArm),
 	withVocab(unitStr2IntFn("count_adjacent", "units of the given class, friends or enemies of the unit (\"friend\", \"enemy\" or \"any\"), in the hexes next to it, not its own: `count_adjacent(attacker, \"enemy\", \"rifles\") > 0`",
 		func(u *interpreter.Unit, who, class string) int {
 			n := 0
@@ -246,6 +248,36 @@ func unitStrFn[R int | bool](name, doc string, f func(u *interpreter.Unit, s str
 			}
 			return fast(args[0], args[1].(string))
 		}}
+}
+
+// stackWhat are the words stack_count takes for what it counts.
+const stackWhat = "increments|units|regiments"
+
+// stackCount counts what the unit's side has of an arm in its hex: its
+// increments, its units or its distinct regiments (a unit that names no
+// regiment is one of its own).
+func stackCount(u *interpreter.Unit, what, arm string) int {
+	n := 0
+	var regiments []string
+	for _, x := range interpreter.Stack(u) {
+		if x.Arm != arm || x.Increments <= 0 {
+			continue
+		}
+		switch what {
+		case "increments":
+			n += x.Increments
+		case "units":
+			n++
+		case "regiments":
+			if x.Regiment == "" {
+				n++
+			} else if !slices.Contains(regiments, x.Regiment) {
+				regiments = append(regiments, x.Regiment)
+				n++
+			}
+		}
+	}
+	return n
 }
 
 // whoWords are the words count_adjacent and nearest take for whose units

@@ -87,6 +87,16 @@ func TestUnitSetFunctions(t *testing.T) {
 	place("rif", "b", "french", "rifles", "skirmish", 2, "0605")
 	place("rif2", "a", "russian", "rifles", "carre", 2, "0504")
 	place("far", "b", "french", "rifles", "carre", 2, "0509")
+	// The stack stack_count reads: u and mate of regiment r1, a battalion
+	// of no regiment, hussars; the enemy and the eliminated in the hex do
+	// not count.
+	u.Regiment = "r1"
+	mate, _ := board.Unit("mate")
+	mate.Regiment = "r1"
+	rif2, _ := board.Unit("rif2")
+	foe, _ := board.Unit("foe")
+	place("third", "a", "russian", "line", "column", 3, "0505")
+	place("hus", "a", "russian", "hussars", "column", 4, "0505").Arm = "cavalry"
 	interpreter.New(mod, board, nil, interpreter.Config{})
 	for _, c := range []struct {
 		fn   string
@@ -107,6 +117,14 @@ func TestUnitSetFunctions(t *testing.T) {
 		{"nearest", []any{u, "friend", "skirmish"}, -1},
 		{"nearest", []any{u, "enemy", "skirmish"}, 1},
 		{"passed_by", []any{u, "routed"}, false},
+		{"stack_count", []any{u, "increments", "infantry"}, 13},
+		{"stack_count", []any{u, "units", "infantry"}, 3},
+		{"stack_count", []any{u, "regiments", "infantry"}, 2},
+		{"stack_count", []any{u, "increments", "cavalry"}, 4},
+		{"stack_count", []any{u, "regiments", "cavalry"}, 1},
+		{"stack_count", []any{u, "units", "artillery"}, 0},
+		{"stack_count", []any{rif2, "increments", "infantry"}, 2},
+		{"stack_count", []any{foe, "increments", "infantry"}, 4},
 	} {
 		got, err := fns[c.fn](c.args...)
 		if err != nil || got != c.want {

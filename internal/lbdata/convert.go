@@ -35,6 +35,15 @@ type conv struct {
 	natSet   map[string]bool
 	left     []Left            // printed modifiers not entered
 	needs    map[string]string // battle words the modifiers read, and the citation of the first
+	// words are the battle words this battle may declare: battleWords, and
+	// the terrain and hexsides of its movement chart.
+	vocab map[string]battleWord
+	// hexsideProps are the costs the movement chart gives a hexside of the
+	// battle's own, as its declaration's properties.
+	hexsideProps map[string]string
+	// moveWords are the battle words only the movement chart declares,
+	// which the scenarios leave to the modifiers' own.
+	moveWords map[string]bool
 }
 
 // Left is a printed modifier a module does not enter, and why.
@@ -46,7 +55,11 @@ func (c *conv) leave(chart, name, why string) {
 
 // Convert turns one chart file into a module.
 func Convert(b Battle, data Value) (Module, error) {
-	c := &conv{b: b, data: data, classes: map[string]classInfo{}, natSet: map[string]bool{}, needs: map[string]string{}}
+	c := &conv{b: b, data: data, classes: map[string]classInfo{}, natSet: map[string]bool{}, needs: map[string]string{},
+		vocab: map[string]battleWord{}, hexsideProps: map[string]string{}, moveWords: map[string]bool{}}
+	for id, bw := range battleWords {
+		c.vocab[id] = bw
+	}
 	for _, n := range b.Nations {
 		c.natSet[n.ID] = true
 	}
@@ -1319,7 +1332,7 @@ func (c *conv) fireDefence(w *strings.Builder) error {
 	// the battle's own terrain, which a modifier reads
 	for _, id := range c.needed("terrain") {
 		found := ""
-		for _, r := range battleWords[id].rows {
+		for _, r := range c.vocab[id].rows {
 			if _, ok := terr.Get(r); ok {
 				found = r
 				break
@@ -1335,8 +1348,12 @@ func (c *conv) fireDefence(w *strings.Builder) error {
 			}
 			comments = append(comments, note)
 		} else {
+			from := c.vocab[id].fallback
+			if from == "" {
+				from = "dwelling"
+			}
 			for _, q := range picks {
-				if q.id == "dwelling" {
+				if q.id == from {
 					p = pick{id, q.row, q.vals}
 				}
 			}
@@ -1751,39 +1768,13 @@ func (c *conv) extras(w *strings.Builder) error {
 		}
 		w.WriteString("}\n\n")
 	}
-	for _, part := range []struct {
-		path  []string
-		title string
-	}{
-		{[]string{"maneuver", "terrain"}, "Movement costs by terrain (infantry, cavalry, artillery), as the chart prints them"},
-		{[]string{"maneuver", "stacking"}, "Stacking limits by terrain, as the chart prints them"},
-	} {
-		v, ok := c.data.Path(part.path...)
-		if !ok {
-			continue
-		}
-		c.leave(strings.Join(part.path, "."), part.title, whyWords[part.path[1]])
-		fmt.Fprintf(w, "// ---- %s\n", part.title)
-		w.WriteString(wrapComments(fmt.Sprintf("// (%s). Not entered: %s.\n", c.src(strings.Join(part.path, ".")), whyWords[part.path[1]])))
-		for _, t := range v.Obj {
-			var cells []string
-			for _, f := range t.Val.Obj {
-				if f.Key == "img" {
-					continue
-				}
-				cells = append(cells, f.Key+" "+f.Val.Str)
-			}
-			w.WriteString(wrapComments(fmt.Sprintf("//   %s: %s\n", t.Key, strings.Join(cells, ", "))))
-		}
-		w.WriteString("\n")
+	if err := c.maneuver(w); err != nil {
+		return err
+	}
+	if err := c.stacking(w); err != nil {
+		return err
 	}
 	return c.fireMorale(w)
-}
-
-// whyWords says what the engine lacks to play a chart of words.
-var whyWords = map[string]string{
-	"terrain":  "a move costs whole movement points, so a road's 1/2 cannot be played; a terrain has one cost for every arm, which rules on move_enter and charge_enter would each have to set apart; and the battle declares none of the chart's terrain but clear, woods, forest, dwelling and redoubt",
-	"stacking": "a limit binds the hex where a unit ends its move, not those it passes through, and the engine has no hook at the end of a unit's move, nor a function counting the battalions, regiments or increments of each arm of a side in a hex other than the unit's own",
 }
 
 // ---- Morale checks on fire losses -------------------------------------------

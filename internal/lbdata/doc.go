@@ -36,6 +36,22 @@ And the "type" each assault line carries ("attack" or "defend") is not read
 by the app and is not consistent between its files ("50% losses" is
 "attack" in fifteen files and "defend" in Bautzen, Hagelberg, Wagram and
 Wartenburg): the conditions here read the side the printed name describes.
+
+The movement and stacking charts (Bautzen, Hagelberg, Wartenburg) are read
+so. A row names a hex's terrain, a hexside (a figure printed "+N", added to
+the hex entered across it) or the road: a hex entered along a road (from a
+road hex into a road hex) costs the Road row's 1/2, or the terrain's own
+"(N Rd)". NA forbids the move; "Rd" allows a crossing only along a road and
+"Sk" only in skirmish order. The chart's Hamlet (or, where it prints none,
+Village) is the base's dwelling and its Earthworks the base's redoubt, as the
+fire defence reads them; its other rows are terrain of the battle's own. A
+stacking limit binds the hex a unit ends its move in, for the unit that moved,
+which stands again where it began if the limit is broken; "Btn" counts units,
+"Rgt" regiments, "Inc" increments, two limits of one arm ("1 Rgt/18 Inc") are
+either-or, and the combined column ("12 Inf/1 Art", "N Art" batteries) binds
+when infantry and artillery share the hex. A charge is not a move of the
+movement phase: it pays the terrain's word, whole points (a terrain of the
+battle's own costs the chart's cavalry figure).
 `
 
 const dataBerlin = `

@@ -79,7 +79,7 @@ func (c *conv) scenarios() (string, error) {
 	w.WriteString("  charge hus at inf path 0615 0614 0613 0612 0611\n  decide inf form_carre no\n  assault att at def\n}\n")
 
 	// the ground and orders of the battle's own that its modifiers read
-	terrains, hexsides, attrs := c.needed("terrain"), c.needed("hexside"), c.needed("attribute")
+	terrains, hexsides, attrs := c.modifierWords("terrain"), c.modifierWords("hexside"), c.needed("attribute")
 	if len(terrains)+len(hexsides)+len(attrs) > 0 || c.needs["defensive_fire_loss"] != "" {
 		ground, side := t.Terrain, "stream"
 		if len(terrains) > 0 {
@@ -110,4 +110,16 @@ func title(nat string) string {
 		return nat
 	}
 	return strings.ToUpper(nat[:1]) + nat[1:]
+}
+
+// modifierWords are the battle words of a kind a modifier reads (needed,
+// less those only the movement chart declares).
+func (c *conv) modifierWords(kind string) []string {
+	var out []string
+	for _, id := range c.needed(kind) {
+		if !c.moveWords[id] {
+			out = append(out, id)
+		}
+	}
+	return out
 }

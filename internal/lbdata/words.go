@@ -16,6 +16,9 @@ type battleWord struct {
 	// rows are a terrain's fire defence rows, the first the chart prints;
 	// a terrain needs one, as every terrain of the map is fired into.
 	rows []string
+	// fallback is the terrain of ours whose fire defence row it takes when
+	// the chart prints none of rows ("" for the dwelling's).
+	fallback string
 }
 
 // building is the base's dwelling as a terrain of a battle's own.
@@ -33,8 +36,9 @@ var battleWords = map[string]battleWord{
 	"chateau":          {decl: `terrain chateau "Château" CITE ` + building, rows: []string{"Chateaux", "Chateau"}},
 	"grand_ferme":      {decl: `terrain grand_ferme "Grand Ferme" CITE ` + building, rows: []string{"GrFerme"}},
 	"landdamm": {decl: `// The Landdamm: the movement chart prints it +2 for infantry, +3 for
-// cavalry and +4 for artillery, as it prints a stream; a terrain has one cost
-// for all arms, entered as the infantry's over the clear hex's 1.
+// cavalry and +4 for artillery, as it prints a stream; the movement chart's
+// rule below reads it as a hex, over the clear hex's 1, for each arm; its
+// cost here, the infantry's, is what a charge pays.
 terrain landdamm "Landdamm" CITE, MOVE { cost: 3 }`, rows: []string{"Landdamm"}},
 
 	"preserve_readiness": {decl: `attribute preserve_readiness "Preserve Readiness (a scenario gives it to the units so ordered)" CITE`},
@@ -86,7 +90,7 @@ param surprise.first_turn = 1 CITE`},
 // of the chart that reads it.
 func (c *conv) need(cite string, ids ...string) error {
 	for _, id := range ids {
-		if _, ok := battleWords[id]; !ok {
+		if _, ok := c.vocab[id]; !ok {
 			return fmt.Errorf("condition needs %q, which battleWords does not declare", id)
 		}
 		if _, ok := c.needs[id]; !ok {
@@ -102,7 +106,7 @@ func (c *conv) needed(kind string) []string {
 	var out []string
 	for id := range c.needs {
 		// the kind of the first line that is not a comment
-		d := battleWords[id].decl
+		d := c.vocab[id].decl
 		for strings.HasPrefix(d, "//") {
 			d = d[strings.IndexByte(d, '\n')+1:]
 		}
@@ -126,11 +130,18 @@ func (c *conv) battleDecls(w *strings.Builder) {
 		return
 	}
 	w.WriteString("// ---- Terrain, hexsides, attributes and marks the modifiers read ---------------\n")
-	w.WriteString("// Declared because a modifier below names them. A building of the battle's\n// own moves and blocks as the base's dwelling; a hexside of its own costs\n// nothing more to cross than its hex (the movement chart's words are not\n// entered); an attribute is given by a scenario to the units it applies to.\n\n")
+	if _, ok := c.data.Path("maneuver", "terrain"); ok {
+		w.WriteString("// Declared because a modifier or the movement chart below names them. A\n// building of the battle's own moves and blocks as the base's dwelling; a\n// terrain of the movement chart costs, in a charge, the cavalry's figure, and\n// takes no charge where it prints NA for cavalry; a hexside costs what the\n// movement chart adds for each arm; an attribute is given by a scenario to the\n// units it applies to.\n\n")
+	} else {
+		w.WriteString("// Declared because a modifier below names them. A building of the battle's\n// own moves and blocks as the base's dwelling; a hexside of its own costs\n// nothing more to cross than its hex (the movement chart's words are not\n// entered); an attribute is given by a scenario to the units it applies to.\n\n")
+	}
 	for _, kind := range []string{"class", "terrain", "hexside", "attribute"} {
 		ids := c.needed(kind)
 		for _, id := range ids {
-			d := strings.Replace(battleWords[id].decl, "CITE", c.needs[id], 1)
+			d := strings.Replace(c.vocab[id].decl, "CITE", c.needs[id], 1)
+			if props := c.hexsideProps[id]; props != "" && kind == "hexside" {
+				d += " { " + props + " }"
+			}
 			d = strings.Replace(d, "MOVE", strings.TrimPrefix(c.cite("movement costs", "maneuver.terrain"), "cite "), 1)
 			w.WriteString(d + "\n")
 		}
@@ -139,6 +150,6 @@ func (c *conv) battleDecls(w *strings.Builder) {
 		}
 	}
 	for _, id := range c.needed("") {
-		w.WriteString(strings.ReplaceAll(battleWords[id].decl, "CITE", c.needs[id]) + "\n\n")
+		w.WriteString(strings.ReplaceAll(c.vocab[id].decl, "CITE", c.needs[id]) + "\n\n")
 	}
 }

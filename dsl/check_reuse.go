@@ -1,0 +1,261 @@
+package dsl
+
+import (
+	"fmt"
+	"maps"
+	"strings"
+)
+
+// A game checks again every rule it inherits, against its own effective
+// module: the rule may read a param, a word, a table or a chart the game
+// declares, overrides or removes. Most inherited rules read none of them,
+// and their check would find what the base's found; this file lets such a
+// rule keep what its base's check made.
+//
+// What a rule's check reads of the module is named by its tokens (as
+// exprKey relies on for an expression), its hook's name and the params its
+// title names; the rest is the hook's variables, compared whole, and the
+// language's environment, the same for every module of a check. A rule is
+// kept only if its check reported nothing: its diagnostics would otherwise
+// have to be reported again.
+
+// touches is what touchedNames found a module to change from its base.
+type touches struct {
+	// names are the words with what of them changed (touchName …).
+	names map[string]uint8
+	// params are the params whose value changed, as their names' parts,
+	// by their first part.
+	params map[string][][]string
+}
+
+const (
+	touchName  = 1 << iota // a declaration of that name
+	touchGroup             // the params whose names start with it: one added, removed or of another type
+	touchFirst             // the first part of a param whose value changed
+)
+
+// touchedNames finds the declarations this module changed from its
+// base's: declared, overridden or removed. It is nil for a module without
+// a base. Declarations are compared as pointers: an inherited one is the
+// base's. A param counts as an expression's key writes it
+// (paramGroup.writeKey): for its value, by its name's parts, and for the
+// names and types of its group, which expr is given whole, by its first
+// part.
+func (u *unit) touchedNames() *touches {
+	base := u.mod.Base
+	if base == nil {
+		return nil
+	}
+	t := &touches{names: map[string]uint8{}, params: map[string][][]string{}}
+	add := func(name string) { t.names[name] |= touchName }
+	diffMap(u.mod.Params, base.Params, func(name string) {
+		first, _, _ := strings.Cut(name, ".")
+		p, q := u.mod.Params[name], base.Params[name]
+		if p == nil || q == nil || fmt.Sprintf("%T", p.Value) != fmt.Sprintf("%T", q.Value) {
+			t.names[first] |= touchGroup
+		}
+		t.names[first] |= touchFirst
+		t.params[first] = append(t.params[first], strings.Split(name, "."))
+	})
+	for kind, words := range u.mod.Vocab {
+		diffMap(words, base.Vocab[kind], add)
+	}
+	for kind, words := range base.Vocab {
+		if _, ok := u.mod.Vocab[kind]; !ok {
+			for w := range words {
+				add(w)
+			}
+		}
+	}
+	diffMap(u.mod.Tables, base.Tables, add)
+	diffMap(u.mod.Checks, base.Checks, add)
+	diffMap(u.mod.Charts, base.Charts, add)
+	diffMap(u.mod.Objectives, base.Objectives, add)
+	diffList(u.mod.Modifiers, base.Modifiers, func(m *ModifierDef) string { return m.Name }, add)
+	diffList(u.mod.Rules, base.Rules, func(r *RuleDef) string { return r.ID }, add)
+	diffList(u.mod.Invariants, base.Invariants, func(iv *InvariantDef) string { return iv.Name }, add)
+	diffList(u.mod.Tests, base.Tests, func(x *TestDef) string { return x.Name }, add)
+	for _, s := range u.mod.Scenarios {
+		add(s.Name)
+	}
+	if u.mod.Sequence != base.Sequence {
+		add("\x00sequence")
+	}
+	return t
+}
+
+// diffMap adds the names whose entry differs between a and b.
+func diffMap[V comparable](a, b map[string]V, add func(string)) {
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			add(k)
+		}
+	}
+	for k := range b {
+		if _, ok := a[k]; !ok {
+			add(k)
+		}
+	}
+}
+
+// diffList adds the names of the entries of a and b that are not in both.
+func diffList[V comparable](a, b []V, name func(V) string, add func(string)) {
+	in := make(map[V]bool, len(b))
+	for _, v := range b {
+		in[v] = true
+	}
+	for _, v := range a {
+		if !in[v] {
+			add(name(v))
+		}
+		delete(in, v)
+	}
+	for v := range in {
+		add(name(v))
+	}
+}
+
+// reuseRule reports whether an inherited rule's check may be skipped: its
+// base's check reported nothing, compiled it with the variables the hook
+// offers here, and none of the names it could read is one this module
+// changed. The uses its names were recorded with are then copied into this
+// check's Info when they were recorded in another's.
+func (u *unit) reuseRule(r *RuleDef, env vars) bool {
+	if r.reuseInfo == nil || u.touched == nil || noReuse || !maps.Equal(r.reuseEnv, env) || u.touchesRule(r) {
+		return false
+	}
+	if r.reuseInfo != u.info {
+		eachRuleExpr(r.ast, func(e *Expr) {
+			toks := e.Tokens
+			if len(toks) == 0 {
+				return
+			}
+			last := toks[len(toks)-1]
+			end := last.Pos.Offset + len(last.Value)
+			if last.Type == tokString {
+				end += 2
+			}
+			for _, x := range r.reuseInfo.In(toks[0].Pos.Filename, toks[0].Pos.Offset, end) {
+				u.info.add(x)
+			}
+		})
+		r.reuseInfo = u.info
+	}
+	return true
+}
+
+// noReuse turns reuseRule off, for tests that compare with a check of
+// everything.
+var noReuse = false
+
+// touchesRule reports whether the module changed a name the rule's check
+// could read: a token of its expressions (a word, a table, a chart, a
+// variable's field …), also as the first part of a group of params, or a
+// param all of whose parts are among the tokens (as paramGroup.writeKey);
+// its hook's name and parts; its effects', their named arguments' and its
+// lets' names; the params its title names.
+func (u *unit) touchesRule(r *RuleDef) bool {
+	t := u.touched
+	if t.names[r.Hook]&touchName != 0 {
+		return true
+	}
+	for _, p := range r.ast.Hook.Parts {
+		if t.names[p]&touchName != 0 {
+			return true
+		}
+	}
+	if strings.Contains(r.ast.Title, "{") {
+		for _, m := range titleParam.FindAllString(r.ast.Title, -1) {
+			name := m[1 : len(m)-1]
+			first, _, _ := strings.Cut(name, ".")
+			if t.names[first]&(touchGroup|touchFirst) != 0 {
+				return true
+			}
+		}
+	}
+	for _, c := range r.ast.Clauses {
+		if c.Let != nil && t.names[c.Let.Name]&touchName != 0 {
+			return true
+		}
+		for _, call := range c.Do {
+			if t.names[call.Name]&touchName != 0 {
+				return true
+			}
+			for _, a := range call.Args {
+				if a.Name != "" && t.names[a.Name]&touchName != 0 {
+					return true
+				}
+			}
+		}
+	}
+	touched, firsts := false, []string(nil)
+	eachRuleExpr(r.ast, func(e *Expr) {
+		for _, tok := range e.Tokens {
+			b := t.names[tok.Value]
+			if b&(touchName|touchGroup) != 0 {
+				touched = true
+			}
+			if b&touchFirst != 0 {
+				firsts = append(firsts, tok.Value)
+			}
+		}
+	})
+	if touched {
+		return true
+	}
+	for _, first := range firsts {
+		for _, parts := range t.params[first] {
+			all := true
+			for _, p := range parts[1:] {
+				all = all && ruleHasToken(r.ast, p)
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ruleHasToken reports whether a token of the rule's expressions is s.
+func ruleHasToken(r *Rule, s string) bool {
+	found := false
+	eachRuleExpr(r, func(e *Expr) {
+		for _, tok := range e.Tokens {
+			found = found || tok.Value == s
+		}
+	})
+	return found
+}
+
+// eachRuleExpr calls f on each expression of a rule.
+func eachRuleExpr(r *Rule, f func(*Expr)) {
+	if r == nil {
+		return
+	}
+	for _, c := range r.Clauses {
+		switch {
+		case c.Require != nil:
+			if c.Require.Cond != nil {
+				f(c.Require.Cond)
+			}
+		case c.When != nil:
+			f(c.When)
+		case c.Let != nil:
+			if c.Let.Value != nil {
+				f(c.Let.Value)
+			}
+		case c.Ask != nil:
+			if c.Ask.Of != nil {
+				f(c.Ask.Of)
+			}
+		}
+		for _, call := range c.Do {
+			for _, a := range call.Args {
+				if a.Value != nil {
+					f(a.Value)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,147 @@
+package dsl_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/bataille/bataille"
+	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/games"
+	"github.com/bataille/bataille/stdlib"
+	"github.com/expr-lang/expr/ast"
+)
+
+// TestReuseInheritedRules checks every bundled battle, cold (its bases
+// checked in the same check) and warm (the base checked before and handed
+// in), with the inherited rules an override does not touch kept from the
+// base's check and with every rule compiled again: the diagnostics, what
+// the names of the expressions refer to (Info) and every rule's checked
+// form are the same, down to the compiled code.
+func TestReuseInheritedRules(t *testing.T) {
+	reused := 0
+	for _, name := range bataille.Bundled() {
+		for _, warm := range []bool{false, true} {
+			check := func() (*dsl.Module, dsl.Diagnostics) {
+				files, diags := dsl.ParseFS(games.FS, name)
+				if diags.HasErrors() {
+					t.Fatal(diags.Err())
+				}
+				var checked dsl.Checked
+				if warm {
+					checked = bataille.Loader{}.Checked
+				}
+				return dsl.CheckWith(files, stdlib.Env(), bataille.Loader{}.Load, checked)
+			}
+			var all *dsl.Module
+			var allDiags dsl.Diagnostics
+			dsl.CheckEverything(func() { all, allDiags = check() })
+			mod, diags := check()
+			if mod == nil || all == nil {
+				t.Fatalf("%s: %v / %v", name, diags.Err(), allDiags.Err())
+			}
+			if got, want := text(diags), text(allDiags); got != want {
+				t.Errorf("%s (warm %v): diagnostics\n%s\nwant\n%s", name, warm, got, want)
+			}
+			if !reflect.DeepEqual(mod.Info.Uses, all.Info.Uses) {
+				for f, uses := range all.Info.Uses {
+					if !reflect.DeepEqual(mod.Info.Uses[f], uses) {
+						t.Errorf("%s (warm %v): %s: %d uses, want %d", name, warm, f, len(mod.Info.Uses[f]), len(uses))
+					}
+				}
+				if len(mod.Info.Uses) != len(all.Info.Uses) {
+					t.Errorf("%s (warm %v): uses of %d files, want %d", name, warm, len(mod.Info.Uses), len(all.Info.Uses))
+				}
+			}
+			for m, a := mod, all; m != nil && a != nil; m, a = m.Base, a.Base {
+				if len(m.Rules) != len(a.Rules) {
+					t.Fatalf("%s: %s has %d rules, want %d", name, m.ID, len(m.Rules), len(a.Rules))
+				}
+				for i, r := range m.Rules {
+					if got, want := ruleForm(r), ruleForm(a.Rules[i]); got != want {
+						t.Errorf("%s: %s: rule %s\n%s\nwant\n%s", name, m.ID, r.ID, got, want)
+					}
+					if dsl.RuleReused(m, r.ID) {
+						reused++
+					}
+				}
+			}
+		}
+	}
+	if reused == 0 {
+		t.Error("no inherited rule was kept from its base's check")
+	}
+	t.Logf("%d inherited rules kept", reused)
+}
+
+// ruleForm writes what a rule's check made of it.
+func ruleForm(r *dsl.RuleDef) string {
+	var b strings.Builder
+	prog := func(p *dsl.Program) {
+		if p == nil {
+			b.WriteString(" -")
+			return
+		}
+		fmt.Fprintf(&b, " [%s @%s %v const=%v %v var=%q cost=%d bool=%v tree=%s]", p.Source, p.Pos, p.Type, p.IsConst, p.Const, p.Var, p.Cost, p.AsBool(), treeForm(p.Node()))
+	}
+	fmt.Fprintf(&b, "%s %q on %s %v %s guard=%d", r.ID, r.Title, r.Hook, r.Cite, r.Origin.Pos, r.GuardLen)
+	prog(r.Guard)
+	for _, c := range r.Clauses {
+		fmt.Fprintf(&b, "\n  %d %q %q %q", c.Kind, c.Message, c.Name, c.Question)
+		prog(c.Cond)
+		prog(c.Of)
+		for _, call := range c.Calls {
+			fmt.Fprintf(&b, "\n    %s @%s", call.Effect.Name, call.Pos)
+			for _, a := range call.Args {
+				if a == nil {
+					b.WriteString(" nil")
+					continue
+				}
+				fmt.Fprintf(&b, " ref=%q", a.Ref)
+				prog(a.Prog)
+			}
+		}
+	}
+	return b.String()
+}
+
+// treeForm writes a compiled tree with the type of each node.
+func treeForm(n ast.Node) string {
+	if n == nil {
+		return "nil"
+	}
+	var b strings.Builder
+	v := &treeWriter{&b}
+	ast.Walk(&n, v)
+	return n.String() + b.String()
+}
+
+type treeWriter struct{ b *strings.Builder }
+
+func (w *treeWriter) Visit(n *ast.Node) { fmt.Fprintf(w.b, " %T:%v", *n, (*n).Type()) }
+
+// TestReuseGolden checks each testdata/check case with inherited rules kept
+// from their base's check and with every rule compiled again: the
+// diagnostics are the same.
+func TestReuseGolden(t *testing.T) {
+	paths, err := filepath.Glob(filepath.Join("testdata", "check", "*.txtar"))
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no golden cases: %v", err)
+	}
+	for _, path := range paths {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fsys := caseFS(parseArchive(data))
+		_, diags := checkFS(fsys)
+		var all dsl.Diagnostics
+		dsl.CheckEverything(func() { _, all = checkFS(fsys) })
+		if got, want := text(diags), text(all); got != want {
+			t.Errorf("%s: diagnostics\n%s\nwant\n%s", path, got, want)
+		}
+	}
+}
