@@ -97,8 +97,9 @@ func run(t *testing.T, battle string, seed uint64) (*dsl.Module, picture.Scene, 
 	return mod, picture.Scene{Title: sd.Title, Module: mod, Board: setup.Board, Orders: setup.Orders}, eng.Trace()
 }
 
-// modifiedRoll finds a run with a roll that a modifier changed, and the
-// narration step (counting as the replay does, without "ok" lines) it is.
+// modifiedRoll finds a run with a roll that modifiers applied to (its
+// Mods, read as fields), and the narration step (counting as the replay
+// does, without "ok" lines) it is.
 func modifiedRoll(t *testing.T) (picture.Scene, interpreter.Trace, int, interpreter.Event) {
 	t.Helper()
 	for _, battle := range bataille.Bundled() {
@@ -110,7 +111,7 @@ func modifiedRoll(t *testing.T) (picture.Scene, interpreter.Trace, int, interpre
 					continue
 				}
 				step++
-				if ev.Kind == "roll" && strings.ContainsAny(ev.Dice, "+-→") && movedBy(s, tr, step) {
+				if ev.Kind == "roll" && len(ev.Mods) > 0 && movedBy(s, tr, step) {
 					return s, tr, step, ev
 				}
 			}
