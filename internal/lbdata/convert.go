@@ -44,6 +44,10 @@ type conv struct {
 	// moveWords are the battle words only the movement chart declares,
 	// which the scenarios leave to the modifiers' own.
 	moveWords map[string]bool
+	// guns are the figures of the fire chart's artillery rows, and the
+	// citation of that chart.
+	guns    []gunCell
+	gunCite string
 }
 
 // Left is a printed modifier a module does not enter, and why.
@@ -1076,9 +1080,28 @@ func (c *conv) fireMultiples(w *strings.Builder) error {
 			if !ok {
 				ci = classInfo{slug(t.Key), t.Key, ""}
 			}
-			if _, ok := t.Val.Get("Column"); !ok {
-				notes = append(notes, fmt.Sprintf("%s %s (no infantry formation)", n.Key, t.Key))
+			infantryForm := false
+			for _, f := range fireForms {
+				for _, src := range f.src {
+					if _, ok := t.Val.Get(src); ok {
+						infantryForm = true
+					}
+				}
+			}
+			if !infantryForm {
+				if !c.gunRow(n.Key, t, nats) {
+					notes = append(notes, fmt.Sprintf("%s %s (no formation of ours)", n.Key, t.Key))
+				}
 				continue
+			}
+			if _, ok := t.Val.Get("Column"); !ok {
+				var printed []string
+				for _, f := range t.Val.Obj {
+					printed = append(printed, f.Key)
+				}
+				c.find("fire multiples", fmt.Sprintf("%s %s prints %s only", n.Key, t.Key, strings.Join(printed, ", ")),
+					fmt.Sprintf("a type of infantry (%s), with no other order: 0 in column, line and Carré", ci.id),
+					"mounted troops, who have no such order: the arm's own multiple")
 			}
 			c.useClass(ci)
 			if !contains(classOrder, ci.id) {
@@ -1184,11 +1207,102 @@ func (c *conv) fireMultiples(w *strings.Builder) error {
 		}
 		return "[" + strings.Join(q, ", ") + "]"
 	}
-	w.WriteString("// Fire reads the chart where it covers the firer: infantry of a nationality\n// and type it prints, in a formation it prints, fires at its increments\n// times its multiple, before the base's fire rules take a Carré's third of\n// that or the full value at cavalry in its own hex (BER-17-CARRE-FIRE).\n// Other infantry, and the guns, keep the arm's multiple.\n")
+	w.WriteString("// Fire reads the chart where it covers the firer: infantry of a nationality\n// and type it prints, in a formation it prints, fires at its increments\n// times its multiple, before the base's fire rules take a Carré's third of\n// that or the full value at cavalry in its own hex (BER-17-CARRE-FIRE).\n")
+	if len(c.guns) > 0 {
+		w.WriteString("// Other infantry keeps the arm's multiple; the guns read their own rows, below.\n")
+	} else {
+		w.WriteString("// Other infantry, and the guns, keep the arm's multiple.\n")
+	}
 	fmt.Fprintf(w, "rule fire.multiple \"Fire multiple by the chart\" on fire_value %s, \"Premier Rules: Forming Carré BER-17-CARRE-FIRE\" {\n", c.cite("fire multiples", "fire.attack"))
 	fmt.Fprintf(w, "  when firer.arm == \"infantry\" && firer.nationality in %s && firer.class in %s && firer.formation in %s\n", quote(uniq(natOrder)), quote(classOrder), quote([]string{"column", "line", "carre", "skirmish"}))
 	w.WriteString("  do set_fire(fire_value * fire_multiple(firer.nationality, firer.class, firer.formation))\n}\n\n")
+	c.gunChart(w)
 	return nil
+}
+
+// gunForms are the fire chart's columns for guns and the formations of ours
+// they are.
+var gunForms = []struct{ src, id string }{{"Limbered", "limbered"}, {"Unlimbered", "unlimbered"}}
+
+// gunRow takes a fire chart row of guns (a column Limbered or Unlimbered, no
+// infantry order) for its nationalities, and reports whether it was one.
+func (c *conv) gunRow(nat string, t Field, nats []string) bool {
+	found := false
+	for _, f := range gunForms {
+		cell, ok := t.Val.Get(f.src)
+		if !ok {
+			continue
+		}
+		found = true
+		lv, _ := cell.Get("label")
+		fv, _ := cell.Get("factor")
+		l, ok := labelFactor(lv.Str, fv.Num)
+		if !ok {
+			c.find("fire multiples", fmt.Sprintf("%s %s %s: the label prints %s, no multiple; the app stores factor %s", nat, t.Key, f.id, lv.Str, num(fv)),
+				"the stored factor, ×"+l+" (the guns fire at the arm's own multiple times it)", "a fire value of "+lv.Str)
+		}
+		for _, n := range nats {
+			c.guns = append(c.guns, gunCell{n, f.id, l})
+		}
+	}
+	if found {
+		for _, f := range gunForms {
+			if _, ok := t.Val.Get(f.src); !ok {
+				c.find("fire multiples", fmt.Sprintf("%s %s prints no %s column", nat, t.Key, f.src),
+					fmt.Sprintf("%s guns do not fire (0), as a type with no such order", f.id), fmt.Sprintf("%s guns fire at the arm's own multiple", f.id))
+				for _, n := range nats {
+					c.guns = append(c.guns, gunCell{n, f.id, "0"})
+				}
+			}
+		}
+		if c.gunCite == "" {
+			c.gunCite = c.cite("fire multiples", "fire.attack")
+		}
+	}
+	return found
+}
+
+// gunCell is a figure of the guns' row of the fire chart.
+type gunCell struct{ nat, form, val string }
+
+// gunChart enters the guns' rows of the fire chart: a chart by nationality
+// and formation, and the rule that reads it for the guns it covers.
+func (c *conv) gunChart(w *strings.Builder) {
+	if len(c.guns) == 0 {
+		return
+	}
+	var nats []string
+	for _, g := range c.guns {
+		nats = append(nats, g.nat)
+	}
+	nats = uniq(nats)
+	w.WriteString("// The guns' multiple by nationality and formation, where the chart prints\n// a row for the artillery (its Limbered and Unlimbered columns).\n")
+	fmt.Fprintf(w, "\nchart fire_multiple_guns \"Fire multiples of the guns\" by nationality only %s, formation only limbered | unlimbered\n    %s {\n", strings.Join(nats, " | "), c.gunCite)
+	for _, f := range gunForms {
+		byVal := map[string][]string{}
+		var vals []string
+		for _, n := range nats {
+			for _, g := range c.guns {
+				if g.nat == n && g.form == f.id {
+					if _, seen := byVal[g.val]; !seen {
+						vals = append(vals, g.val)
+					}
+					byVal[g.val] = append(byVal[g.val], n)
+				}
+			}
+		}
+		for _, v := range vals {
+			who := strings.Join(byVal[v], " | ")
+			if len(vals) == 1 {
+				who = "_"
+			}
+			fmt.Fprintf(w, "  %s, %s => %s\n", who, f.id, v)
+		}
+	}
+	w.WriteString("}\n\n")
+	fmt.Fprintf(w, "rule fire.multiple_guns \"Fire multiple of the guns by the chart\" on fire_value %s {\n", c.gunCite)
+	fmt.Fprintf(w, "  when firer.arm == \"artillery\" && firer.nationality in [%s] && firer.formation in [\"limbered\", \"unlimbered\"]\n", quoteList(nats))
+	w.WriteString("  do set_fire(fire_value * fire_multiple_guns(firer.nationality, firer.formation))\n}\n\n")
 }
 
 func uniq(list []string) []string {

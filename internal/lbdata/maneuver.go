@@ -545,7 +545,7 @@ func (c *conv) stacking(w *strings.Builder) error {
 				"4 units of the arm, for a unit that entered its hex along the road (in road march)", "4 increments, or every unit on a road hex")
 		case r.Key == "Bridge":
 			c.find("stacking limits", "Bridge: a bridge is a hexside here, and a unit stands in no bridge hex",
-				"not entered apart: a unit that crossed a bridge along the road is in road march, under the Road row", "a unit that crossed a bridge into its hex, by any way, under the Bridge row")
+				"no rule of its own: a unit that crossed a bridge along the road is in road march, under the Road row", "a unit that crossed a bridge into its hex, by any way, under the Bridge row")
 			continue
 		default:
 			id = base[r.Key]
@@ -553,7 +553,7 @@ func (c *conv) stacking(w *strings.Builder) error {
 				id = slug(r.Key)
 			}
 			if _, declared := c.vocab[id]; !declared && !isBaseTerrain(id) {
-				c.find("stacking limits", fmt.Sprintf("%s: the movement chart prints no such terrain", r.Key), "not entered", "a terrain of its own, costing as clear")
+				c.find("stacking limits", fmt.Sprintf("%s: the movement chart prints no such terrain", r.Key), "no rule: the row has no terrain to bind", "a terrain of its own, costing as clear")
 				continue
 			}
 			when = fmt.Sprintf("unit.terrain == %q", id)
