@@ -284,7 +284,11 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	// effective module, so inherited rules see the game's params and a rule
 	// may read a param declared below it.
 	u.compileAll(u.hookEnvs())
-	u.compileInvariants()
+	for _, k := range declKinds {
+		if k.late != nil {
+			k.late(u)
+		}
+	}
 	u.checkCosts()
 	u.checkOutcomes()
 	u.checkTitleFigures()

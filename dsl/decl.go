@@ -27,6 +27,10 @@ type declKind struct {
 	// check checks d: it claims d's name and puts it in the module, with
 	// what can be checked before every declaration of the module is in.
 	check func(u *unit, f *File, d *Decl)
+	// late checks the kind's effective declarations once every
+	// declaration of the module is in and its rules are compiled, or is
+	// nil.
+	late func(u *unit)
 	// name is what d names, for tools, or nil for a kind without a name.
 	name func(d *Decl) DeclName
 
@@ -46,13 +50,16 @@ type declKind struct {
 	entries func(d *Decl, add func(lexer.Position, int))
 
 	// diff adds the changes of the kind between two modules (Diff);
-	// errata is where its changes sort, as an errata sheet lists them.
-	diff   func(d *ModuleDiff, old, new *Module)
-	errata int
+	// errata is where its changes sort, as an errata sheet lists them,
+	// and heading the title of their section ("" for the kind itself).
+	diff    func(d *ModuleDiff, old, new *Module)
+	errata  int
+	heading string
 
-	// role and list are DeclKind's.
+	// role, list and doc are DeclKind's.
 	role Role
 	list string
+	doc  string
 }
 
 // store is how a checked module keeps one kind's declarations. Every
@@ -180,6 +187,8 @@ type DeclKind struct {
 	// tables`): its plural, or "words" for the vocabulary's; empty for a
 	// kind not listed.
 	List string
+	// Doc says in a line what it declares, for the reference.
+	Doc string
 }
 
 // DeclKinds lists the kinds of declaration, in the order Decls lists
@@ -188,7 +197,7 @@ func DeclKinds() []DeclKind {
 	var out []DeclKind
 	for _, k := range declKinds {
 		if k.kind != "" {
-			out = append(out, DeclKind{Kind: k.kind, Role: k.role, List: k.list})
+			out = append(out, DeclKind{Kind: k.kind, Role: k.role, List: k.list, Doc: k.doc})
 		}
 	}
 	return out
@@ -252,7 +261,8 @@ func dotted(n *DottedName) string {
 func init() {
 	declKinds = []*declKind{
 		{
-			kind: KindParam, role: RoleValue, list: "params", errata: 1,
+			kind: KindParam, role: RoleValue, list: "params", errata: 1, heading: "Parameters",
+			doc:   "a named value rules read: `param rout.hexes = 10`",
 			of:    func(d *Decl) bool { return d.Param != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.param(d) },
 			name: func(d *Decl) DeclName {
@@ -266,7 +276,8 @@ func init() {
 			diff:  (*ModuleDiff).params,
 		},
 		{
-			kind: KindTable, role: RoleData, list: "tables", errata: 2,
+			kind: KindTable, role: RoleData, list: "tables", errata: 2, heading: "Tables",
+			doc:   "a dice table: ranges of the roll to outcomes, in columns chosen by keys or conditions; rolling it fires `NAME.OUTCOME`",
 			of:    func(d *Decl) bool { return d.Table != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.table(d) },
 			name: func(d *Decl) DeclName {
@@ -289,7 +300,8 @@ func init() {
 			diff: (*ModuleDiff).tables,
 		},
 		{
-			kind: KindCheck, role: RoleData, list: "checks", errata: 4,
+			kind: KindCheck, role: RoleData, list: "checks", errata: 4, heading: "Checks",
+			doc:   "a roll against a threshold, its direction stated (`pass above unit.morale`); rolling it fires `NAME.pass` or `NAME.fail`",
 			of:    func(d *Decl) bool { return d.Check != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.check(d) },
 			name: func(d *Decl) DeclName {
@@ -304,7 +316,8 @@ func init() {
 			diff:      (*ModuleDiff).checks,
 		},
 		{
-			kind: KindModifier, role: RoleCode, list: "modifiers", errata: 3,
+			kind: KindModifier, role: RoleCode, list: "modifiers", errata: 3, heading: "Modifiers",
+			doc:   "a named modifier of a table's or a check's roll, summed when its condition holds: `modifier TABLE.NAME { VALUE when COND }`",
 			of:    func(d *Decl) bool { return d.Modifier != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.modifier(d) },
 			name: func(d *Decl) DeclName {
@@ -318,7 +331,8 @@ func init() {
 			diff:      (*ModuleDiff).modifiers,
 		},
 		{
-			kind: KindChart, role: RoleData, list: "charts", errata: 5,
+			kind: KindChart, role: RoleData, list: "charts", errata: 5, heading: "Charts",
+			doc:   "a chart read, not rolled: a value for each combination of its keys, called as a function",
 			of:    func(d *Decl) bool { return d.Chart != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.chart(d) },
 			name: func(d *Decl) DeclName {
@@ -334,6 +348,7 @@ func init() {
 		},
 		{
 			kind: KindObjective, errata: 16,
+			doc:   "what a side values at the end of a play, for `bataille advise`: `objective NAME for SIDE { VALUE when COND }`",
 			of:    func(d *Decl) bool { return d.Objective != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.objective(d) },
 			name: func(d *Decl) DeclName {
@@ -348,7 +363,8 @@ func init() {
 			diff:      (*ModuleDiff).objectives,
 		},
 		{
-			kind: KindRule, role: RoleCode, list: "rules", errata: 6,
+			kind: KindRule, role: RoleCode, list: "rules", errata: 6, heading: "Rules",
+			doc:   "runs on a hook: `when` selects it, `require` blocks the action, `let` binds, `ask` puts a question, `do` calls effects",
 			of:    func(d *Decl) bool { return d.Rule != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.rule(d) },
 			name: func(d *Decl) DeclName {
@@ -372,11 +388,12 @@ func init() {
 		if kind == KindArmy {
 			list = "" // a number each side keeps, not a word
 		}
-		errata := []int{7, 8, 9, 10, 11, 12, 13, 15, 19}[i]
 		declKinds = append(declKinds, &declKind{
-			kind: kind, list: list, errata: errata,
-			of:    func(d *Decl) bool { return d.Vocab != nil && d.Vocab.Kind == kind },
-			check: func(u *unit, _ *File, d *Decl) { u.vocab(d) },
+			kind: kind, list: list, errata: []int{7, 8, 9, 10, 11, 12, 13, 15, 19}[i],
+			heading: []string{"Terrain", "Formations", "Arms", "Morale states", "Nationalities", "Unit types", "Hexsides", "Unit attributes", "Side values"}[i],
+			doc:     vocabDocs[i],
+			of:      func(d *Decl) bool { return d.Vocab != nil && d.Vocab.Kind == kind },
+			check:   func(u *unit, _ *File, d *Decl) { u.vocab(d) },
 			name: func(d *Decl) DeclName {
 				return DeclName{Kind: kind, Name: d.Vocab.Name, Node: d.Vocab, Pos: d.Vocab.Pos}
 			},
@@ -399,8 +416,10 @@ func init() {
 	declKinds = append(declKinds,
 		&declKind{
 			kind: KindInvariant, role: RoleCode, hidden: true, errata: 17,
+			doc:   "a condition over the board that holds after every step of every run",
 			of:    func(d *Decl) bool { return d.Invariant != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.invariant(d) },
+			late:  (*unit).compileInvariants,
 			name: func(d *Decl) DeclName {
 				return DeclName{Kind: KindInvariant, Name: dotted(d.Invariant.Name), Node: d.Invariant, Pos: d.Invariant.Pos}
 			},
@@ -413,6 +432,7 @@ func init() {
 		},
 		&declKind{
 			kind: KindTest, role: RoleCode, hidden: true, errata: 18,
+			doc:   "a ruling written as a test: a set-up, fixed dice or exact odds, and what must follow",
 			of:    func(d *Decl) bool { return d.Test != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.test(d) },
 			name: func(d *Decl) DeclName {
@@ -427,7 +447,8 @@ func init() {
 		},
 		&declKind{
 			// One per module, without a name: claimed by claimSequence.
-			kind: KindSequence, hidden: true, errata: 14,
+			kind: KindSequence, hidden: true, errata: 14, heading: "Sequence of play",
+			doc:   "the phases of a turn in order, each a procedure of the engine; one a module",
 			of:    func(d *Decl) bool { return d.Sequence != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.sequence(d) },
 			store: store{
@@ -445,6 +466,7 @@ func init() {
 		&declKind{
 			// A module's own scenarios, not inherited.
 			kind: KindScenario, role: RoleSetup,
+			doc:   "a board set up: its map, terrain, units, orders and answers, which `run` plays; a module's own, not inherited",
 			of:    func(d *Decl) bool { return d.Scenario != nil },
 			check: func(u *unit, f *File, d *Decl) { u.scenario(d.Scenario, f.Src) },
 			name: func(d *Decl) DeclName {
@@ -501,7 +523,26 @@ func init() {
 		if k.kind != "" {
 			declKindNamed[k.kind] = k
 		}
+		if k.diff != nil {
+			kindOrder[k.kind] = k.errata
+		}
+		if k.heading != "" {
+			kindHeadings[k.kind] = k.heading
+		}
 	}
+}
+
+// vocabDocs say what each of vocabKinds declares.
+var vocabDocs = []string{
+	"a terrain type, with its properties (its cost, `no_charge`, …)",
+	"a formation, with its properties (`fronts`, `zdi`, its morale change, …)",
+	"an arm of service (infantry, cavalry, artillery)",
+	"a morale state (disordered, routed, …)",
+	"a nationality units carry (`nationality: french`), by which charts are keyed",
+	"a type of unit (`class uhlans { arm: cavalry  light  lancer }`), by which charts are keyed",
+	"a feature along hexsides (a stream, a slope), with its crossing costs",
+	"a flag a scenario may give a unit beyond the engine's own properties, read with `has()`",
+	"a number each side keeps through the battle (`army morale_level { start: 0  max: 3 }`), set with `set_army` and read with `army()`",
 }
 
 func always(*printer, *Decl) bool { return true }

@@ -105,17 +105,9 @@ type Detail struct {
 	New    string `json:"new,omitempty"`
 }
 
-// kindOrder is the order kinds are listed in: as an errata sheet would
-// (declKind.errata), the header first.
+// kindOrder is the order kinds are listed in: as an errata sheet would,
+// the header first, then each kind at its declKind.errata.
 var kindOrder = map[string]int{KindHeader: 0}
-
-func init() {
-	for _, k := range declKinds {
-		if k.diff != nil {
-			kindOrder[k.kind] = k.errata
-		}
-	}
-}
 
 // KindOrder reports where a kind of change sorts among the others.
 func KindOrder(kind string) int {

@@ -231,13 +231,9 @@ func sideText(s *Side) string {
 
 // ---- markdown -------------------------------------------------------------------
 
-var kindHeadings = map[string]string{
-	KindHeader: "Header", KindParam: "Parameters", KindTable: "Tables",
-	KindCheck: "Checks", KindRule: "Rules", KindTerrain: "Terrain",
-	KindFormation: "Formations", KindArm: "Arms", KindState: "Morale states",
-	KindModifier: "Modifiers", KindChart: "Charts", KindNationality: "Nationalities", KindClass: "Unit types",
-	KindHexside: "Hexsides", KindSequence: "Sequence of play", KindAttribute: "Unit attributes", KindArmy: "Side values",
-}
+// kindHeadings title the sections of an errata sheet: the header's, and
+// each kind's declKind.heading.
+var kindHeadings = map[string]string{KindHeader: "Header"}
 
 // WriteMarkdown writes an errata sheet: one section per kind, one entry
 // per declaration with its citation, and what changed under it.
