@@ -77,6 +77,7 @@ type Decl struct {
 	Remove      *Remove     `parser:"| @@"`
 	Sequence    *Sequence   `parser:"| @@"`
 	Invariant   *Invariant  `parser:"| @@"`
+	Constraint  *Constraint `parser:"| @@"`
 	Test        *TestDecl   `parser:"| @@"`
 	Scenario    *Scenario   `parser:"| @@"`
 	CiteAs      *CiteAs     `parser:"| @@ )"`
@@ -431,7 +432,7 @@ func closer(open string) string {
 // Remove drops one declaration of the module extended.
 type Remove struct {
 	Pos  lexer.Position
-	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'objective' | 'invariant' | 'test' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute' | 'army')"`
+	Kind string      `parser:"'remove' @('param' | 'rule' | 'table' | 'check' | 'modifier' | 'chart' | 'objective' | 'invariant' | 'constraint' | 'test' | 'terrain' | 'formation' | 'arm' | 'state' | 'nationality' | 'class' | 'hexside' | 'attribute' | 'army')"`
 	Name *DottedName `parser:"@@"`
 }
 
@@ -661,6 +662,19 @@ type PhaseLine struct {
 type Invariant struct {
 	Pos   lexer.Position
 	Name  *DottedName `parser:"'invariant' @@"`
+	Title string      `parser:"@String?"`
+	Cite  []string    `parser:"('cite' @String (',' @String)*)?"`
+	Cond  *Expr       `parser:"'{' @@ '}'"`
+}
+
+// Constraint is a condition over the params that must hold in the module
+// that declares it and in every module that extends it: `constraint
+// rout.within "A failed recall's rout stops within the rout" { …
+// }`. The checker evaluates it, so an override that breaks what the
+// base's rules assume is a check error.
+type Constraint struct {
+	Pos   lexer.Position
+	Name  *DottedName `parser:"'constraint' @@"`
 	Title string      `parser:"@String?"`
 	Cite  []string    `parser:"('cite' @String (',' @String)*)?"`
 	Cond  *Expr       `parser:"'{' @@ '}'"`

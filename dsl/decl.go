@@ -431,6 +431,22 @@ func init() {
 			diff:      (*ModuleDiff).invariants,
 		},
 		&declKind{
+			kind: KindConstraint, role: RoleCode, hidden: true, errata: 20, heading: "Constraints",
+			doc:   "a condition over the params that must hold here and in every module that extends this one: `constraint NAME { rout.target_hexes <= rout.hexes }`",
+			of:    func(d *Decl) bool { return d.Constraint != nil },
+			check: func(u *unit, _ *File, d *Decl) { u.constraint(d) },
+			late:  (*unit).checkConstraints,
+			name: func(d *Decl) DeclName {
+				return DeclName{Kind: KindConstraint, Name: dotted(d.Constraint.Name), Node: d.Constraint, Pos: d.Constraint.Pos}
+			},
+			store: inOrder(func(m *Module) *[]*ConstraintDef { return &m.Constraints }, func(c *ConstraintDef) DeclRef {
+				return DeclRef{KindConstraint, c.Name, c.Title, c.Cite, c.Origin}
+			}, false),
+			multiline: func(p *printer, d *Decl) bool { return p.multiline(d.Pos.Offset, 1, true) },
+			print:     func(p *printer, d *Decl) { p.constraint(d.Constraint) },
+			diff:      (*ModuleDiff).constraints,
+		},
+		&declKind{
 			kind: KindTest, role: RoleCode, hidden: true, errata: 18,
 			doc:   "a ruling written as a test: a set-up, fixed dice or exact odds, and what must follow",
 			of:    func(d *Decl) bool { return d.Test != nil },

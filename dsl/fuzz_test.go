@@ -49,6 +49,8 @@ func addSeeds(f *testing.F) {
 		// one, a misspelt kind, a kind no Env knows, a bare word.
 		"game g extends premier\nscenario s {\n  map 4 x 4\n  chagre a at b path 0102\n  rally a\n  move a\n  unit at { at: 0101 }\n  turn 2 a { parley a at b decide a q yes fier a }\n  form\n}\n",
 		"game g extends premier\ntest t { map 3 x 3 clear form a as line dice 1 exact skirmish a at b step 2 path 0101 expect a.mp == 1 }\n",
+		// Constraints: broken by an override, refused at run time, reading what is not a param.
+		"game g extends premier\noverride param casualty.fire_roll = 70\nconstraint a.b \"T\" cite \"x\" { [1, 2][casualty.fire_roll] == 1 }\nconstraint c { unit.mp > 0 }\nremove constraint casualty.attacker_on_d66\noverride constraint casualty.defender_on_d66 { true }\n",
 		// Literals expr reads as one token but our lexer splits.
 		"module m\nrule r on declare_charge {\n  when charger.increments > 1e3 || charger.increments < 0x1F && 2.5e-3 < 1_000 ** 2\n}\n",
 		"module m\nrule r on recall.fail {\n  let xs = [1, 2, 3]\n  when all(xs, # > 0) && len($env) > 0 && xs[1:] != nil\n}\n",

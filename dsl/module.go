@@ -43,6 +43,9 @@ type Module struct {
 	// Tests are the rulings written as tests, a base's first; a battle
 	// plays those it inherits against its own rules.
 	Tests []*TestDef
+	// Constraints are the conditions over the params the checker found
+	// to hold, a base's first.
+	Constraints []*ConstraintDef
 	// CiteAs maps sections the bases cite to the battle's own pages, its
 	// bases' mappings first; citeMap is every citation of the module that
 	// a mapping changes, as its owner reads it (Cites).
@@ -103,6 +106,8 @@ const (
 	KindInvariant = "invariant"
 	// KindTest is a ruling written as a test.
 	KindTest = "test"
+	// KindConstraint is a condition over the params, checked.
+	KindConstraint = "constraint"
 )
 
 // ParamDef is an effective parameter.
@@ -875,4 +880,14 @@ type SequenceDef struct {
 type PhaseDef struct {
 	Proc, Title string
 	Pos         Pos
+}
+
+// ConstraintDef is a condition over the params that holds in the module.
+type ConstraintDef struct {
+	Name, Title string
+	Cite        []string
+	// Cond is the condition, compiled against the params.
+	Cond *Program
+	Origin
+	ast *Constraint
 }
