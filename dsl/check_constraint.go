@@ -39,13 +39,14 @@ func (u *unit) checkConstraints() {
 			c = &cp
 			u.mod.Constraints[i] = c
 		}
-		c.Cond = u.compile(c.ast.Cond, nil, true)
-		if c.Cond == nil {
+		cond := u.compile(c.ast.Cond, nil, true)
+		if cond == nil {
 			continue
 		}
-		prog, err := c.Cond.Bytecode()
+		c.Cond = cond.Source
+		prog, err := cond.Bytecode()
 		if err != nil {
-			u.errorf(c.Cond.Pos, "constraint", "constraint %s cannot be evaluated: %v", c.Name, err)
+			u.errorf(cond.Pos, "constraint", "constraint %s cannot be evaluated: %v", c.Name, err)
 			continue
 		}
 		if values == nil {
@@ -57,14 +58,14 @@ func (u *unit) checkConstraints() {
 			if errors.As(err, &fe) {
 				err = errors.New(fe.Message)
 			}
-			u.errorf(c.Cond.Pos, "constraint", "constraint %s cannot be evaluated: %v", c.Name, err)
+			u.errorf(cond.Pos, "constraint", "constraint %s cannot be evaluated: %v", c.Name, err)
 			continue
 		}
 		if held, _ := out.(bool); held {
 			continue
 		}
 		read := u.paramsRead(c.ast.Cond)
-		pos := c.Cond.Pos
+		pos := cond.Pos
 		if c.Module != u.mod.ID {
 			pos = c.Pos
 			for _, p := range read {
@@ -85,7 +86,7 @@ func (u *unit) checkConstraints() {
 		if c.Module != u.mod.ID {
 			msg += " of module " + c.Module
 		}
-		msg += " does not hold: " + DisplayExpr(c.Cond.Source)
+		msg += " does not hold: " + DisplayExpr(c.Cond)
 		if len(with) > 0 {
 			msg += ", with " + strings.Join(with, ", ")
 		}
@@ -154,10 +155,10 @@ func (d *ModuleDiff) constraints(old, new *Module) {
 		c := change(KindConstraint, name, o.side(), n.side())
 		var was, now string
 		if o != nil {
-			was = DisplayExpr(o.Cond.sourceOrEmpty())
+			was = DisplayExpr(o.Cond)
 		}
 		if n != nil {
-			now = DisplayExpr(n.Cond.sourceOrEmpty())
+			now = DisplayExpr(n.Cond)
 		}
 		if o == nil || n == nil || CanonicalExpr(was, nil) != CanonicalExpr(now, nil) {
 			field(&c.Details, "condition", was, now)

@@ -886,8 +886,9 @@ type PhaseDef struct {
 type ConstraintDef struct {
 	Name, Title string
 	Cite        []string
-	// Cond is the condition, compiled against the params.
-	Cond *Program
+	// Cond is the condition as the checker compiled and evaluated it
+	// against the params; the engine never runs it.
+	Cond string
 	Origin
 	ast *Constraint
 }
