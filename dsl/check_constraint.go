@@ -160,12 +160,10 @@ func (d *ModuleDiff) constraints(old, new *Module) {
 		if n != nil {
 			now = DisplayExpr(n.Cond)
 		}
-		if o == nil || n == nil || CanonicalExpr(was, nil) != CanonicalExpr(now, nil) {
-			field(&c.Details, "condition", was, now)
-		}
 		if o != nil && n != nil {
-			field(&c.Details, "title", o.Title, n.Title)
-			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
+			conditionDetails(&c, true, was, now, [2]string{o.Title, n.Title}, [2]string{citeText(o.Cite), citeText(n.Cite)})
+		} else {
+			conditionDetails(&c, false, was, now, [2]string{}, [2]string{})
 		}
 		d.add(c)
 	}

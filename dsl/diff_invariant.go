@@ -37,12 +37,10 @@ func (d *ModuleDiff) invariants(old, new *Module) {
 		if n != nil {
 			now = DisplayExpr(n.Cond.sourceOrEmpty())
 		}
-		if o == nil || n == nil || CanonicalExpr(was, nil) != CanonicalExpr(now, nil) {
-			field(&c.Details, "condition", was, now)
-		}
 		if o != nil && n != nil {
-			field(&c.Details, "title", o.Title, n.Title)
-			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
+			conditionDetails(&c, true, was, now, [2]string{o.Title, n.Title}, [2]string{citeText(o.Cite), citeText(n.Cite)})
+		} else {
+			conditionDetails(&c, false, was, now, [2]string{}, [2]string{})
 		}
 		d.add(c)
 	}
@@ -76,5 +74,19 @@ func (d *ModuleDiff) tests(old, new *Module) {
 			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
 		}
 		d.add(c)
+	}
+}
+
+// conditionDetails records what changed in a declaration that is a condition
+// with a title and a cite (an invariant, a constraint): the condition when it
+// means something else, or when one side lacks it; the title and the cite
+// when both sides have them (both pairs empty otherwise).
+func conditionDetails(c *Change, both bool, was, now string, title, cite [2]string) {
+	if !both || CanonicalExpr(was, nil) != CanonicalExpr(now, nil) {
+		field(&c.Details, "condition", was, now)
+	}
+	if both {
+		field(&c.Details, "title", title[0], title[1])
+		field(&c.Details, "cite", cite[0], cite[1])
 	}
 }
