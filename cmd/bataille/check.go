@@ -92,6 +92,14 @@ func loadOrReport(p string, stderr io.Writer) *dsl.Module {
 		diags.Print(stderr)
 		return nil
 	}
+	// Which battle a bare name played is worth saying on every command,
+	// not only check: a run of the bundled battle when the folder here was
+	// meant would otherwise look like the folder's rules at work.
+	for _, d := range diags {
+		if d.Code == "bundled-name" {
+			dsl.Diagnostics{d}.Print(stderr)
+		}
+	}
 	notePlaceholdersOf(mod)
 	return mod
 }

@@ -100,6 +100,14 @@ func TestNewResolvesBesideDIR(t *testing.T) {
 	if _, out, _ := bat(t, "explain", "berlin1813", "rout.hexes"); strings.Contains(out, "Impostor") {
 		t.Error("the folder replaced the bundled battle")
 	}
+	// Every command that loads a battle says which one a bare name played,
+	// not only check.
+	for _, args := range [][]string{{"scenarios", "berlin1813"}, {"run", "berlin1813", "--seed", "1"}, {"explain", "berlin1813", "rout.hexes"}} {
+		code, _, stderr := bat(t, args...)
+		if code != exitOK || !strings.Contains(stderr, "the bundled battle berlin1813 is used, not the folder berlin1813 here") {
+			t.Errorf("%v: exit %d, want the bundled-name warning on stderr\n%s", args, code, stderr)
+		}
+	}
 	if _, out, _ := bat(t, "scenarios", "./berlin1813"); strings.Contains(out, "carre_attempt") {
 		t.Errorf("./berlin1813 is the folder, which has no scenario: %s", out)
 	}
