@@ -520,11 +520,26 @@ type UnitDef struct {
 type Order struct {
 	Pos       lexer.Position
 	Kind      string    `parser:"(?! 'map' | 'terrain' | 'road' | 'hexside' | 'unit' | 'decide' | 'goal' | 'turn' | 'army' | 'seed' | 'scenario' | 'dice' | 'exact' | 'at' | 'as' | 'step' | 'path') @Ident"`
-	Unit      *Ident    `parser:"((?! 'at' | 'as' | 'step' | 'path') @@)? (?= Ident | Keyword | '}' | EOF)"`
+	OnLine    *SameLine `parser:"(@@ (?! 'at' | 'as' | 'step' | 'path') "`
+	Unit      *Ident    `parser:"  @@)? (?= Ident | Keyword | '}' | EOF)"`
 	Target    *Ident    `parser:"('at' @@)?"`
 	Formation *Ident    `parser:"('as' @@)?"`
 	Step      *string   `parser:"('step' @Number)?"`
 	Path      []*HexRef `parser:"('path' @@+)?"`
+}
+
+// SameLine matches, taking nothing, where the next token is on the line of
+// the one before it. An order's unit is on the order's line: without it a
+// bare `charge` took the next line's first word for its unit.
+type SameLine struct{}
+
+// Parse implements participle.Parseable.
+func (*SameLine) Parse(lex *lexer.PeekingLexer) error {
+	at := lex.RawCursor()
+	if at == 0 || lex.Peek().Pos.Line != lex.Range(at-1, at)[0].Pos.Line {
+		return participle.NextMatch
+	}
+	return nil
 }
 
 // Decide answers a question a rule asks: `decide inf1 form_carre yes`, or
