@@ -1,7 +1,6 @@
 package dsl
 
 import (
-	"fmt"
 	"github.com/bataille/bataille/hex"
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/builtin"
@@ -529,9 +528,9 @@ func (u *unit) hexSpec(h *HexRef) (any, bool) {
 // 6004 in it), so it is an error, with the number it may mean.
 func (u *unit) hexNumber(s string, pos Pos) (HexSpec, bool) {
 	if _, err := hex.Parse(s); err != nil {
-		hint := ""
+		hint := suggestion{wrong: s}
 		if _, err := hex.Parse("0" + s); err == nil {
-			hint = fmt.Sprintf("; did you mean %q?", "0"+s)
+			hint.want = "0" + s
 		}
 		u.errorf(pos, "bad-hex", "invalid hex %q: want 4 digits, column then row (0712 is column 7, row 12)%s", s, hint)
 		return HexSpec{}, false

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -81,6 +83,7 @@ func TestCheckGolden(t *testing.T) {
 				if d.Code == "" || d.Pos.Line < 1 || d.Pos.Col < 1 || d.Pos.File == "" {
 					t.Errorf("diagnostic without code or position: %#v", d)
 				}
+				checkFixes(t, a, d)
 			}
 			var got bytes.Buffer
 			diags.Print(&got)
@@ -101,6 +104,56 @@ func TestCheckGolden(t *testing.T) {
 		})
 	}
 }
+
+var reDidYouMean = regexp.MustCompile(`did you mean ("(?:[^"\\]|\\.)*")\?`)
+
+// checkFixes checks that a diagnostic whose message suggests a name
+// carries the fix an editor applies (the language server offers only
+// Fixes, it does not read the message): its new text is the name
+// suggested, and its range is text of the file, ending in the span.
+func checkFixes(t *testing.T, a *archive, d dsl.Diagnostic) {
+	t.Helper()
+	m := reDidYouMean.FindStringSubmatch(d.Message)
+	if m == nil {
+		return
+	}
+	want, err := strconv.Unquote(m[1])
+	if err != nil {
+		t.Fatalf("%s: %v", d, err)
+	}
+	var fx *dsl.Fix
+	for i := range d.Fixes {
+		if d.Fixes[i].NewText == want {
+			fx = &d.Fixes[i]
+		}
+	}
+	if fx == nil {
+		t.Errorf("%s: no fix to %q (fixes %+v)", d, want, d.Fixes)
+		return
+	}
+	var src []byte
+	for _, f := range a.Files {
+		if f.Name == d.Pos.File {
+			src = f.Data
+		}
+	}
+	if src == nil { // a base module of stdlib
+		src, _ = fs.ReadFile(stdlib.BaseFS, d.Pos.File)
+	}
+	from, to := fx.Range.Start.Offset, fx.Range.End.Offset
+	if src == nil || from < 0 || to <= from || to > len(src) {
+		t.Errorf("%s: fix range %v..%v outside its file", d, fx.Range.Start, fx.Range.End)
+		return
+	}
+	if before(d.End, fx.Range.End) {
+		t.Errorf("%s: fix range %v..%v ends after the span %v..%v", d, fx.Range.Start, fx.Range.End, d.Pos, d.End)
+	}
+	if got := string(src[from:to]); got == want || strings.Contains(got, "\n") {
+		t.Errorf("%s: the fix replaces %q", d, got)
+	}
+}
+
+func before(a, b dsl.Pos) bool { return a.Line < b.Line || a.Line == b.Line && a.Col < b.Col }
 
 // TestCheckCleanModules checks that a module with no error is returned, and
 // its declarations are there.

@@ -166,7 +166,7 @@ func (u *unit) checkCiteAs() {
 				names = append(names, s)
 			}
 			sort.Strings(names)
-			u.errorf(c.Pos, "cite-as", "no declaration of %s cites %q%s", c.Module, c.Section, DidYouMean(c.Section, sectionNames(names)))
+			u.errorf(c.Pos, "cite-as", "no declaration of %s cites %q%s", c.Module, c.Section, didYouMean(c.Section, sectionNames(names)))
 		}
 	}
 	// The longest section first, so that "Premier Rules: Carré attempt" is

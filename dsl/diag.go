@@ -195,7 +195,7 @@ func sourceLine(src string, n int) string {
 // is the token at pos, and a did-you-mean among the arguments (a
 // suggestion) gives it the fix that replaces the name where it is written,
 // at or a little after pos (an override's name after its keyword, a word
-// inside its quotes).
+// inside its quotes), else earlier on pos's line.
 func diagAt(src string, pos Pos, sev Severity, code, format string, args ...any) Diagnostic {
 	d := Diagnostic{Severity: sev, Code: code, Pos: pos, Message: fmt.Sprintf(format, args...)}
 	d.Source, d.SourceCol = excerptAt(sourceLine(src, pos.Line), pos.Col)
@@ -212,10 +212,20 @@ func diagAt(src string, pos Pos, sev Severity, code, format string, args ...any)
 		if !isHint || s.want == "" {
 			continue
 		}
-		if at := FindWord(src, s.wrong, off, maxFixReach); at >= 0 {
+		from, fromPos := off, pos
+		at := FindWord(src, s.wrong, off, maxFixReach)
+		if at < 0 {
+			// A name written before the position it is reported at, on
+			// its line (a scenario's terrain word, reported at its first
+			// hex).
+			from = strings.LastIndexByte(src[:off], '\n') + 1
+			fromPos = Pos{File: pos.File, Line: pos.Line, Col: 1, Offset: from}
+			at = FindWord(src, s.wrong, from, off-from)
+		}
+		if at >= 0 {
 			to := at + len(s.wrong)
 			d.Fixes = append(d.Fixes, Fix{Title: fmt.Sprintf("Change %q to %q", s.wrong, s.want),
-				Range: Span{posAt(src, pos, off, at), posAt(src, pos, off, to)}, NewText: s.want})
+				Range: Span{posAt(src, fromPos, from, at), posAt(src, fromPos, from, to)}, NewText: s.want})
 			end = max(end, to)
 		}
 	}

@@ -380,3 +380,66 @@ rule my.back "Back" on charge_contact {
 		t.Fatalf("after the fixes: %+v\n%s", diags, text)
 	}
 }
+
+// TestScenarioQuickFix: a scenario's misspelt terrain, reported at the
+// first hex after it, and a map number short of its leading zero get quick
+// fixes from the checker's fixes over the protocol; applied one after the
+// other, the module checks.
+func TestScenarioQuickFix(t *testing.T) {
+	const src = `game mybattle "Test battle" extends premier
+
+scenario s {
+  map 8 x 8 clear
+  turn a
+  terrain wods 0202
+  unit inf { side: a  arm: infantry  increments: 4  formation: line  facing: N  morale: 30  at: 303 }
+  unit hus { side: b  arm: cavalry  increments: 4  formation: column  facing: S  morale: 30  mp: 8  at: 0606 }
+}
+`
+	dir := filepath.Join(t.TempDir(), "mybattle")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(dir, "rules.rules")
+	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	uri := pathToURI(file)
+	c := newClient(t, t.TempDir())
+	var init InitializeResult
+	if err := c.call("initialize", InitializeParams{RootURI: pathToURI(filepath.Dir(dir))}, &init); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("initialized", struct{}{})
+	c.notify("textDocument/didOpen", DidOpenTextDocumentParams{TextDocument: TextDocumentItem{URI: uri, LanguageID: "bataille", Version: 1, Text: src}})
+	text, version := src, 1
+	for _, want := range []struct{ at, title string }{
+		{"wods", `Change "wods" to "woods"`},
+		{"303", `Change "303" to "0303"`},
+	} {
+		diags := c.diagnostics(uri)
+		if len(diags) == 0 {
+			t.Fatalf("no diagnostic left for %s in:\n%s", want.at, text)
+		}
+		d := diags[0]
+		at := posOf(t, text, want.at, 0, 0)
+		if d.Range != (Range{Start: at, End: Position{Line: at.Line, Character: at.Character + len(want.at)}}) {
+			t.Fatalf("diagnostic %+v, want it on %q at %+v", d, want.at, at)
+		}
+		var actions []CodeAction
+		if err := c.call("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: d.Range, Context: CodeActionContext{Diagnostics: diags}}, &actions); err != nil {
+			t.Fatal(err)
+		}
+		if len(actions) != 1 || actions[0].Kind != "quickfix" || actions[0].Title != want.title {
+			t.Fatalf("code actions for %+v: %+v", d, actions)
+		}
+		edits := actions[0].Edit.Changes[uri]
+		text = applyEdits(t, text, edits)
+		version++
+		c.notify("textDocument/didChange", DidChangeTextDocumentParams{TextDocument: VersionedTextDocumentIdentifier{URI: uri, Version: version},
+			ContentChanges: []TextDocumentContentChangeEvent{{Range: &edits[0].Range, Text: edits[0].NewText}}})
+	}
+	if diags := c.diagnostics(uri); len(diags) != 0 || !strings.Contains(text, "terrain woods 0202") || !strings.Contains(text, "at: 0303 }") {
+		t.Fatalf("after the fixes: %+v\n%s", diags, text)
+	}
+}
