@@ -50,8 +50,9 @@ which stands again where it began if the limit is broken; "Btn" counts units,
 "Rgt" regiments, "Inc" increments, two limits of one arm ("1 Rgt/18 Inc") are
 either-or, and the combined column ("12 Inf/1 Art", "N Art" batteries) binds
 when infantry and artillery share the hex. A charge is not a move of the
-movement phase: it pays the terrain's word, whole points (a terrain of the
-battle's own costs the chart's cavalry figure).
+movement phase: it pays the chart's cavalry figure for the terrain it enters,
+the base's terrain and the battle's own alike, and no road rate, in whole
+points, with what a hexside adds and what turning costs.
 `
 
 const dataBerlin = `

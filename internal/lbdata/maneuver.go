@@ -192,8 +192,8 @@ func (c *conv) maneuver(w *strings.Builder) error {
 		"phase, by its terrain, as the chart prints it (-1: NA, the arm may not enter), " +
 		"and what it costs entered along a road (from a road hex into a road hex): " +
 		"the terrain's own road figure where it prints one (\"3 (2 Rd)\"), else the Road row's. " +
-		"A hexside crossed adds its own cost (the hexsides below). A charge pays the terrain's cost, " +
-		"the cavalry's figure below; a hex of the base's terrain the chart does not print costs the base's.\n"))
+		"A hexside crossed adds its own cost (the hexsides below). A charge pays the cavalry's figure " +
+		"below (the charge rule after these charts); a hex of a terrain the chart does not print costs the terrain's own.\n"))
 	var ids []string
 	for _, row := range terrains {
 		ids = append(ids, row.id)
@@ -275,6 +275,18 @@ func (c *conv) maneuver(w *strings.Builder) error {
 	}
 	w.WriteString("  require points >= 0 else \"the movement chart prints NA: the unit's arm may not enter the hex's terrain\"\n")
 	w.WriteString("  do set_cost(points + crossing_cost)\n}\n\n")
+	// The rule replaces the terrain's part of the cost the engine offers a
+	// charge (hex.cost, the terrain word's) by the chart's, for the base's
+	// terrain as for the battle's own.
+	w.WriteString(wrapComments("// A charge pays the same chart for the hex it enters, the cavalry's figure, " +
+		"never the road's: the charge walks hex by hex paying facing, formation and terrain " +
+		"(BER-37-PROCESS-MOVE), and the terrain's cost is the one this chart prints. " +
+		"What a hexside adds and what turning costs are kept; where the chart's figure is the terrain's own cost, the rule has nothing to do.\n"))
+	fmt.Fprintf(w, "rule charge.terrain_cost \"A charge pays the movement chart's cavalry figure\" on charge_enter cite \"Premier Rules: Charge à cheval BER-37-PROCESS-MOVE\", %s {\n", strings.TrimPrefix(cite, "cite "))
+	fmt.Fprintf(w, "  when hex.terrain in [%s] && move_cost(hex.terrain, charger.arm) != hex.cost\n", quoteList(ids))
+	w.WriteString("  let points = move_cost(hex.terrain, charger.arm)\n")
+	w.WriteString("  require points >= 0 else \"the movement chart prints NA: cavalry may not charge into the hex's terrain\"\n")
+	w.WriteString("  do add_cost(points - hex.cost)\n}\n\n")
 	return c.hexsideRules(w, hexsides, cite)
 }
 
@@ -296,8 +308,9 @@ func quoteList(ids []string) string {
 }
 
 // declareTerrain declares a terrain of the movement chart the base does
-// not have: its cost is the cavalry's figure (what a charge pays), and
-// cavalry may not charge into it where the chart prints NA for cavalry.
+// not have: its cost is the cavalry's figure (the chart's, which the charge
+// rule reads, is the one a charge pays), and cavalry may not charge into it
+// where the chart prints NA for cavalry.
 func (c *conv) declareTerrain(row moveRow, cite string) {
 	cav := row.cells[1]
 	props := ""

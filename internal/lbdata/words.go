@@ -37,8 +37,9 @@ var battleWords = map[string]battleWord{
 	"grand_ferme":      {decl: `terrain grand_ferme "Grand Ferme" CITE ` + building, rows: []string{"GrFerme"}},
 	"landdamm": {decl: `// The Landdamm: the movement chart prints it +2 for infantry, +3 for
 // cavalry and +4 for artillery, as it prints a stream; the movement chart's
-// rule below reads it as a hex, over the clear hex's 1, for each arm; its
-// cost here, the infantry's, is what a charge pays.
+// rule below reads it as a hex, over the clear hex's 1, for each arm, and a
+// charge pays that chart's cavalry figure; the cost here, the infantry's, is
+// what a rule reading hex.cost sees.
 terrain landdamm "Landdamm" CITE, MOVE { cost: 3 }`, rows: []string{"Landdamm"}},
 
 	"preserve_readiness": {decl: `attribute preserve_readiness "Preserve Readiness (a scenario gives it to the units so ordered)" CITE`},
