@@ -9,6 +9,10 @@ type DeclRef struct {
 	Kind, Name, Title string
 	Cite              []string
 	Origin
+	// def is the checked declaration (*ParamDef, *RuleDef, …): an
+	// inherited one is the base's, so two modules' versions of a name
+	// compare by it (touchedNames).
+	def any
 }
 
 // Lookup finds the effective declaration of a kind by name: a param, table,
