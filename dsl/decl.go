@@ -347,7 +347,7 @@ func init() {
 			diff:      (*ModuleDiff).charts,
 		},
 		{
-			kind: KindObjective, errata: 16,
+			kind: KindObjective, list: "objectives", errata: 16,
 			doc:   "what a side values at the end of a play, for `bataille advise`: `objective NAME for SIDE { VALUE when COND }`",
 			of:    func(d *Decl) bool { return d.Objective != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.objective(d) },
@@ -415,7 +415,7 @@ func init() {
 	}
 	declKinds = append(declKinds,
 		&declKind{
-			kind: KindInvariant, role: RoleCode, hidden: true, errata: 17,
+			kind: KindInvariant, role: RoleCode, list: "invariants", hidden: true, errata: 17,
 			doc:   "a condition over the board that holds after every step of every run",
 			of:    func(d *Decl) bool { return d.Invariant != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.invariant(d) },
@@ -431,7 +431,7 @@ func init() {
 			diff:      (*ModuleDiff).invariants,
 		},
 		&declKind{
-			kind: KindConstraint, role: RoleCode, hidden: true, errata: 20, heading: "Constraints",
+			kind: KindConstraint, role: RoleCode, list: "constraints", hidden: true, errata: 20, heading: "Constraints",
 			doc:   "a condition over the params that must hold here and in every module that extends this one: `constraint NAME { rout.target_hexes <= rout.hexes }`",
 			of:    func(d *Decl) bool { return d.Constraint != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.constraint(d) },
@@ -447,7 +447,7 @@ func init() {
 			diff:      (*ModuleDiff).constraints,
 		},
 		&declKind{
-			kind: KindTest, role: RoleCode, hidden: true, errata: 18,
+			kind: KindTest, role: RoleCode, list: "tests", hidden: true, errata: 18,
 			doc:   "a ruling written as a test: a set-up, fixed dice or exact odds, and what must follow",
 			of:    func(d *Decl) bool { return d.Test != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.test(d) },

@@ -33,6 +33,15 @@ func (m *Module) Decls() []DeclRef {
 	return out
 }
 
+// AllDecls lists what Decls does, then the invariants, constraints, tests
+// and sequence of play, which Decls leaves out: every declaration in force
+// a tool may show (explain).
+func (m *Module) AllDecls() []DeclRef {
+	var out []DeclRef
+	m.eachDecl(true, func(d DeclRef) { out = append(out, d) })
+	return out
+}
+
 // eachDecl calls each on every effective declaration of the module in the
 // order Decls lists them; with all, then on its invariants, tests and
 // sequence too, which Decls leaves out but which cite the rules as the
