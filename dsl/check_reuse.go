@@ -35,83 +35,66 @@ const (
 )
 
 // touchedNames finds the declarations this module changed from its
-// base's: declared, overridden or removed. It is nil for a module without
-// a base. Declarations are compared as pointers: an inherited one is the
-// base's. A param counts as an expression's key writes it
-// (paramGroup.writeKey): for its value, by its name's parts, and for the
-// names and types of its group, which expr is given whole, by its first
-// part.
+// base's: declared, overridden or removed, kind by kind of the declaration
+// table. It is nil for a module without a base. Declarations are compared
+// as the checked nodes they are: an inherited one is the base's. A param
+// counts as an expression's key writes it (paramGroup.writeKey): for its
+// value, by its name's parts, and for the names and types of its group,
+// which expr is given whole, by its first part.
 func (u *unit) touchedNames() *touches {
 	base := u.mod.Base
 	if base == nil {
 		return nil
 	}
 	t := &touches{names: map[string]uint8{}, params: map[string][][]string{}}
-	add := func(name string) { t.names[name] |= touchName }
-	diffMap(u.mod.Params, base.Params, func(name string) {
-		first, _, _ := strings.Cut(name, ".")
-		p, q := u.mod.Params[name], base.Params[name]
-		if p == nil || q == nil || fmt.Sprintf("%T", p.Value) != fmt.Sprintf("%T", q.Value) {
-			t.names[first] |= touchGroup
+	for _, k := range declKinds {
+		if k.each == nil {
+			continue
 		}
-		t.names[first] |= touchFirst
-		t.params[first] = append(t.params[first], strings.Split(name, "."))
-	})
-	for kind, words := range u.mod.Vocab {
-		diffMap(words, base.Vocab[kind], add)
-	}
-	for kind, words := range base.Vocab {
-		if _, ok := u.mod.Vocab[kind]; !ok {
-			for w := range words {
-				add(w)
+		add := func(name string) { t.names[name] |= touchName }
+		switch k.kind {
+		case KindParam:
+			add = func(name string) {
+				first, _, _ := strings.Cut(name, ".")
+				p, q := u.mod.Params[name], base.Params[name]
+				if p == nil || q == nil || fmt.Sprintf("%T", p.Value) != fmt.Sprintf("%T", q.Value) {
+					t.names[first] |= touchGroup
+				}
+				t.names[first] |= touchFirst
+				t.params[first] = append(t.params[first], strings.Split(name, "."))
 			}
+		case KindSequence:
+			// Its one declaration has no name; no token names it.
+			add = func(string) { t.names["\x00"+KindSequence] |= touchName }
 		}
+		diffDecls(k, u.mod, base, add)
 	}
-	diffMap(u.mod.Tables, base.Tables, add)
-	diffMap(u.mod.Checks, base.Checks, add)
-	diffMap(u.mod.Charts, base.Charts, add)
-	diffMap(u.mod.Objectives, base.Objectives, add)
-	diffList(u.mod.Modifiers, base.Modifiers, func(m *ModifierDef) string { return m.Name }, add)
-	diffList(u.mod.Rules, base.Rules, func(r *RuleDef) string { return r.ID }, add)
-	diffList(u.mod.Invariants, base.Invariants, func(iv *InvariantDef) string { return iv.Name }, add)
-	diffList(u.mod.Tests, base.Tests, func(x *TestDef) string { return x.Name }, add)
+	// A module's scenarios are its own, never its base's.
 	for _, s := range u.mod.Scenarios {
-		add(s.Name)
-	}
-	if u.mod.Sequence != base.Sequence {
-		add("\x00sequence")
+		t.names[s.Name] |= touchName
 	}
 	return t
 }
 
-// diffMap adds the names whose entry differs between a and b.
-func diffMap[V comparable](a, b map[string]V, add func(string)) {
-	for k, v := range a {
-		if w, ok := b[k]; !ok || w != v {
-			add(k)
+// diffDecls adds, once each and sorted, the names of the declarations of
+// kind k in force in one of a and b and not the other: new, changed or
+// removed.
+func diffDecls(k *declKind, a, b *Module, add func(string)) {
+	in := map[any]string{}
+	k.each(b, func(r DeclRef) { in[r.def] = r.Name })
+	changed := map[string]bool{}
+	k.each(a, func(r DeclRef) {
+		if _, ok := in[r.def]; ok {
+			delete(in, r.def)
+			return
 		}
+		changed[r.Name] = true
+	})
+	for _, name := range in {
+		changed[name] = true
 	}
-	for k := range b {
-		if _, ok := a[k]; !ok {
-			add(k)
-		}
-	}
-}
-
-// diffList adds the names of the entries of a and b that are not in both.
-func diffList[V comparable](a, b []V, name func(V) string, add func(string)) {
-	in := make(map[V]bool, len(b))
-	for _, v := range b {
-		in[v] = true
-	}
-	for _, v := range a {
-		if !in[v] {
-			add(name(v))
-		}
-		delete(in, v)
-	}
-	for v := range in {
-		add(name(v))
+	for _, name := range sortedKeys(changed) {
+		add(name)
 	}
 }
 

@@ -270,7 +270,7 @@ func init() {
 			},
 			store: withInit(func(m *Module) { m.Params = map[string]*ParamDef{} },
 				byName(func(m *Module) map[string]*ParamDef { return m.Params }, func(name string, p *ParamDef) DeclRef {
-					return DeclRef{KindParam, name, "", p.Cite, p.Origin}
+					return DeclRef{KindParam, name, "", p.Cite, p.Origin, p}
 				})),
 			print: func(p *printer, d *Decl) { p.param(d.Param) },
 			diff:  (*ModuleDiff).params,
@@ -285,7 +285,7 @@ func init() {
 			},
 			store: withInit(func(m *Module) { m.Tables = map[string]*TableDef{} },
 				byName(func(m *Module) map[string]*TableDef { return m.Tables }, func(name string, t *TableDef) DeclRef {
-					return DeclRef{KindTable, name, t.Title, t.Cite, t.Origin}
+					return DeclRef{KindTable, name, t.Title, t.Cite, t.Origin, t}
 				})),
 			multiline: func(p *printer, d *Decl) bool {
 				return p.multiline(d.Pos.Offset, len(d.Table.Rows)+len(d.Table.Columns), false)
@@ -309,7 +309,7 @@ func init() {
 			},
 			store: withInit(func(m *Module) { m.Checks = map[string]*CheckDef{} },
 				byName(func(m *Module) map[string]*CheckDef { return m.Checks }, func(name string, c *CheckDef) DeclRef {
-					return DeclRef{KindCheck, name, c.Title, c.Cite, c.Origin}
+					return DeclRef{KindCheck, name, c.Title, c.Cite, c.Origin, c}
 				})),
 			multiline: always,
 			print:     func(p *printer, d *Decl) { p.check(d.Check) },
@@ -324,7 +324,7 @@ func init() {
 				return DeclName{Kind: KindModifier, Name: dotted(d.Modifier.Name), Node: d.Modifier, Pos: d.Modifier.Pos}
 			},
 			store: inOrder(func(m *Module) *[]*ModifierDef { return &m.Modifiers }, func(x *ModifierDef) DeclRef {
-				return DeclRef{KindModifier, x.Name, x.Title, x.Cite, x.Origin}
+				return DeclRef{KindModifier, x.Name, x.Title, x.Cite, x.Origin, x}
 			}, true),
 			multiline: func(p *printer, d *Decl) bool { return p.multiline(d.Pos.Offset, 1, true) },
 			print:     func(p *printer, d *Decl) { p.modifier(d.Modifier) },
@@ -340,14 +340,14 @@ func init() {
 			},
 			store: withInit(func(m *Module) { m.Charts = map[string]*ChartDef{} },
 				byName(func(m *Module) map[string]*ChartDef { return m.Charts }, func(name string, c *ChartDef) DeclRef {
-					return DeclRef{KindChart, name, c.Title, c.Cite, c.Origin}
+					return DeclRef{KindChart, name, c.Title, c.Cite, c.Origin, c}
 				})),
 			multiline: always,
 			print:     func(p *printer, d *Decl) { p.chart(d.Chart) },
 			diff:      (*ModuleDiff).charts,
 		},
 		{
-			kind: KindObjective, errata: 16,
+			kind: KindObjective, list: "objectives", errata: 16,
 			doc:   "what a side values at the end of a play, for `bataille advise`: `objective NAME for SIDE { VALUE when COND }`",
 			of:    func(d *Decl) bool { return d.Objective != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.objective(d) },
@@ -356,7 +356,7 @@ func init() {
 			},
 			store: withInit(func(m *Module) { m.Objectives = map[string]*ObjectiveDef{} },
 				byName(func(m *Module) map[string]*ObjectiveDef { return m.Objectives }, func(name string, o *ObjectiveDef) DeclRef {
-					return DeclRef{KindObjective, name, o.Title, o.Cite, o.Origin}
+					return DeclRef{KindObjective, name, o.Title, o.Cite, o.Origin, o}
 				})),
 			multiline: func(p *printer, d *Decl) bool { return p.multiline(d.Pos.Offset, 1, true) },
 			print:     func(p *printer, d *Decl) { p.objective(d.Objective) },
@@ -371,7 +371,7 @@ func init() {
 				return DeclName{Kind: KindRule, Name: dotted(d.Rule.Name), Node: d.Rule, Pos: d.Rule.Pos}
 			},
 			store: inOrder(func(m *Module) *[]*RuleDef { return &m.Rules }, func(r *RuleDef) DeclRef {
-				return DeclRef{KindRule, r.ID, r.Title, r.Cite, r.Origin}
+				return DeclRef{KindRule, r.ID, r.Title, r.Cite, r.Origin, r}
 			}, true),
 			multiline: func(p *printer, d *Decl) bool { return p.multiline(d.Pos.Offset, len(d.Rule.Clauses), false) },
 			print:     func(p *printer, d *Decl) { p.rule(d.Rule) },
@@ -403,7 +403,7 @@ func init() {
 				}
 				m.Vocab[kind] = map[string]*VocabDef{}
 			}, byName(func(m *Module) map[string]*VocabDef { return m.Vocab[kind] }, func(name string, w *VocabDef) DeclRef {
-				return DeclRef{kind, name, w.Title, w.Cite, w.Origin}
+				return DeclRef{kind, name, w.Title, w.Cite, w.Origin, w}
 			})),
 			multiline: func(p *printer, d *Decl) bool {
 				return d.Vocab.Open && p.multiline(d.Pos.Offset, len(d.Vocab.Props), true)
@@ -415,7 +415,7 @@ func init() {
 	}
 	declKinds = append(declKinds,
 		&declKind{
-			kind: KindInvariant, role: RoleCode, hidden: true, errata: 17,
+			kind: KindInvariant, role: RoleCode, list: "invariants", hidden: true, errata: 17,
 			doc:   "a condition over the board that holds after every step of every run",
 			of:    func(d *Decl) bool { return d.Invariant != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.invariant(d) },
@@ -424,14 +424,14 @@ func init() {
 				return DeclName{Kind: KindInvariant, Name: dotted(d.Invariant.Name), Node: d.Invariant, Pos: d.Invariant.Pos}
 			},
 			store: inOrder(func(m *Module) *[]*InvariantDef { return &m.Invariants }, func(iv *InvariantDef) DeclRef {
-				return DeclRef{KindInvariant, iv.Name, iv.Title, iv.Cite, iv.Origin}
+				return DeclRef{KindInvariant, iv.Name, iv.Title, iv.Cite, iv.Origin, iv}
 			}, false),
 			multiline: func(p *printer, d *Decl) bool { return p.multiline(d.Pos.Offset, 1, true) },
 			print:     func(p *printer, d *Decl) { p.invariant(d.Invariant) },
 			diff:      (*ModuleDiff).invariants,
 		},
 		&declKind{
-			kind: KindConstraint, role: RoleCode, hidden: true, errata: 20, heading: "Constraints",
+			kind: KindConstraint, role: RoleCode, list: "constraints", hidden: true, errata: 20, heading: "Constraints",
 			doc:   "a condition over the params that must hold here and in every module that extends this one: `constraint NAME { rout.target_hexes <= rout.hexes }`",
 			of:    func(d *Decl) bool { return d.Constraint != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.constraint(d) },
@@ -440,14 +440,14 @@ func init() {
 				return DeclName{Kind: KindConstraint, Name: dotted(d.Constraint.Name), Node: d.Constraint, Pos: d.Constraint.Pos}
 			},
 			store: inOrder(func(m *Module) *[]*ConstraintDef { return &m.Constraints }, func(c *ConstraintDef) DeclRef {
-				return DeclRef{KindConstraint, c.Name, c.Title, c.Cite, c.Origin}
+				return DeclRef{KindConstraint, c.Name, c.Title, c.Cite, c.Origin, c}
 			}, false),
 			multiline: func(p *printer, d *Decl) bool { return p.multiline(d.Pos.Offset, 1, true) },
 			print:     func(p *printer, d *Decl) { p.constraint(d.Constraint) },
 			diff:      (*ModuleDiff).constraints,
 		},
 		&declKind{
-			kind: KindTest, role: RoleCode, hidden: true, errata: 18,
+			kind: KindTest, role: RoleCode, list: "tests", hidden: true, errata: 18,
 			doc:   "a ruling written as a test: a set-up, fixed dice or exact odds, and what must follow",
 			of:    func(d *Decl) bool { return d.Test != nil },
 			check: func(u *unit, _ *File, d *Decl) { u.test(d) },
@@ -455,7 +455,7 @@ func init() {
 				return DeclName{Kind: KindTest, Name: dotted(d.Test.Name), Node: d.Test, Pos: d.Test.Pos}
 			},
 			store: inOrder(func(m *Module) *[]*TestDef { return &m.Tests }, func(t *TestDef) DeclRef {
-				return DeclRef{KindTest, t.Name, t.Title, t.Cite, t.Origin}
+				return DeclRef{KindTest, t.Name, t.Title, t.Cite, t.Origin, t}
 			}, false),
 			multiline: always,
 			print:     func(p *printer, d *Decl) { p.test(d.Test) },
@@ -471,7 +471,7 @@ func init() {
 				inherit: func(m, base *Module) { m.Sequence = base.Sequence },
 				each: func(m *Module, fn func(DeclRef)) {
 					if s := m.Sequence; s != nil {
-						fn(DeclRef{KindSequence, "", s.Title, s.Cite, s.Origin})
+						fn(DeclRef{KindSequence, "", s.Title, s.Cite, s.Origin, s})
 					}
 				},
 			},

@@ -9,6 +9,10 @@ type DeclRef struct {
 	Kind, Name, Title string
 	Cite              []string
 	Origin
+	// def is the checked declaration (*ParamDef, *RuleDef, …): an
+	// inherited one is the base's, so two modules' versions of a name
+	// compare by it (touchedNames).
+	def any
 }
 
 // Lookup finds the effective declaration of a kind by name: a param, table,
@@ -26,6 +30,15 @@ func (m *Module) Lookup(kind, name string) (DeclRef, bool) {
 func (m *Module) Decls() []DeclRef {
 	var out []DeclRef
 	m.eachDecl(false, func(d DeclRef) { out = append(out, d) })
+	return out
+}
+
+// AllDecls lists what Decls does, then the invariants, constraints, tests
+// and sequence of play, which Decls leaves out: every declaration in force
+// a tool may show (explain).
+func (m *Module) AllDecls() []DeclRef {
+	var out []DeclRef
+	m.eachDecl(true, func(d DeclRef) { out = append(out, d) })
 	return out
 }
 

@@ -19,20 +19,20 @@ func cmdExplain(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("explain", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `Usage: bataille explain GAME|DIR NAME [--svg FILE] [--html FILE]
+		fmt.Fprintf(stderr, `Usage: bataille explain GAME|DIR NAME [--svg FILE] [--html FILE]
 
-Shows the declaration NAME (a rule, param, table, check, modifier, chart or
-word) as it is in force in the battle after extends and overrides:
+Shows the declaration NAME (a rule, param, table, check, modifier, chart,
+word, objective, invariant, constraint or test; each of them, when kinds
+share the name) as it is in force in the battle after extends and overrides:
 its text, the module and line each version comes from, its citation, and the
 hooks it runs on (for a param or table: the rules that read or roll it).
 NAME may also be a hook (charge_contact, recall.fail): what it is, the names
 its expressions read, and the rules that run on it, in order. A table or
 check lists its named modifiers and where each comes from; the NAME
-"placeholders" lists every figure the battle plays that is a placeholder,
-"sequence" the phases of its turn, and "tables", "params", "rules",
-"modifiers", "checks", "charts" or "words" list what can be explained.
+%s
 A table or chart is also shown as the grid it is printed as: a column per
-column it declares, labelled by its keys, and rows by the roll.`)
+column it declares, labelled by its keys, and rows by the roll.
+`, wrap(`"placeholders" lists every figure the battle plays that is a placeholder, "sequence" the phases of its turn, and `+listNames()+` list what can be explained.`, 76))
 		fs.PrintDefaults()
 	}
 	svgOut := fs.String("svg", "", "for a table: also draw it as its chart is printed, to this SVG file")
@@ -66,7 +66,7 @@ column it declares, labelled by its keys, and rows by the roll.`)
 	}
 	found := explain(stdout, mod, name) || explainHook(stdout, mod, name)
 	if !found {
-		fmt.Fprintf(stderr, "bataille explain: %s has no rule, param, table, check, word or hook %q%s\n", mod.ID, name, dsl.DidYouMean(name, append(allNames(mod), hookNames(mod)...)))
+		fmt.Fprintf(stderr, "bataille explain: %s has no declaration or hook %q%s\n", mod.ID, name, dsl.DidYouMean(name, append(allNames(mod), hookNames(mod)...)))
 		return exitFail
 	}
 	return exitOK
@@ -81,28 +81,46 @@ type decl struct {
 }
 
 // versions finds every module in the extends chain that declares name
-// itself (not by inheritance), base first.
-func versions(mod *dsl.Module, name string) (kind string, out []decl) {
+// itself (not by inheritance) as a declaration of kind, base first.
+func versions(mod *dsl.Module, decls map[*dsl.Module][]dsl.DeclRef, kind, name string) (out []decl) {
 	for m := mod; m != nil; m = m.Base {
-		var d *decl
-		for _, ref := range m.Decls() {
-			if ref.Name == name && ref.Module == m.ID {
-				d = &decl{ref.Kind, m.ID, ref.Pos, ref.Override, ref.Cite}
+		for _, ref := range decls[m] {
+			if ref.Kind == kind && ref.Name == name && ref.Module == m.ID {
+				out = append([]decl{{ref.Kind, m.ID, ref.Pos, ref.Override, ref.Cite}}, out...)
+				break
 			}
 		}
-		if d != nil {
-			kind = d.kind
-			out = append([]decl{*d}, out...)
-		}
 	}
-	return kind, out
+	return out
 }
 
+// explain shows every declaration of that name in force, of whatever kind
+// (a test may share its name with the rule it tests), in the order of
+// dsl's declaration table.
 func explain(w io.Writer, mod *dsl.Module, name string) bool {
-	kind, chain := versions(mod, name)
-	if len(chain) == 0 {
-		return false
+	decls := map[*dsl.Module][]dsl.DeclRef{}
+	for m := mod; m != nil; m = m.Base {
+		decls[m] = m.AllDecls()
 	}
+	found := false
+	for _, k := range dsl.DeclKinds() {
+		chain := versions(mod, decls, k.Kind, name)
+		if len(chain) == 0 {
+			continue
+		}
+		if found {
+			fmt.Fprintln(w)
+		}
+		found = true
+		explainDecl(w, mod, k.Kind, name, chain)
+	}
+	return found
+}
+
+// explainDecl shows one declaration in force: its versions down the chain,
+// then what its kind adds (a rule's hook, a table's grid, a param's
+// readers).
+func explainDecl(w io.Writer, mod *dsl.Module, kind, name string, chain []decl) {
 	eff := chain[len(chain)-1]
 	fmt.Fprintf(w, "%s %s in %s\n", kind, name, mod.ID)
 	if ref, ok := mod.Lookup(kind, name); ok && ref.Placeholder {
@@ -155,7 +173,6 @@ func explain(w io.Writer, mod *dsl.Module, name string) bool {
 			fmt.Fprintf(w, "\nused by: %s\n", strings.Join(users, ", "))
 		}
 	}
-	return true
 }
 
 // explainKeys lists what a keyed table's columns are chosen by.
@@ -293,7 +310,7 @@ func indent(s string) string {
 
 func allNames(mod *dsl.Module) []string {
 	var out []string
-	for _, ref := range mod.Decls() {
+	for _, ref := range mod.AllDecls() {
 		out = append(out, ref.Name)
 	}
 	sort.Strings(out)

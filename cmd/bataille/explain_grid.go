@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/bataille/bataille/dsl"
@@ -20,12 +22,45 @@ var listable = func() map[string][]string {
 	return out
 }()
 
+// listNames says the lists explain prints, in the order of the declaration
+// table: "params", "tables", … or "tests".
+func listNames() string {
+	var names []string
+	for _, k := range dsl.DeclKinds() {
+		if _, ok := listable[k.List]; ok && !slices.Contains(names, strconv.Quote(k.List)) {
+			names = append(names, strconv.Quote(k.List))
+		}
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+}
+
+// wrap breaks text into lines of at most width bytes, between words.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		if n > 0 && n+1+len(w) > width {
+			b.WriteByte('\n')
+			n = 0
+		} else if n > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len(w)
+	}
+	return b.String()
+}
+
 // explainList lists the declarations of some kinds in force, each with its
 // title, where it comes from and whether it is a placeholder: what a user
 // may name to explain.
 func explainList(w io.Writer, mod *dsl.Module, list string, kinds []string) {
 	var refs []dsl.DeclRef
-	for _, d := range mod.Decls() {
+	for _, d := range mod.AllDecls() {
 		for _, k := range kinds {
 			if d.Kind == k {
 				refs = append(refs, d)

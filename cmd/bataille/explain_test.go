@@ -148,3 +148,93 @@ rule g.uses_bonus on turn_end {
 		}
 	}
 }
+
+// TestExplainEveryKind: explain lists and shows every kind of declaration
+// of dsl's table, the invariants, constraints, tests and objectives too,
+// and a name two kinds share (a param and the rule that reads it, a rule
+// and its test) shows both, each with its own versions.
+func TestExplainEveryKind(t *testing.T) {
+	dir := t.TempDir()
+	src := `game g "Test" extends premier
+
+param g.bonus = 2
+
+rule g.bonus "Bonus" on turn_end {
+  when unit.increments > g.bonus
+  do add_army(unit, "morale_level", 0)
+}
+
+invariant g.some_left "Some increments are left" {
+  all(units, .increments >= 0)
+}
+
+constraint g.bonus_small "The bonus is small" {
+  g.bonus <= 3
+}
+
+objective kept "Increments kept" {
+  unit.side == player ? unit.increments : 0
+}
+
+test g.bonus "Column in clear terrain" {
+  map 8 x 8 clear
+  turn french
+  unit inf "Battalion" { side: french  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  mp: 6  at: 0404 }
+  expect inf.formation == "line"
+}
+`
+	if err := os.WriteFile(filepath.Join(dir, "g.rules"), []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct{ list, name string }{
+		{"invariants", "g.some_left"},
+		{"constraints", "g.bonus_small"},
+		{"objectives", "kept"},
+		{"tests", "g.bonus"},
+		{"rules", "g.bonus"},
+		{"params", "g.bonus"},
+	} {
+		code, out, stderr := bat(t, "explain", dir, tc.list)
+		if code != exitOK {
+			t.Fatalf("explain %s: exit %d: %s", tc.list, code, stderr)
+		}
+		if !regexp.MustCompile(`(?m)^  ` + regexp.QuoteMeta(tc.name) + ` .*module g$`).MatchString(out) {
+			t.Errorf("explain %s does not list %s:\n%s", tc.list, tc.name, out)
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		heads []string
+	}{
+		{"g.some_left", []string{"invariant g.some_left in g"}},
+		{"g.bonus_small", []string{"constraint g.bonus_small in g"}},
+		{"kept", []string{"objective kept in g"}},
+		// In the order of the declaration table, each once.
+		{"g.bonus", []string{"param g.bonus in g", "rule g.bonus in g", "test g.bonus in g"}},
+	} {
+		code, out, stderr := bat(t, "explain", dir, tc.name)
+		if code != exitOK {
+			t.Fatalf("explain %s: exit %d: %s", tc.name, code, stderr)
+		}
+		var heads []string
+		for _, l := range strings.Split(out, "\n") {
+			if strings.HasSuffix(l, " in g") {
+				heads = append(heads, l)
+			}
+		}
+		if strings.Join(heads, "|") != strings.Join(tc.heads, "|") {
+			t.Errorf("explain %s shows %q, want %q:\n%s", tc.name, heads, tc.heads, out)
+		}
+		if n := strings.Count(out, "declared by module g at "); n != len(tc.heads) {
+			t.Errorf("explain %s shows %d versions, want %d:\n%s", tc.name, n, len(tc.heads), out)
+		}
+		if !strings.Contains(out, "(in force):") {
+			t.Errorf("explain %s shows nothing in force:\n%s", tc.name, out)
+		}
+	}
+	// The param's section keeps what a param's shows: the rules that read it.
+	_, out, _ := bat(t, "explain", dir, "g.bonus")
+	if !strings.Contains(out, "used by: g.bonus (on turn_end)\n") || !strings.Contains(out, "runs on hook turn_end") {
+		t.Errorf("explain g.bonus lacks the param's readers or the rule's hook:\n%s", out)
+	}
+}
