@@ -108,6 +108,11 @@ type DecisionSpec struct {
 	when     *Expr
 }
 
+// DecideActing is the decide condition's name for "an action is under
+// way" (interpreter.Question.Acting): the action the Premier Rules
+// resolve step by step is the charge.
+const DecideActing = "charging"
+
 // DecideVars are the names a decide line's condition reads: where the
 // question is asked.
 var DecideVars = []Var{
@@ -115,7 +120,7 @@ var DecideVars = []Var{
 	{Name: "distance", Type: reflect.TypeFor[int](), Doc: "hexes between the unit asked and the unit the question is about (-1 for none)"},
 	{Name: "step", Type: reflect.TypeFor[int](), Doc: "hexes the charger has entered so far (0 at the charge's start)"},
 	{Name: "hex", Type: reflect.TypeFor[string](), Doc: "the map number of the charger's hex (of the unit asked, outside a charge)"},
-	{Name: "charging", Type: reflect.TypeFor[bool](), Doc: "a charge is being resolved"},
+	{Name: DecideActing, Type: reflect.TypeFor[bool](), Doc: "a charge is being resolved"},
 	{Name: "turn", Type: reflect.TypeFor[int](), Doc: "the turn being played, from 1"},
 }
 

@@ -37,7 +37,7 @@ var ErrCostBudget = errors.New("cost budget exceeded")
 // meter counts the cost of a run: the static estimate of every expression
 // evaluated, one unit for every clause and effect, and the engine's own
 // work (each hex of a path or a retreat, each unit looked at for an enemy,
-// a line of sight or a stack). The board carries it so that the language's
+// a line of sight or a stack). The board holds it so that the language's
 // functions count what they look at too.
 type meter struct {
 	used, limit int64

@@ -8,31 +8,31 @@ import (
 	"github.com/expr-lang/expr/vm"
 )
 
-// Question is what a rule asks a player: `ask "form_carre"` asks the owner
-// of Unit whether to try. It says where it is asked, so that a player may
-// answer one way at one moment of a charge and another way at the next:
-// a rule asks again at every opportunity its hook offers.
+// Question is what a rule asks a player: `ask "NAME"` asks the owner of
+// Unit whether to do what the rule offers. It says where it is asked, so
+// that a player may answer one way at one step of an action and another
+// way at the next: a rule asks again at every opportunity its hook offers.
 type Question struct {
 	Ask  string
 	Unit *Unit
 	Rule string
 	Hook string
 	// About is the unit the question is about: the unit the asking hook
-	// is about when that is another than Unit (the Carré the charger may
-	// halt before, a unit it may charge instead), else the other side of
-	// the charge being resolved (the charger; for the charger, its
-	// target); nil when there is none.
+	// is about when that is another than Unit, else the other side of the
+	// action being resolved (its actor; for the actor, its target); nil
+	// when there is none.
 	About *Unit
 	// Distance is the hexes between Unit and About, -1 without About.
 	Distance int
-	// Step is the hexes the charger has entered (0 at the charge's start
-	// and outside a charge).
+	// Step is the hexes the acting unit has entered (0 at the action's
+	// start and outside an action).
 	Step int
-	// Hex is the charger's hex, or the asked unit's outside a charge.
+	// Hex is the acting unit's hex, or the asked unit's outside an action.
 	Hex hex.Hex
-	// Charging says a charge is being resolved.
-	Charging bool
-	Turn     int
+	// Acting says an action a procedure resolves is under way
+	// (Engine.SetUnderway): Step and Hex are then the action's.
+	Acting bool
+	Turn   int
 }
 
 // Decider answers the choices the rules offer a player. The engine never
@@ -50,7 +50,7 @@ func (f DeciderFunc) Decide(q Question) bool { return f(q) }
 
 // ScriptedDecider answers from a table of (unit, question) answers, then
 // from conditions over where the question is asked (a scenario's `decide
-// inf form_carre when distance <= 2`), and with Default for anything else.
+// UNIT NAME when distance <= 2`), and with Default for anything else.
 type ScriptedDecider struct {
 	Answers map[[2]string]bool
 	// Conds answer yes exactly where their condition holds.
@@ -88,7 +88,7 @@ func (c *Condition) Holds(q Question) bool {
 	if q.About != nil {
 		about = q.About.ID
 	}
-	c.env["distance"], c.env["step"], c.env["hex"], c.env["charging"], c.env["turn"], c.env["about"] = q.Distance, q.Step, q.Hex.String(), q.Charging, q.Turn, about
+	c.env["distance"], c.env["step"], c.env["hex"], c.env[dsl.DecideActing], c.env["turn"], c.env["about"] = q.Distance, q.Step, q.Hex.String(), q.Acting, q.Turn, about
 	out, err := c.machine.Run(prog, c.env)
 	b, ok := out.(bool)
 	return err == nil && ok && b

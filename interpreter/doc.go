@@ -9,15 +9,15 @@
 // The parts of a turn are procedures registered by name (procedure.go): a
 // module's sequence of play names the phases, and the engine looks each up
 // in the registry. The kernel registers none: package premier registers
-// the Premier Rules' (the charge à cheval, movement, fire, melee, the turn's
-// start and end), and another package adds its own the same way, each
-// written on the kernel's exported steps: DeclareHook, FindHook and Bind to
-// declare and fire its hooks, NewLocal for its own state (which rewinds
-// reset and saved positions hold), Checkpoint, BeginPhase and Emit for its
-// positions and its narration, Act and SetUnderway for the action being
-// resolved, Settle for what rules left for later. A program that builds an
-// engine imports the procedures it plays, as a database/sql program
-// imports its driver; package bataille imports premier.
+// the Premier Rules' (one file each), and another package adds its own the
+// same way, each written on the kernel's exported steps: DeclareHook,
+// FindHook and Bind to declare and fire its hooks, NewLocal for its own
+// state (which rewinds reset and saved positions hold), Checkpoint,
+// BeginPhase and Emit for its positions and its narration, Act and
+// SetUnderway for the action being resolved, Settle for what rules left
+// for later. A program that builds an engine imports the procedures it
+// plays, as a database/sql program imports its driver; package bataille
+// imports premier.
 //
 // The hooks and the names their expressions read are the table Hooks (the
 // kernel's own, then those procedures declare); with stdlib's functions

@@ -39,16 +39,16 @@ type Config struct {
 	// run with an *InvariantError.
 	NoInvariants bool
 	// PhaseEnd, when set, is called at the end of every phase of every
-	// turn (turn from 1, phase the procedure's name), once its charges
-	// are resolved and its phase_end rules have run: a test judges the
+	// turn (turn from 1, phase the procedure's name), once what its
+	// actions left for later is settled and its phase_end rules have run: a test judges the
 	// board there (`expect after PHASE …`).
 	PhaseEnd func(turn int, phase string)
 }
 
-// EffectFunc carries out one effect primitive. Package stdlib provides them.
+// EffectFunc does one effect primitive. Package stdlib provides them.
 type EffectFunc func(c *Call) error
 
-// Call is one effect call being carried out: its rule and evaluated arguments
+// Call is one effect call being done: its rule and evaluated arguments
 // (nil for an optional argument not given).
 type Call struct {
 	E    *Engine
@@ -114,7 +114,7 @@ type Engine struct {
 	// to narrate.
 	quietPhase bool
 	shown      string       // the phase whose heading the trace shows last
-	curRule    *dsl.RuleDef // the rule whose effect is being carried out
+	curRule    *dsl.RuleDef // the rule whose effect is being done
 	curCall    *dsl.CallDef // that effect's call (its name and place)
 	argStack   []any
 	callStack  []Call
@@ -503,7 +503,7 @@ func (e *Engine) phasingSide() string {
 
 // SetPhasing names the side whose turn it is; without it, the side of the
 // first unit given an order a procedure plays as its side's own (its
-// Acts: a charge, a move, an assault).
+// Acts).
 func (e *Engine) SetPhasing(side string) {
 	e.turn = side
 }
@@ -629,7 +629,7 @@ func (e *Engine) asked(q Question, answer string) {
 		if q.Unit != nil {
 			ev.Asked = q.Unit.ID
 		}
-		if q.Charging {
+		if q.Acting {
 			d := q.Distance
 			ev.Distance = &d
 		}

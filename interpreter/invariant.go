@@ -15,7 +15,7 @@ import (
 var InvariantVars = []dsl.Var{
 	v("units", reflect.TypeFor[[]*Unit](), "every unit placed, in scenario order (an eliminated one stays with 0 increments)"),
 	word("phase", ProcedureWords, "the procedure of the phase being played"),
-	v("phase_end", tBool, "the step is the end of a phase, once its charges are all resolved"),
+	v("phase_end", tBool, "the step is the end of a phase, once what its actions left for later is settled"),
 	v("turn", tInt, "the turn being played, from 1"),
 	v("hook", tString, "the hook whose rules just ran, or \"\" (a phase's end, a melee joined, a fire aimed)"),
 	v("attacker", tUnit, "when a melee is joined, the unit that assaults; else nil"),
@@ -33,7 +33,7 @@ type InvariantError struct {
 	Pos         dsl.Pos
 	Turn        int
 	Phase       string // the phase's title
-	After       string // the step: "the rules of charge_enter", "the end of the phase" …
+	After       string // the step: "the rules of HOOK", "the end of the phase" …
 	Step        int    // events of the trace so far
 }
 

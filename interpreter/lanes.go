@@ -11,18 +11,20 @@ import (
 // exact odds can be worked out apart and put together (a product, not an
 // enumeration of it). Units meet in play only in these ways:
 //
-//   - an order links them (a charge, fire or assault and its target);
+//   - an order links them (an order that names a target);
 //   - a rule is handed them by a hook: every hook hands a rule the units
-//     its action is about, except charge_approach, which fires for every
-//     enemy on the board, near or far;
+//     its action is about, except a hook a procedure fires for every enemy
+//     on the board, near or far (the approach hook of package premier's
+//     moving action);
 //   - the engine looks at the units around one: in its hex (stacking,
-//     fire, a charge's stack, the language's functions), next to a hex it
-//     stands in or is about to enter (Zd'I, a follow, a step toward, a
+//     a stack that acts as one, the language's functions), next to a hex
+//     it stands in or is about to enter (Zd'I, a follow, a step toward, a
 //     retreat), along the line between two (line of sight), or within the
-//     movement points a charger has left (could_contact).
+//     movement points a moving unit has left.
 //
-// So units not linked by orders, whose charge_approach rules all give up
-// beyond some distance (ApproachReach), stay apart when every hex the
+// So units not linked by orders, whose rules on such a hook all give up
+// beyond some distance (the procedure says which: premier.ApproachReach),
+// stay apart when every hex the
 // units of one part ever stand in is farther from every hex of another's
 // than the farthest look of either (Track). Each part, played alone, then
 // plays as it does beside the others, and the whole's outcomes are the
@@ -53,7 +55,7 @@ func (b *Board) SetTrack(t *Track) {
 }
 
 // baseReach is the farthest the engine looks from a hex a unit stands in
-// outside a charge's could_contact and a line of sight: the hexes next to
+// outside a reach a procedure records (Reach) and a line of sight: the hexes next to
 // the hex it is about to enter.
 const baseReach = 2
 
@@ -71,7 +73,8 @@ func (b *Board) Reach(n int) {
 }
 
 // Apart reports whether the hexes of two tracks are farther apart than the
-// farther reach of the two, and beyond the charge_approach rules' reach.
+// farther reach of the two, and beyond approach, the reach of the rules on
+// a hook that fires for units however far (see above).
 func Apart(a, b *Track, approach int) bool {
 	r := max(a.Reach, b.Reach, approach)
 	for h := range a.Hexes {

@@ -5,7 +5,7 @@ import "fmt"
 // A procedure's own state lives on each engine as a Local, which the
 // procedure declares once (NewLocal) and the engine makes when it is
 // made: what the procedure keeps from one step of its phase to the next
-// (the charges declared, those a rule started), and what one of its
+// (the orders it has still to resolve, the actions a rule started), and what one of its
 // actions keeps while it is resolved. The kernel knows it only as this
 // interface: a rewind resets it, and a saved position (State) holds the
 // copy it gives, so that a run paused at any step resumes.
@@ -109,8 +109,8 @@ func (n *Numbering) OrderAt(i int) (*Order, error) {
 }
 
 // Underway is the action a procedure is resolving, as a question put to a
-// player and an effect that needs the acting unit see it: a charge's
-// cavalry, what it rides at, the hexes it has entered so far. The
+// player and an effect that needs the acting unit see it: the unit that
+// acts, the unit it acts on, the hexes it has entered so far. The
 // procedure keeps it in its own state, points the engine at it for the
 // action's length (SetUnderway) and updates it as the action goes on.
 type Underway struct {
@@ -125,8 +125,7 @@ func (e *Engine) SetUnderway(w *Underway) { e.underway = w }
 // Acting is the action being resolved, or nil.
 func (e *Engine) Acting() *Underway { return e.underway }
 
-// Actor is the unit whose action is being resolved (the charging
-// cavalry), or nil.
+// Actor is the unit whose action is being resolved, or nil.
 func (e *Engine) Actor() *Unit {
 	if e.underway == nil {
 		return nil

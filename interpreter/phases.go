@@ -122,9 +122,9 @@ func ToFloat(v any) float64 {
 // Stacking checks the stacking limits u would stand under in h in
 // formation f among its friends there: f's own (its stack_increments,
 // which stack_regiment lifts for a single regiment) and that of every
-// formation a friend in h is in, so that a battalion may neither form a
-// Carré of more than the limit nor march into one that would then hold
-// more. It returns why not, and puts the refusal, citing the formation,
+// formation a friend in h is in, so that a unit may neither take a
+// formation whose limit its hex's stack would pass nor march into a stack
+// that would then hold more than its formation's limit. It returns why not, and puts the refusal, citing the formation,
 // in the trace.
 func (e *Engine) Stacking(u *Unit, f string, h hex.Hex) string {
 	if msg := e.stackLimit(u, f, h); msg != "" {

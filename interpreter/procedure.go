@@ -29,12 +29,11 @@ type Procedure struct {
 	// a hook several procedures fire (change_formation, fire) is named by
 	// each.
 	Hooks []string
-	// Orders are the kinds of the scenario's orders it plays ("charge",
-	// "move", "form", "fire", "assault"), each declared with DeclareOrder.
+	// Orders are the kinds of the scenario's orders it plays, each
+	// declared with DeclareOrder.
 	Orders []string
 	// Acts are those of its Orders that a unit is given in its own side's
-	// turn (a charge, a move, an assault; not a fire, which either side
-	// gives): when a scenario names no side for a turn, the side of the
+	// turn (a move, say, and not an order either side may give): when a scenario names no side for a turn, the side of the
 	// first unit given one is the side in its turn.
 	Acts []string
 	// Play plays one phase of the procedure under its title, from step
@@ -45,7 +44,7 @@ type Procedure struct {
 	// (their marks) or in the engine's fields that State saves.
 	Play func(e *Engine, title string, from int) error
 	// Settle, when set, finishes what rules started during any action and
-	// left for later (a charge a rule started, resolved once the action
+	// left for later (an action a rule started, resolved once the action
 	// under way is over); Engine.Settle calls it.
 	Settle func(e *Engine) error
 }
@@ -118,7 +117,7 @@ func phaseWords() string {
 }
 
 // setPhaseWords gives every variable that names the phase's procedure the
-// registered procedures as its words, so that `phase == "charges"` is
+// registered procedures as its words, so that `phase == "movement"` is
 // checked against the procedures there are.
 func setPhaseWords() {
 	words := phaseWords()
@@ -172,7 +171,7 @@ func (e *Engine) Listens(h *HookPoint) bool { return len(e.comp.rules[h.index]) 
 func (e *Engine) UnitsByID() []*Unit { return e.sorted }
 
 // Settle finishes what rules started during an action and left for
-// later (the charges a rule started with charge_at), as each registered
+// later (the actions a rule started with an effect), as each registered
 // procedure's Settle does, in the order they were registered: the kernel
 // calls it after every phase, a procedure after each of its actions.
 func (e *Engine) Settle() error {

@@ -10,8 +10,7 @@ import (
 // name, for the checker (dsl.Env.Properties): those the kernel reads
 // (the hexes' cost and line of sight, the formations' fronts, Zd'I,
 // stacking and arms, the arms' mounted and guns …), then those the
-// procedures declare for their own reading (DeclareProperty: a charge's
-// no_charge, a fire's multiples and range …).
+// procedures declare for their own reading (DeclareProperty).
 var Properties = map[string]map[string]dsl.Property{
 	dsl.KindTerrain: {
 		"cost":       {What: "number", Doc: "movement points to enter"},
@@ -28,7 +27,7 @@ var Properties = map[string]map[string]dsl.Property{
 		"refused_flank":    {What: "flag", Doc: "a flank hexside counts as a front while a friend projects Zd'I into the hex beyond it, in melee and wherever a side is read (hexside_to)"},
 	},
 	dsl.KindArm: {
-		"mounted": {What: "flag", Doc: "cavalry: may charge"},
+		"mounted": {What: "flag", Doc: "a mounted arm (cavalry), which procedures tell apart from foot"},
 		"guns":    {What: "flag", Doc: "artillery: limbers and unlimbers"},
 		"mp":      {What: "number", Doc: "movement allowance of a unit of this arm whose scenario gives none"},
 	},

@@ -17,9 +17,9 @@ import (
 // A position is a point between the actions of a turn where everything the
 // rest of the run depends on is in the engine's fields and the units: the
 // start of a phase (before its phase_start rules), and the start of each
-// action a phase takes in turn (the procedure's Checkpoint: for the Premier
-// Rules', each unit's turn_start or turn_end rules, each declared charge,
-// move or form order, fire order and melee).
+// action a phase takes in turn (the procedure's Checkpoint: for package
+// premier's, each unit's rules at the turn's start or end, and each order
+// or melee resolved).
 
 // Position is a place in the sequence of play: the turn (from 0), the
 // phase of the module's sequence (from 0) and the step in it: 0 before the
@@ -97,8 +97,8 @@ func (s *State) Position() Position { return s.pos }
 // s, reusing s's storage. It is the one place that reads the state: the
 // units (every field, their marks), the marks set to last several turns,
 // the sides' values, the side in its turn and the turn, and each
-// procedure's own (Local.Save: the charges declared and those rules
-// started, the melees set up, the hexes fired into). Everything else the
+// procedure's own (Local.Save: the orders it has still to resolve and
+// the actions rules started). Everything else the
 // engine holds is set up when it is made, a budget, or lasts one action
 // (a position is between actions).
 func (e *Engine) Save(s *State) {

@@ -9,7 +9,7 @@ import (
 
 // RollTable rolls on a table: picks the first column whose condition holds,
 // rolls, applies the modifier within its declared bounds, reads the row and
-// fires the outcome hook (`recall.fail`). unit, when not nil, is bound as
+// fires the outcome hook (`TABLE.OUTCOME`). unit, when not nil, is bound as
 // `unit` for the columns and the outcome.
 func (e *Engine) RollTable(r *dsl.RuleDef, name string, mod int, unit *Unit) error {
 	tc, err := e.tableCode(name)

@@ -89,7 +89,7 @@ func (e *Engine) RoutedState() (string, error) {
 
 // Retreat moves a unit n hexes, each step away from another unit, and never
 // into a hex an enemy holds: where no hex away from it is free, on the map,
-// the retreat ends. From a unit in its own hex (cavalry inside a Carré) it
+// the retreat ends. From a unit in its own hex (a friend's stack it stood in) it
 // goes away from the hex that unit came from.
 func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	start := u.Hex
@@ -275,14 +275,14 @@ func (e *Engine) question(ask string, whom *Unit, rule, hook string) Question {
 	var other *Unit
 	switch w := e.underway; {
 	case e.subject != nil && e.subject != whom:
-		other = e.subject // the unit the hook is about: a Carré, a unit to charge instead
+		other = e.subject // the unit the hook is about, another than whom
 	case w != nil && whom == w.Actor:
 		other = w.Target
 	case w != nil:
 		other = w.Actor
 	}
 	if w := e.underway; w != nil {
-		q.Charging, q.Step, q.Hex = true, w.Step, w.Actor.Hex
+		q.Acting, q.Step, q.Hex = true, w.Step, w.Actor.Hex
 	} else if whom != nil {
 		q.Hex = whom.Hex
 	}

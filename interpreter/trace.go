@@ -37,28 +37,28 @@ type Event struct {
 	// put to (Unit is the unit the hook is about).
 	Ask   string `json:"ask,omitempty"`
 	Asked string `json:"asked,omitempty"`
-	// Distance is, on an ask event during a charge, the hexes between the
-	// unit asked and the other side of the charge (Question.Distance).
+	// Distance is, on an ask event during an action, the hexes between the
+	// unit asked and the other side of the action (Question.Distance).
 	Distance *int `json:"distance,omitempty"`
 	// Roll is, on a roll event, what Dice says as numbers.
 	Roll Roll `json:"roll,omitzero"`
 	// After is the unit (Unit) as the step left it, field by field: what
 	// State says, and its facing and second hex, which State does not. A
-	// move carries it without a State, so that the narration is unchanged.
+	// move has it without a State, so that the narration is unchanged.
 	After UnitState `json:"after,omitzero"`
 	// Units are the other units the step names besides Unit (and Asked),
-	// by ID, in the order its text names them: the target a charge is
-	// declared on, the unit a retreat goes away from.
+	// by ID, in the order its text names them: the target an order names,
+	// the unit a retreat goes away from.
 	Units []string `json:"units,omitempty"`
 	// Answer is, on an ask event, the answer given: "yes" or "no".
 	Answer string `json:"answer,omitempty"`
-	// MP is, on a step of a charge that starts it, spends its movement
-	// points or gains some, the charger's points spent so far and left
-	// after the step (a stack's riders, which move with it, have none).
+	// MP is, on a step of an action that starts it, spends its movement
+	// points or gains some, the acting unit's points spent so far and left
+	// after the step (the units of a stack that move with it have none).
 	MP *MP `json:"mp,omitempty"`
 }
 
-// MP is the movement points a charge has spent and has left.
+// MP is the movement points an action has spent and has left.
 type MP struct {
 	Spent int `json:"spent"`
 	Left  int `json:"left"`

@@ -50,12 +50,12 @@ type Unit struct {
 	// Attrs are the attributes the module declares that the scenario gave
 	// the unit (`elite`); scripts read them with has(unit, "elite").
 	Attrs map[string]bool `expr:"-"`
-	// Marks are named flags rules set and read (`mark(unit, "recalled")`),
+	// Marks are named flags rules set and read (`mark(unit, "rallied")`),
 	// so that a battle can keep state the engine does not know about.
 	Marks map[string]bool `expr:"-"`
 
-	// tiedTo is the unit whose results this one shares this turn (a battery
-	// stacked with the battalion that rolled for Carré).
+	// tiedTo is the unit whose results this one shares this turn
+	// (ShareResult).
 	tiedTo *Unit
 	// prev is the hex the unit last moved from (hasPrev: it has moved).
 	prev    hex.Hex
@@ -81,7 +81,7 @@ type Unit struct {
 // (elite, or any the base declares): scripts read it as a field, `unit.elite`.
 func (u *Unit) Has(attr string) bool { return u.Attrs[attr] }
 
-// Marked reports whether a rule set the named mark; a unit that carries
+// Marked reports whether a rule set the named mark; a unit that has
 // none is answered without a call into the map.
 func (u *Unit) Marked(name string) bool { return len(u.Marks) > 0 && u.Marks[name] }
 
@@ -351,14 +351,14 @@ func (u *Unit) Return(s Spot) {
 	}
 }
 
-// passedMark is the mark a unit carries when a friend in the given
+// passedMark is the mark a unit has when a friend in the given
 // morale state passed through its hex this turn (PassedBy).
 func passedMark(state string) string { return "passed_by:" + state }
 
 // passThrough records that u, leaving the hex it entered this turn, passed
 // through the friends standing in it: each is marked with u's morale
 // state, for the rest of the turn. A friend that came into the hex from
-// the hex u came from moves with u (a stack charging or retreating as
+// the hex u came from moves with u (a stack moving or retreating as
 // one) and is not passed through.
 func (b *Board) passThrough(u *Unit) {
 	b.Spend(1 + len(b.Units))

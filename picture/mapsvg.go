@@ -334,17 +334,20 @@ func (m *mapper) legend(b *builder) {
 	b.WriteString("</g>\n")
 }
 
-// ordersLayer draws the orders as arrows: a charge or a move along its path
-// from the unit's hex, fire and assault straight at the target.
+// ordersLayer draws the orders as their kinds are declared (the
+// procedures' DeclareOrder): one that goes along a path as an arrow along
+// it from the unit's hex, one at a target straight at it, a change of
+// formation as the formation's name.
 func (m *mapper) ordersLayer(b *builder, orders []*interpreter.Order) {
 	b.WriteString(`<g id="orders">`)
 	for _, o := range orders {
-		if o.Unit == nil {
+		k := interpreter.Orders[o.Kind]
+		if o.Unit == nil || k == nil {
 			continue
 		}
 		ux, uy := o.Unit.Hex.Center(Size)
-		switch o.Kind {
-		case "charge", "move":
+		switch {
+		case k.Path:
 			xy := []float64{ux, uy}
 			for _, h := range o.Path {
 				x, y := h.Center(Size)
@@ -355,14 +358,14 @@ func (m *mapper) ordersLayer(b *builder, orders []*interpreter.Order) {
 				xy = append(xy, x, y)
 			}
 			b.f(`<polyline class="o-%s" data-unit="%s"%s points="%s"/>`, o.Kind, esc(o.Unit.ID), targetAttr(o), points(xy...))
-		case "fire", "assault":
+		case k.Target:
 			if o.Target == nil {
 				continue
 			}
 			tx, ty := o.Target.Hex.Center(Size)
 			x1, y1, x2, y2 := shorten(ux, uy, tx, ty, Size*0.55)
 			b.f(`<line class="o-%s" data-unit="%s"%s x1="%s" y1="%s" x2="%s" y2="%s"/>`, o.Kind, esc(o.Unit.ID), targetAttr(o), num(x1), num(y1), num(x2), num(y2))
-		case "form":
+		case k.Formation:
 			b.f(`<text class="o-form" data-unit="%s" x="%s" y="%s">→ %s</text>`, esc(o.Unit.ID), num(ux), num(uy+Size*0.78), esc(o.Formation))
 		}
 	}

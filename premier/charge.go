@@ -723,7 +723,7 @@ func (s *chargeLocal) follow(u, toward *interpreter.Unit, contact bool) (bool, e
 		if err := e.Work(1); err != nil {
 			return false, err
 		}
-		if en := e.Met(u, toward); en != nil {
+		if en := met(e, u, toward); en != nil {
 			if !contact {
 				return false, nil
 			}
@@ -1159,4 +1159,56 @@ func (sv *chargeSaved) AppendKey(b []byte) []byte {
 // into or through (the kernel's Cell gives it to scripts as hex.no_charge).
 func init() {
 	interpreter.DeclareProperty(dsl.KindTerrain, "no_charge", dsl.Property{What: "flag", Doc: "cavalry may not charge into or through it"})
+}
+
+// Cavalry that meets a hex meets the combat formation that stands for it,
+// not whichever unit's id sorts first: artillery stacked with infantry
+// "always obtains the same result" as the infantry on its Carré roll
+// (FRI-36-CARRE-ROLL, AUS-36-CARRE-WHEN), so it is not met apart from it.
+
+// met is the enemy of u that u meets among those next to it or in its
+// hex: the unit it moves toward when that one is among them; else, of the
+// hex nearest to u (the first by id on a tie), the unit that stands for
+// it (frontOf). Nil when no enemy is that close.
+func met(e *interpreter.Engine, u, toward *interpreter.Unit) *interpreter.Unit {
+	var best *interpreter.Unit
+	for _, en := range e.Enemies(u) {
+		d := interpreter.UnitDistance(u, en)
+		if d > 1 {
+			continue
+		}
+		if en == toward {
+			return en
+		}
+		if best == nil || d < interpreter.UnitDistance(u, best) {
+			best = en
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	return frontOf(e, best)
+}
+
+// frontOf is the unit that stands for the hex of x among x's friends
+// there: a unit that is not artillery before artillery (a battery in a
+// battalion's hex shares its fate, it is not met apart from it), then the
+// most increments, then the first id.
+func frontOf(e *interpreter.Engine, x *interpreter.Unit) *interpreter.Unit {
+	best := x
+	for _, y := range e.Board.At(x.Hex) {
+		if y.Side != x.Side || y == best {
+			continue
+		}
+		if yg, bg := e.HasGuns(y), e.HasGuns(best); yg != bg {
+			if !yg {
+				best = y
+			}
+			continue
+		}
+		if y.Increments > best.Increments || (y.Increments == best.Increments && y.ID < best.ID) {
+			best = y
+		}
+	}
+	return best
 }

@@ -70,7 +70,7 @@ func (d *playDecider) question() (interpreter.Event, bool) {
 		id, hex = q.Unit.ID, q.Unit.Hex.String()
 	}
 	text := strings.TrimSpace(fmt.Sprintf("%s %s?", id, q.Ask))
-	if q.Distance >= 0 && q.Charging {
+	if q.Distance >= 0 && q.Acting {
 		text += fmt.Sprintf(" (the charge %d hexes away)", q.Distance)
 	}
 	return interpreter.Event{Seq: d.cut + 1, Kind: "question", Rule: q.Rule, Hook: q.Hook, Unit: id, Hex: hex, Ask: q.Ask, Asked: id, Text: text}, true
