@@ -224,6 +224,7 @@ func (u *unit) sameCalls(c *ChartDef) {
 // against the key's vocabulary; whole numbers; or every word of the
 // vocabulary.
 func (u *unit) domain(k *KeyDef, only []*Alt, where string) bool {
+	u.recordAlts(only, k)
 	if len(only) == 0 {
 		if k.Vocab == "" {
 			u.errorf(k.Pos, "key-domain", "%s: say which values key %s takes: `only a | b` or `only 1..4`", where, k.Source)
@@ -315,6 +316,7 @@ func (u *unit) altRange(a *Alt) (lo, hi int, ok bool) {
 // cells converts key cells, checking each word and number against its
 // key's domain.
 func (u *unit) cells(cs []*KeyCell, keys []*KeyDef, where string) []Cell {
+	u.recordCells(cs, keys)
 	out := make([]Cell, len(cs))
 	for i, c := range cs {
 		if i >= len(keys) {

@@ -650,6 +650,7 @@ func (u *unit) call(call *Call, env vars) *CallDef {
 		u.errorf(pos, "unknown-effect", "unknown effect %q%s", call.Name, didYouMean(call.Name, u.env.EffectNames()))
 		return nil
 	}
+	u.recordCall(call, eff)
 	cd := &CallDef{Effect: eff, Args: make([]*ArgDef, len(eff.Params)), Pos: pos}
 	named := false
 	for i, a := range call.Args {
@@ -713,6 +714,8 @@ func (u *unit) arg(eff *Effect, p *EffectParam, a *Arg, env vars) *ArgDef {
 		_, isCheck := u.mod.Checks[name]
 		if (p.Kind == ArgTable && !isTable) || (p.Kind == ArgCheck && !isCheck) {
 			u.errorf(apos, "unknown-"+kind, "unknown %s %q%s", kind, name, didYouMean(name, u.names(kind)))
+		} else {
+			u.recordRef(trimTokens(a.Value.Tokens)[0], kind)
 		}
 		return &ArgDef{Ref: name, RefValue: name}
 	}

@@ -26,6 +26,7 @@ func (u *unit) columnEdit(d *Decl) {
 		u.editMissing(pos, what, KindTable, e.Table)
 		return
 	}
+	u.recordCells(e.Cells, old.Keys)
 	t := old.ast
 	at := slices.IndexFunc(t.Columns, func(c *Column) bool {
 		return e.Label != nil && (*e.Label == c.Title && c.Title != "" || *e.Label == columnLabel(c)) ||
@@ -63,6 +64,13 @@ func (u *unit) cellEdit(d *Decl) {
 		return
 	}
 	c := old.ast
+	keys := old.Keys
+	if keys == nil { // a chart of this module, whose keys are made once all are in
+		for _, k := range c.By {
+			keys = append(keys, &KeyDef{Vocab: k.Name})
+		}
+	}
+	u.recordCells(e.Cells, keys)
 	at := slices.IndexFunc(c.Cells, func(r *ChartRow) bool { return sameCells(r.Cells, e.Cells) })
 	if at < 0 {
 		labels := make([]string, len(c.Cells))

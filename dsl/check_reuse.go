@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"maps"
 	"strings"
+
+	"github.com/alecthomas/participle/v2/lexer"
 )
 
 // A game checks again every rule it inherits, against its own effective
@@ -122,6 +124,24 @@ func (u *unit) reuseRule(r *RuleDef, env vars) bool {
 				u.info.add(x)
 			}
 		})
+		// The effects called and their arguments' names, outside any
+		// expression.
+		for _, c := range r.ast.Clauses {
+			for _, call := range c.Do {
+				names := []lexer.Position{call.Pos}
+				ends := []int{call.Pos.Offset + len(call.Name)}
+				for _, a := range call.Args {
+					if a.Name != "" {
+						names, ends = append(names, a.Pos), append(ends, a.Pos.Offset+len(a.Name))
+					}
+				}
+				for i, at := range names {
+					for _, x := range r.reuseInfo.In(at.Filename, at.Offset, ends[i]) {
+						u.info.add(x)
+					}
+				}
+			}
+		}
 		r.reuseInfo = u.info
 	}
 	return true

@@ -11,7 +11,9 @@ import (
 )
 
 // Info is what the checker found the names of a check's expressions to
-// mean, as go/types' Info records its Uses: tools (the language server,
+// mean, as go/types' Info records its Uses, with the names of effect calls
+// (the effect, its named arguments, the table or check it rolls) and the
+// words of table and chart key cells: tools (the language server,
 // explain) read it instead of resolving the names again. It covers every
 // module the check compiled, the bases it checked for the chain included;
 // a base handed in checked keeps its own (Module.Info).
@@ -29,10 +31,12 @@ const (
 	UseParam                       // a param, dotted over one token or more
 	UseDecl                        // a table, check or chart named in an expression
 	UseFunction                    // a function of the language
-	UseWord                        // a string that is a vocabulary word
+	UseWord                        // a string that is a vocabulary word, or a key cell's word
+	UseEffect                      // an effect a `do` calls
+	UseArg                         // the name of an effect's named argument
 )
 
-var useKindNames = [...]string{"", "var", "field", "param", "decl", "function", "word"}
+var useKindNames = [...]string{"", "var", "field", "param", "decl", "function", "word", "effect", "arg"}
 
 func (k UseKind) String() string {
 	if int(k) < len(useKindNames) {
@@ -54,7 +58,8 @@ type Use struct {
 	DeclKind string
 	// Decl is where that declaration is, in effect for the module.
 	Decl Pos
-	// Owner is, for a field, the variable the chain starts with.
+	// Owner is, for a field, the variable the chain starts with; for an
+	// argument's name, the effect it is an argument of.
 	Owner string
 	// Type is a variable's or a field's type (nil when unknown).
 	Type reflect.Type
@@ -293,4 +298,64 @@ func FieldType(t reflect.Type, name string) (reflect.Type, bool) {
 		}
 	}
 	return nil, false
+}
+
+// recordCall records an effect call's effect and the names of its named
+// arguments.
+func (u *unit) recordCall(call *Call, eff *Effect) {
+	if u.info == nil {
+		return
+	}
+	u.info.add(Use{Pos: position(call.Pos), End: call.Pos.Offset + len(call.Name), Kind: UseEffect, Name: call.Name})
+	for _, a := range call.Args {
+		if a.Name != "" {
+			u.info.add(Use{Pos: position(a.Pos), End: a.Pos.Offset + len(a.Name), Kind: UseArg, Name: a.Name, Owner: eff.Name})
+		}
+	}
+}
+
+// recordRef records the table or check an effect's argument names.
+func (u *unit) recordRef(tok lexer.Token, kind string) {
+	if u.info == nil {
+		return
+	}
+	var at Pos
+	switch kind {
+	case KindTable:
+		if t := u.mod.Tables[tok.Value]; t != nil {
+			at = t.Pos
+		}
+	case KindCheck:
+		if c := u.mod.Checks[tok.Value]; c != nil {
+			at = c.Pos
+		}
+	}
+	if at.Line > 0 {
+		u.info.add(Use{Pos: position(tok.Pos), End: tok.Pos.Offset + len(tok.Value), Kind: UseDecl, Name: tok.Value, DeclKind: kind, Decl: at})
+	}
+}
+
+// recordAlts records the words of a key's alternatives that are words of
+// the key's vocabulary (a key of words it lists itself has none).
+func (u *unit) recordAlts(alts []*Alt, k *KeyDef) {
+	if u.info == nil || k == nil || k.Vocab == "" {
+		return
+	}
+	for _, a := range alts {
+		if a.Word == nil {
+			continue
+		}
+		if w := u.mod.Vocab[k.Vocab][*a.Word]; w != nil {
+			u.info.add(Use{Pos: position(a.Pos), End: a.Pos.Offset + len(*a.Word), Kind: UseWord, Name: w.Name, DeclKind: w.Kind, Decl: w.Pos})
+		}
+	}
+}
+
+// recordCells records the words of key cells, each against its key.
+func (u *unit) recordCells(cells []*KeyCell, keys []*KeyDef) {
+	for i, c := range cells {
+		if i < len(keys) {
+			u.recordAlts(c.Alts, keys[i])
+		}
+	}
 }

@@ -30,6 +30,22 @@ rule reachy on turn_end {
   when r > 1 && army(unit, "morale_level") >= 0
   do add_army(unit, "morale_level", 0)
 }
+
+chart cover "Cover" by terrain only clear | woods {
+  clear => 0
+  woods => 2
+}
+
+override cell cover woods => 3
+
+table sway "Sway" roll 1d6 {
+  1..3 => hold
+  4..6 => give
+}
+
+rule rolls on turn_end {
+  do roll(sway, unit: unit)
+}
 `
 	fsys := fstest.MapFS{"g.rules": &fstest.MapFile{Data: []byte(src)}}
 	mod, diags := checkFS(fsys)
@@ -68,8 +84,21 @@ rule reachy on turn_end {
 		"15:17 function army",
 		"15:22 var unit (*interpreter.Unit)",
 		"15:28 word morale_level → army at premier.rules:167:1",
+		"16:6 effect add_army",
 		"16:15 var unit (*interpreter.Unit)",
 		"16:21 word morale_level → army at premier.rules:167:1",
+		// A key's domain, its cells and an edit's cell: words of the
+		// key's vocabulary.
+		"19:37 word clear → terrain at premier.rules:35:1",
+		"19:45 word woods → terrain at premier.rules:38:1",
+		"20:3 word clear → terrain at premier.rules:35:1",
+		"21:3 word woods → terrain at premier.rules:38:1",
+		"24:21 word woods → terrain at premier.rules:38:1",
+		// The effect, the table it rolls, a named argument's name.
+		"32:6 effect roll",
+		"32:11 decl sway → table at g.rules:26:1",
+		"32:17 arg unit of roll",
+		"32:23 var unit (*interpreter.Unit)",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("uses:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))

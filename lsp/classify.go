@@ -188,6 +188,10 @@ func (c *classifier) uses(r *declRef, rule *dsl.Rule) {
 				o.kind = occRef
 			case dsl.UseWord:
 				o.kind = occWord
+			case dsl.UseEffect:
+				o.kind = occEffect
+			case dsl.UseArg:
+				o.kind = occProp
 			case dsl.UseParam:
 				// A dotted name is several tokens, one name.
 				first, ok := c.byOff[u.Pos.Offset]
@@ -245,11 +249,10 @@ func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
 			return
 		}
 		switch x := v.Interface().(type) {
-		case *dsl.Expr:
-			// The checker's facts say what its names are (uses).
-			return
-		case *dsl.Call:
-			c.call(x, rule)
+		case *dsl.Expr, *dsl.Call:
+			// The checker's facts say what their names are (uses): an
+			// expression's, and a call's effect, its arguments' names and
+			// the table or check it rolls.
 			return
 		case *dsl.Prop:
 			c.set(x.Pos.Offset, occ{kind: occProp, name: x.Key})
@@ -258,10 +261,8 @@ func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
 			}
 			return
 		case *dsl.Alt:
-			// A key cell or a key's domain: a word of the key's kind.
-			if x.Word != nil {
-				c.wordOrNothing(x.Pos.Offset, *x.Word, "")
-			}
+			// A key cell or a key's domain: the checker's facts say which
+			// word of the key's kind it is (uses).
 			return
 		case *dsl.Value:
 			if x.Ident != nil {
@@ -344,46 +345,6 @@ func (a *analysis) word(name, kind string) *declRef {
 		}
 	}
 	return nil
-}
-
-func (c *classifier) call(call *dsl.Call, rule *dsl.Rule) {
-	eff := stdlib.Env().Effects[call.Name]
-	if eff != nil {
-		c.set(call.Pos.Offset, occ{kind: occEffect, name: call.Name})
-	}
-	for i, arg := range call.Args {
-		var p *dsl.EffectParam
-		if eff != nil {
-			for j := range eff.Params {
-				if arg.Name == eff.Params[j].Name || arg.Name == "" && j == i {
-					p = &eff.Params[j]
-				}
-			}
-		}
-		if arg.Name != "" {
-			c.set(arg.Pos.Offset, occ{kind: occProp, name: arg.Name})
-		}
-		if p != nil && p.Kind != dsl.ArgExpr && arg.Value != nil {
-			toks := exprToks(arg.Value)
-			if len(toks) == 1 {
-				kind := dsl.KindTable
-				if p.Kind == dsl.ArgCheck {
-					kind = dsl.KindCheck
-				}
-				c.set(toks[0].Pos.Offset, occ{kind: occRef, name: toks[0].Value, declKind: kind})
-			}
-		}
-	}
-}
-
-func exprToks(e *dsl.Expr) []lexer.Token {
-	var out []lexer.Token
-	for _, t := range e.Tokens {
-		if !blank(t) {
-			out = append(out, t)
-		}
-	}
-	return out
 }
 
 // scope lists the names an expression of a rule may read: its hook's, the

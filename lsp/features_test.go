@@ -155,6 +155,11 @@ override rule carre.min "Carré needs two increments" on change_formation cite "
 rule my.recall "After the recall" on recall.fail {
   do tire(charger)
 }
+
+chart cover "Cover" by terrain only clear | woods {
+  clear => 0
+  woods => 2
+}
 `
 
 const scenariosFile = `scenario open_field "Hussars charge" {
@@ -223,6 +228,9 @@ func TestDefinition(t *testing.T) {
 		{"word to its declaration", uri, `"line"`, 0, 1, "premier.rules", "line \"Line\""},
 		{"unit in an order", scen, "inf path", 0, 0, "mybattle/scenarios.rules", "inf \"1/13e"},
 		{"word in a scenario", scen, "column", 0, 0, "premier.rules", "column \"Column\""},
+		// Key cells and a key's domain, from the checker's facts.
+		{"word in a key's domain", uri, "woods {", 0, 0, "premier.rules", "woods \"Woods\""},
+		{"word in a key cell", uri, "woods =>", 0, 1, "premier.rules", "woods \"Woods\""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -477,7 +485,7 @@ func TestDiagnosticsAcrossFiles(t *testing.T) {
 
 func TestDocumentSymbols(t *testing.T) {
 	ss, uri := battleSession(t)
-	ss.symbolsAre(t, uri, "mybattle:game Test battle rout.hexes:override param my.bonus:param my.close:rule carre.min:override rule my.recall:rule")
+	ss.symbolsAre(t, uri, "mybattle:game Test battle rout.hexes:override param my.bonus:param my.close:rule carre.min:override rule my.recall:rule cover:chart")
 	scen := ss.open("scenarios.rules")
 	syms, _ := ss.s.documentSymbol(DocumentFormattingParams{TextDocument: TextDocumentIdentifier{URI: scen}})
 	if len(syms) != 1 || len(syms[0].Children) != 2 || syms[0].Children[1].Name != "inf" || syms[0].Children[1].Detail != "1/13e Léger" {
