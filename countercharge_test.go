@@ -25,7 +25,7 @@ import (
 // (testdata/countercharge).
 //
 // What it keeps between the steps of its phase is the engine's (the
-// declared charges) and the units' (Charged, and counter_with's mark, set
+// declared charges) and the units' (premier.Charged, and counter_with's mark, set
 // and cleared within one step), which a saved position holds, so a run
 // paused at any of its steps resumes.
 var counterCharges = &interpreter.Procedure{
@@ -55,7 +55,7 @@ var counterCharges = &interpreter.Procedure{
 				return err
 			}
 			o := declared[k]
-			if t := o.Target; t.Side != o.Unit.Side && t.Increments > 0 && !t.Charged && mounted(e.Module, t) {
+			if t := o.Target; t.Side != o.Unit.Side && t.Increments > 0 && !t.Flag(premier.Charged) && mounted(e.Module, t) {
 				support := supportOf(e, t)
 				var sup any // a nil unit binds nil, not a nil *Unit
 				if support != nil {
@@ -103,7 +103,7 @@ func mounted(mod *dsl.Module, u *interpreter.Unit) bool {
 // turn; the first in the scenario's order, or nil.
 func supportOf(e *interpreter.Engine, t *interpreter.Unit) *interpreter.Unit {
 	for _, x := range e.Board.Units {
-		if x != t && x.Side == t.Side && x.Increments > 0 && !x.Charged && mounted(e.Module, x) && interpreter.UnitDistance(x, t) <= 1 {
+		if x != t && x.Side == t.Side && x.Increments > 0 && !x.Flag(premier.Charged) && mounted(e.Module, x) && interpreter.UnitDistance(x, t) <= 1 {
 			return x
 		}
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 )
 
 // world is one scenario played by hand-written code instead of the engine:
@@ -208,7 +209,7 @@ func (w *world) chargePhase() {
 		if w.rules.declareCharge(u, o.Target, stack, leader) {
 			continue
 		}
-		u.Charged = true
+		u.SetFlag(premier.Charged)
 		w.declared = append(w.declared, o)
 	}
 	for _, o := range w.declared {

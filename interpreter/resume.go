@@ -252,7 +252,9 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.Float(u.MPSpent())
 		k.Num(u.Melee)
 		k.Flag(u.Moved)
-		k.Flag(u.Charged)
+		for i := range unitFlags {
+			k.Flag(u.flags&(1<<i) != 0)
+		}
 		k.Flag(u.FiredOn)
 		k.Num(u.Hexes)
 		k.Str(u.Terrain)

@@ -3,7 +3,9 @@ package stdlib
 import (
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -78,8 +80,8 @@ func WriteReference(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## Units and hexes")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "A unit offers: %s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Unit]())))
-	fmt.Fprintf(w, "A hex offers: %s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Cell]())))
+	fmt.Fprintf(w, "A unit offers: %s%s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Unit]())), flagList(interpreter.UnitType))
+	fmt.Fprintf(w, "A hex offers: %s%s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Cell]())), flagList(interpreter.CellType))
 	fmt.Fprintln(w, "Params are read by their dotted names (`carre.min_increments`).")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## Functions")
@@ -208,4 +210,18 @@ func writeDecls(w io.Writer) {
 		fmt.Fprintf(w, "| `%s` | %s |\n", k.Kind, k.Doc)
 	}
 	fmt.Fprintln(w)
+}
+
+// flagList lists the flags procedures declare on a type (Env.Flags), by
+// name, after its fields: "; and the procedures' flags `a` (what a says) …".
+func flagList(t reflect.Type) string {
+	flags := interpreter.Flags[t]
+	if len(flags) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(flags)) {
+		parts = append(parts, fmt.Sprintf("`%s` (%s)", name, flags[name]))
+	}
+	return "; and the flags procedures declare: " + strings.Join(parts, ", ")
 }
