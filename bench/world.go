@@ -626,7 +626,7 @@ func (w *world) fireAt(f, t *interpreter.Unit) {
 		return
 	}
 	w.fired = append(w.fired, firedHex{f, t.Hex})
-	t.FiredOn = true
+	t.SetFlag(premier.FiredOn)
 	w.rules.fireResolve(f, t, w.act.fire, w.act.shift)
 }
 

@@ -255,7 +255,6 @@ func (s *State) AppendKey(b []byte) []byte {
 		for i := range unitFlags {
 			k.Flag(u.flags&(1<<i) != 0)
 		}
-		k.Flag(u.FiredOn)
 		k.Num(u.Hexes)
 		k.Str(u.Terrain)
 		k.Hex(u.Hex)

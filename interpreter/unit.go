@@ -35,7 +35,6 @@ type Unit struct {
 	MP           int    `expr:"mp"`    // printed movement allowance
 	Melee        int    `expr:"melee"` // printed melee value
 	Moved        bool   `expr:"moved"` // moved in this turn's movement phase
-	FiredOn      bool   `expr:"fired_on"`
 	Hexes        int    `expr:"hexes"` // 2 for a two-hex line
 	Terrain      string `expr:"terrain" vocab:"terrain"`
 

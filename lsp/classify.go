@@ -406,7 +406,7 @@ func fieldDoc(name string) string {
 var fieldDocs = func() map[string]string {
 	out := map[string]string{
 		"id": "the unit's id in the scenario", "name": "the unit's name",
-		"fired_on": "it was fired on this turn", "hexes": "hexes it covers (2 for a two-hex line)", "terrain": "the terrain of its hex",
+		"hexes": "hexes it covers (2 for a two-hex line)", "terrain": "the terrain of its hex",
 		"number": "the hex's printed map number", "road": "a road runs through the hex",
 		"blocks_los": "it blocks line of sight", "cost": "its movement cost",
 	}
