@@ -25,9 +25,11 @@ import (
 // (testdata/countercharge).
 //
 // What it keeps between the steps of its phase is the engine's (the
-// declared charges) and the units' (premier.Charged, and counter_with's mark, set
-// and cleared within one step), which a saved position holds, so a run
-// paused at any of its steps resumes.
+// declared charges) and the units' (premier.Charged; its own flag
+// counter_charged, which a battle's rules read as `unit.counter_charged`
+// for the rest of the turn; and counter_with's mark, set and cleared
+// within one step), which a saved position holds, so a run paused at any
+// of its steps resumes.
 var counterCharges = &interpreter.Procedure{
 	Name: "counter_charges",
 	Doc:  "every charge declared, then before each charger moves its target's counter-charge, when the target is cavalry that may charge; a charger met rides no further",
@@ -76,6 +78,7 @@ var counterCharges = &interpreter.Procedure{
 					e.Mark(support, counterWith, false)
 					rider = support
 				}
+				rider.SetFlag(counterCharged)
 				premier.ChargeAt(e, rider, o.Unit)
 				if err := premier.DrainCharges(e); err != nil {
 					return err
@@ -109,6 +112,12 @@ func supportOf(e *interpreter.Engine, t *interpreter.Unit) *interpreter.Unit {
 	}
 	return nil
 }
+
+// counterCharged is the procedure's flag of the cavalry that
+// counter-charged this turn: declared here, kept on the units by the
+// kernel (cleared as the next turn starts, held by saved positions), and
+// read by scripts as `unit.counter_charged`.
+var counterCharged = interpreter.DeclareUnitFlag("counter_charged", "it counter-charged this turn (counter_charges)")
 
 // counterWith is the mark counter_with sets on the cavalry it sends; the
 // procedure clears it as the cavalry sets off.
