@@ -305,7 +305,13 @@ func lbStackOK(t *testing.T, col, cell string, hex []lbStackUnit, mover lbStackU
 		case "Rgt":
 			ok = count(arm, "regiments") <= n
 		case "Sk Btn", "Btn Sk":
-			ok = count(arm, "units") <= n && mover.formation == "skirmish"
+			// n battalions, every one in the hex in skirmish order
+			ok = count(arm, "units") <= n
+			for _, u := range hex {
+				if u.arm == arm && u.formation != "skirmish" {
+					ok = false
+				}
+			}
 		default:
 			t.Fatalf("stacking cell %q: cannot read %q", cell, p)
 		}
@@ -367,6 +373,7 @@ func TestLBReactStackingCells(t *testing.T) {
 					[]lbStackUnit{{"infantry", "ra", "column", 13}, {"artillery", "rb", "limbered", 2}},
 					[]lbStackUnit{{"artillery", "ra", "limbered", 2}, {"infantry", "rb", "column", 4}},
 					[]lbStackUnit{{"infantry", "ra", "skirmish", 2}, {"infantry", "rb", "skirmish", 2}},
+					[]lbStackUnit{{"infantry", "ra", "column", 2}, {"infantry", "rb", "skirmish", 2}},
 					[]lbStackUnit{{"infantry", "ra", "skirmish", 4}})
 				for _, st := range stacks {
 					mover := st[len(st)-1]
@@ -433,6 +440,54 @@ func TestLBReactStackingCells(t *testing.T) {
 			}
 			if hits == 0 || misses == 0 {
 				t.Errorf("%d limits hit, %d not: the cases test nothing", hits, misses)
+			}
+		})
+	}
+}
+
+// TestLBReactStackingFormation orders a battalion in skirmish order that
+// stands in each terrain the stacking charts print to form column there, and
+// holds the answer to this test's reading of the file: where the infantry's
+// cell is a limit by formation ("1 Sk Btn"), the hex may hold a battalion only
+// in skirmish order, so the change is refused; elsewhere it is made.
+func TestLBReactStackingFormation(t *testing.T) {
+	for battle, lm := range lbManeuvers {
+		t.Run(battle, func(t *testing.T) {
+			rows := lbChartRows(t, lm.file, "stacking")
+			var src strings.Builder
+			want := map[string]bool{} // by scenario: the change is refused
+			labels := map[string]string{}
+			refused := 0
+			for row, cells := range rows {
+				id, ok := lm.terrain[row]
+				inf := strings.TrimSpace(cells["Inf"])
+				if !ok || inf == "NA" {
+					continue
+				}
+				name := fmt.Sprintf("f%d", len(want))
+				sk := strings.Contains(inf, "Sk Btn") || strings.Contains(inf, "Btn Sk")
+				want[name], labels[name] = sk, fmt.Sprintf("%s %s (Inf %s)", battle, row, inf)
+				if sk {
+					refused++
+				}
+				fmt.Fprintf(&src, "scenario %s \"form\" {\n  map 6 x 8 clear\n  terrain %s 0304\n  turn french\n  %s\n  form u as column\n}\n", name, id, lbMover("u", "infantry", "0304", "formation: skirmish"))
+			}
+			if refused == 0 && battle != "hagelberg" {
+				t.Errorf("no stacking cell by formation: the test reads none")
+			}
+			mod := cellModule(t, battle, src.String())
+			for name, sk := range want {
+				e, err := bataille.NewEngine(mod, name, interpreter.Config{Seed: 1})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := e.Run(context.Background()); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				u, _ := e.Board.Unit("u")
+				if got := u.Formation == "skirmish"; got != sk {
+					t.Errorf("%s: after the order to form column the battalion is in %s; want the change refused: %v", labels[name], u.Formation, sk)
+				}
 			}
 		})
 	}

@@ -134,6 +134,15 @@ var Functions = []*dsl.Function{
 		}), "", dsl.KindNationality),
 	withVocab(unitStr2IntFn("stack_count", "what the unit's side has of an arm in the unit's hex (either hex of a two-hex line), the unit itself included, for a stacking limit: its \"increments\", its \"units\" (battalions, regiments, batteries) or its \"regiments\" (distinct regiment names, a unit that names none counted as a regiment of its own): `stack_count(unit, \"increments\", \"infantry\") <= 18`",
 		func(u *interpreter.Unit, what, arm string) int { return stackCount(u, what, arm) }), "", stackWhat, dsl.KindArm),
+	withVocab(unitStr2Fn("stack_formed", "whether every unit of an arm that the unit's side has in the unit's hex (either hex of a two-hex line), the unit itself included, is in the given formation, as a stacking limit by formation reads the hex (\"1 Sk Btn\": `stack_count(unit, \"units\", \"infantry\") <= 1 && stack_formed(unit, \"infantry\", \"skirmish\")`); true when it has none",
+		func(u *interpreter.Unit, arm, formation string) bool {
+			for _, x := range interpreter.Stack(u) {
+				if x.Arm == arm && x.Increments > 0 && x.Formation != formation {
+					return false
+				}
+			}
+			return true
+		}), "", dsl.KindArm, dsl.KindFormation),
 	withVocab(unitStr2IntFn("count_adjacent", "units of the given class, friends or enemies of the unit (\"friend\", \"enemy\" or \"any\"), in the hexes next to it, not its own: `count_adjacent(attacker, \"enemy\", \"rifles\") > 0`",
 		func(u *interpreter.Unit, who, class string) int {
 			n := 0

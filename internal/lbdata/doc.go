@@ -47,8 +47,9 @@ Village) is the base's dwelling and its Earthworks the base's redoubt, as the
 fire defence reads them; its other rows are terrain of the battle's own. A
 stacking limit binds the hex a unit ends its move in, for the unit that moved,
 which stands again where it began if the limit is broken; "Btn" counts units,
-"Rgt" regiments, "Inc" increments, two limits of one arm ("1 Rgt/18 Inc") are
-either-or, and the combined column ("12 Inf/1 Art", "N Art" batteries) binds
+"Rgt" regiments, "Inc" increments, "Sk Btn" battalions every one of which in
+the hex is in skirmish order (a battalion standing there may not change out
+of it), two limits of one arm ("1 Rgt/18 Inc") are either-or, and the combined column ("12 Inf/1 Art", "N Art" batteries) binds
 when infantry and artillery share the hex. A charge is not a move of the
 movement phase: it pays the chart's cavalry figure for the terrain it enters,
 the base's terrain and the battle's own alike, and no road rate, in whole

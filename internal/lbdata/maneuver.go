@@ -497,7 +497,9 @@ func readStackCell(col, arm, s string) (cond string, na bool, err error) {
 		}
 		term := fmt.Sprintf("stack_count(unit, %q, %q) <= %d", what, a, n)
 		if sk {
-			term += " && unit.formation == \"skirmish\""
+			// the hex's battalions, not the one that moved: every one of
+			// the arm in skirmish order
+			term += fmt.Sprintf(" && stack_formed(unit, %q, \"skirmish\")", a)
 		}
 		terms = append(terms, term)
 	}
@@ -545,7 +547,8 @@ func (c *conv) stacking(w *strings.Builder) error {
 		"\"Btn\" counts units, \"Rgt\" regiments (a unit that names none is one of its own), \"Inc\" increments; " +
 		"two limits for one arm (\"1 Rgt/18 Inc\") are either-or, the combined column's (\"12 Inf/1 Art\") " +
 		"both, read when infantry and artillery share the hex, \"N Art\" being batteries. " +
-		"The Road row binds a unit that entered its hex along the road (road march), besides its terrain's row.\n\n"))
+		"The Road row binds a unit that entered its hex along the road (road march), besides its terrain's row. " +
+		"A limit by formation (\"1 Sk Btn\") reads every battalion of the hex, and binds a change of formation there as well as a move.\n\n"))
 	cols := []struct{ col, arm string }{{"Inf", "infantry"}, {"Cav", "cavalry"}, {"Art", "artillery"}, {"Cmb", ""}}
 	for _, r := range chart.Obj {
 		id := ""
@@ -573,6 +576,7 @@ func (c *conv) stacking(w *strings.Builder) error {
 		}
 		var reqs []string
 		var printed []string
+		var skirmishArms []string // arms whose cell is "N Sk Btn"
 		for _, cl := range cols {
 			v, ok := r.Val.Get(cl.col)
 			if !ok && cl.col == "Cmb" {
@@ -596,6 +600,9 @@ func (c *conv) stacking(w *strings.Builder) error {
 			cond, na, err := readStackCell(cl.col, cl.arm, t)
 			if err != nil {
 				return fmt.Errorf("maneuver.stacking %s %s: %w", r.Key, cl.col, err)
+			}
+			if cl.col != "Cmb" && strings.Contains(t, "Sk") {
+				skirmishArms = append(skirmishArms, cl.arm)
 			}
 			both := `stack_count(unit, "units", "infantry") > 0 && stack_count(unit, "units", "artillery") > 0`
 			whose := cl.arm
@@ -626,6 +633,14 @@ func (c *conv) stacking(w *strings.Builder) error {
 			w.WriteString(q)
 		}
 		w.WriteString("}\n\n")
+		for _, arm := range skirmishArms {
+			// A battalion that stands there may not leave skirmish order
+			// either: the limit is on what the hex holds, and a change
+			// of formation changes it as a move into it does.
+			fmt.Fprintf(w, "rule stacking.%s_skirmish \"Stacking %s: %s stay in skirmish order\" on change_formation %s {\n", id, place, arm, cite)
+			fmt.Fprintf(w, "  when unit.terrain == %q && unit.arm == %q && !result\n", id, arm)
+			fmt.Fprintf(w, "  require formation == \"skirmish\" else %q\n}\n\n", fmt.Sprintf("the stacking chart allows %s %s only in skirmish order", arm, place))
+		}
 	}
 	return nil
 }
