@@ -486,3 +486,54 @@ func TestChartsCitedOrPlaceholder(t *testing.T) {
 		}
 	}
 }
+
+// TestPublishedEveryNationality holds the second transcriptions to every
+// battle and every nationality: a bundled battle's Carré and Recall cells
+// are played from its hand-typed file (testdata/published) or from the app's
+// data (lbSources), unless it publishes no chart; and every nationality a
+// battle with a hand-typed file declares has its Carré columns there, each
+// formation at each distance, so that no nationality's cells go unplayed.
+func TestPublishedEveryNationality(t *testing.T) {
+	charts := publishedCharts(t)
+	for _, battle := range games.Names() {
+		p, typed := charts[battle]
+		_, converted := lbSources[battle]
+		if typed && converted {
+			t.Errorf("%s is transcribed twice over: by hand and from the app's data", battle)
+		}
+		if !typed && !converted {
+			if !loadBundled(t, battle).Tables["carre_realization"].Placeholder {
+				t.Errorf("%s: no second transcription plays its Carré and Recall cells, and its Carré table is no placeholder", battle)
+			}
+			continue
+		}
+		if !typed {
+			continue // TestLBReactCarreNationalities
+		}
+		mod := loadBundled(t, battle)
+		has := map[string]map[string]bool{} // nationality → "formation distance"
+		for _, c := range p.carre {
+			if has[c.nationality] == nil {
+				has[c.nationality] = map[string]bool{}
+			}
+			has[c.nationality][fmt.Sprintf("%s %d", c.formation, c.distance)] = true
+		}
+		for nat := range mod.Vocab[dsl.KindNationality] {
+			for _, form := range []string{"column", "line"} {
+				for d := 1; d <= 4; d++ {
+					if !has[nat][fmt.Sprintf("%s %d", form, d)] {
+						t.Errorf("%s: testdata/published/%s.txt has no Carré column for %s, %s, %d", battle, battle, nat, form, d)
+					}
+				}
+			}
+		}
+		for nat := range has {
+			if _, ok := mod.Vocab[dsl.KindNationality][nat]; !ok {
+				t.Errorf("%s: testdata/published/%s.txt has Carré columns for %s, which the battle does not declare", battle, battle, nat)
+			}
+		}
+		if len(p.recall) == 0 || p.target == "" {
+			t.Errorf("%s: testdata/published/%s.txt has no Recall rows or no recall target", battle, battle)
+		}
+	}
+}

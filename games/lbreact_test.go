@@ -33,6 +33,11 @@ type lbSource struct {
 	// carre gives, for each heading of the Carré chart, a nationality that
 	// rolls on it.
 	carre map[string]string
+	// alsoCarre gives, for every other nationality the module declares,
+	// the heading of the Carré chart its infantry rolls on, or "" where the
+	// chart prints none for it (it fields no infantry): so that each column
+	// is played for every nationality that reads it.
+	alsoCarre map[string]string
 	// natMod names the Carré modifier every roll of a nationality takes.
 	natMod map[string]string
 	// recall gives, for each row of the Recall chart, a cavalry that reads
@@ -44,9 +49,10 @@ type lbSource struct {
 
 var lbSources = map[string]lbSource{
 	"albuera": {file: "albuera.json",
-		carre:  map[string]string{"French": "french", "British/KGL/LLL": "british", "KGL": "kgl", "LLL": "lll", "Portuguese": "portuguese", "Spanish": "spanish"},
-		natMod: map[string]string{"kgl": "KGL", "lll": "LLL"},
-		recall: map[string][2]string{"French": {"french", "hussars"}, "British": {"kgl", "chasseurs"}, "Portuguese": {"portuguese", "dragoons"}, "Spanish": {"spanish", "cuirassiers"}}},
+		alsoCarre: map[string]string{"polish": "French"},
+		carre:     map[string]string{"French": "french", "British/KGL/LLL": "british", "KGL": "kgl", "LLL": "lll", "Portuguese": "portuguese", "Spanish": "spanish"},
+		natMod:    map[string]string{"kgl": "KGL", "lll": "LLL"},
+		recall:    map[string][2]string{"French": {"french", "hussars"}, "British": {"kgl", "chasseurs"}, "Portuguese": {"portuguese", "dragoons"}, "Spanish": {"spanish", "cuirassiers"}}},
 	"aspern-essling": {file: "aspern_essling.json",
 		carre:  map[string]string{"French": "french", "French Allies": "allies", "Austrians": "austrian"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Rheinbund": {"allies", "chasseurs"}, "Austrian": {"austrian", "uhlans"}}},
@@ -54,7 +60,8 @@ var lbSources = map[string]lbSource{
 		carre:  map[string]string{"French": "french", "Prussian": "prussian"},
 		recall: map[string][2]string{"French": {"french", "dragoons"}, "Prussian": {"prussian", "hussars"}}},
 	"bautzen": {file: "bautzen.json",
-		carre: map[string]string{"French": "french", "French Allies": "italian", "Russians": "russian", "Prussians": "prussian"},
+		alsoCarre: map[string]string{"saxon": "French Allies", "rheinbund": "French Allies"},
+		carre:     map[string]string{"French": "french", "French Allies": "italian", "Russians": "russian", "Prussians": "prussian"},
 		recall: map[string][2]string{"French": {"french", "chasseurs"}, "French Guard": {"french", "guard_light"}, "Saxon": {"saxon", "cuirassiers"},
 			"Rheinbund": {"rheinbund", "chasseurs"}, "Italienne": {"italian", "dragoons"}, "Russian Light": {"russian", "hussars"},
 			"Russian Heavy": {"russian", "cuirassiers"}, "Russian Guard": {"russian", "guard_heavy"}, "Russian Cossacks": {"russian", "cossacks"},
@@ -63,13 +70,15 @@ var lbSources = map[string]lbSource{
 		carre:  map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Prussian": {"prussian", "hussars"}, "Russian": {"russian", "cossacks"}}},
 	"hagelberg": {file: "hagelberg.json",
-		carre:  map[string]string{"French": "french", "Rheinbund": "rheinbund", "Prussian": "prussian"},
-		recall: map[string][2]string{"French": {"rheinbund", "chasseurs"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}, "Russian Cossacks": {"russian", "cossacks"}}},
+		alsoCarre: map[string]string{"russian": ""}, // the Cossacks: cavalry only
+		carre:     map[string]string{"French": "french", "Rheinbund": "rheinbund", "Prussian": "prussian"},
+		recall:    map[string][2]string{"French": {"rheinbund", "chasseurs"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}, "Russian Cossacks": {"russian", "cossacks"}}},
 	"halle": {file: "halle.json",
 		carre:  map[string]string{"French": "french", "Prussian": "prussian"},
 		recall: map[string][2]string{"French": {"french", "hussars"}, "Prussian": {"prussian", "dragoons"}}},
 	"leipzig": {file: "leipzig.json",
-		carre: map[string]string{"French": "french", "French Allies": "saxon", "Prussians": "prussian", "Russians": "russian", "Austrians": "austrian"},
+		alsoCarre: map[string]string{"polish": "French Allies", "rheinbund": "French Allies", "italian": "French Allies"},
+		carre:     map[string]string{"French": "french", "French Allies": "saxon", "Prussians": "prussian", "Russians": "russian", "Austrians": "austrian"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Sassen": {"saxon", "cuirassiers"}, "Polska": {"polish", "uhlans"},
 			"Rheinbund": {"rheinbund", "chasseurs"}, "Italienne": {"italian", "dragoons"}, "Prussian": {"prussian", "landwehr_cavalry"},
 			"Russian Light": {"russian", "cossacks"}, "Russian Heavy": {"russian", "dragoons"}, "Austrian": {"austrian", "hussars"}, "Guard": {"russian", "guard_heavy"}}},
@@ -77,31 +86,42 @@ var lbSources = map[string]lbSource{
 		carre:  map[string]string{"French": "french", "Prussian": "prussian"},
 		recall: map[string][2]string{"French": {"french", "guard_light"}, "Prussian": {"prussian", "uhlans"}}},
 	"ligny-quatrebras": {file: "ligny-quatrebras.json", quatreBras: true,
-		carre: map[string]string{"French": "french", "Prussian": "prussian", "Allies": "british"},
+		alsoCarre: map[string]string{"polish": "French", "kgl": "Allies", "belgian": "Allies", "dutch": "Allies", "brunswick": "Allies", "hanoverian": "Allies", "nassau": "Allies"},
+		natMod:    map[string]string{"nassau": "Nassauers", "hanoverian": "Hanovarian Regulars"},
+		carre:     map[string]string{"French": "french", "Prussian": "prussian", "Allies": "british"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Polish": {"polish", "guard_light"}, "Prussian": {"prussian", "hussars"},
 			"British": {"british", "dragoons"}, "KGL": {"kgl", "hussars"}, "Belgian": {"belgian", "chasseurs"}, "Dutch": {"nassau", "hussars"},
 			"Braunschweig": {"brunswick", "uhlans"}, "Hanovarian": {"hanoverian", "hussars"}}},
 	"luetzen": {file: "luetzen.json",
-		carre:  map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
-		recall: map[string][2]string{"French": {"italian", "guard_light"}, "Prussian": {"prussian", "cuirassiers"}, "Russian": {"russian", "cossacks"}}},
+		alsoCarre: map[string]string{"italian": "French", "neapolitan": "French", "croat": "French", "hessian": "French"},
+		natMod:    map[string]string{"neapolitan": "Neapolitan", "croat": "Croat"},
+		carre:     map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
+		recall:    map[string][2]string{"French": {"italian", "guard_light"}, "Prussian": {"prussian", "cuirassiers"}, "Russian": {"russian", "cossacks"}}},
 	"prusse": {file: "prusse.json",
-		carre: map[string]string{"French": "french", "Coalition": "saxon"},
+		alsoCarre: map[string]string{"prussian": "Coalition"},
+		carre:     map[string]string{"French": "french", "Coalition": "saxon"},
 		recall: map[string][2]string{"French Dragoons": {"french", "dragoons"}, "French others": {"french", "hussars"}, "Prussian Hussar": {"prussian", "hussars"},
 			"Prussian Dragoon": {"prussian", "dragoons"}, "Prussian Kuirassier": {"prussian", "cuirassiers"}, "Saxon Heavy": {"saxon", "cuirassiers"}, "Saxon Light": {"saxon", "hussars"}}},
 	"quatrebras": {file: "quatrebras.json",
-		carre: map[string]string{"French": "french", "Allies": "kgl"},
+		alsoCarre: map[string]string{"polish": "French", "british": "Allies", "belgian": "Allies", "dutch": "Allies", "brunswick": "Allies", "hanoverian": "Allies", "nassau": "Allies"},
+		natMod:    map[string]string{"nassau": "Nassauers", "hanoverian": "Hanovarian Regulars"},
+		carre:     map[string]string{"French": "french", "Allies": "kgl"},
 		recall: map[string][2]string{"French": {"french", "uhlans"}, "Polish": {"polish", "uhlans"}, "British": {"british", "hussars"}, "KGL": {"kgl", "dragoons"},
 			"Belgian": {"belgian", "chasseurs"}, "Dutch": {"dutch", "chasseurs"}, "Braunschweig": {"brunswick", "hussars"}, "Hanovarian": {"hanoverian", "hussars"}}},
 	"raszyn": {file: "raszyn.json",
-		carre:  map[string]string{"Polish": "polish", "Austrian": "hungarian"},
-		recall: map[string][2]string{"Polish": {"polish", "uhlans"}, "Allies": {"saxon", "cuirassiers"}, "Austrian": {"austrian", "hussars"}}},
+		alsoCarre: map[string]string{"saxon": "Polish", "dutch": "Polish", "austrian": "Austrian"},
+		carre:     map[string]string{"Polish": "polish", "Austrian": "hungarian"},
+		recall:    map[string][2]string{"Polish": {"polish", "uhlans"}, "Allies": {"saxon", "cuirassiers"}, "Austrian": {"austrian", "hussars"}}},
 	"schoengrabern": {file: "schoengrabern.json",
-		carre:  map[string]string{"French": "french", "Russian": "russian"},
-		natMod: map[string]string{"allies": "French Allies"},
-		recall: map[string][2]string{"French": {"french", "dragoons"}, "French Allies": {"allies", "chasseurs"}, "Russian Light": {"russian", "cossacks"}, "Russian Heavy": {"russian", "cuirassiers"}}},
+		alsoCarre: map[string]string{"allies": "French"},
+		carre:     map[string]string{"French": "french", "Russian": "russian"},
+		natMod:    map[string]string{"allies": "French Allies"},
+		recall:    map[string][2]string{"French": {"french", "dragoons"}, "French Allies": {"allies", "chasseurs"}, "Russian Light": {"russian", "cossacks"}, "Russian Heavy": {"russian", "cuirassiers"}}},
 	"talavera": {file: "talavera.json",
-		carre:  map[string]string{"French": "french", "French Allies": "allies", "British": "british", "KGL": "kgl", "Spanish": "spanish"},
-		recall: map[string][2]string{"French": {"polish", "uhlans"}, "British": {"british", "chasseurs"}, "Spanish": {"spanish", "dragoons"}}},
+		alsoCarre: map[string]string{"polish": "French Allies", "dutch": "French Allies"},
+		natMod:    map[string]string{"polish": "Polish", "dutch": "Dutch"},
+		carre:     map[string]string{"French": "french", "French Allies": "allies", "British": "british", "KGL": "kgl", "Spanish": "spanish"},
+		recall:    map[string][2]string{"French": {"polish", "uhlans"}, "British": {"british", "chasseurs"}, "Spanish": {"spanish", "dragoons"}}},
 	"vauchamps": {file: "vauchamps.json",
 		carre:  map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
 		recall: map[string][2]string{"All": {"russian", "cossacks"}}},
@@ -109,9 +129,10 @@ var lbSources = map[string]lbSource{
 		carre:  map[string]string{"French": "french", "French Allies": "allies", "Austrians": "austrian"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "French Allied": {"allies", "chasseurs"}, "Austrian": {"austrian", "uhlans"}}},
 	"wartenburg": {file: "wartenburg.json",
-		carre:  map[string]string{"French": "italian", "Rheinbund": "rheinbund", "Prussian": "prussian"},
-		natMod: map[string]string{"rheinbund": "Rheinbund"},
-		recall: map[string][2]string{"Rheinbund": {"french", "hussars"}, "Prussian Light": {"prussian", "hussars"}, "Prussian Heavy": {"prussian", "cuirassiers"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}}},
+		alsoCarre: map[string]string{"french": "French"},
+		carre:     map[string]string{"French": "italian", "Rheinbund": "rheinbund", "Prussian": "prussian"},
+		natMod:    map[string]string{"rheinbund": "Rheinbund"},
+		recall:    map[string][2]string{"Rheinbund": {"french", "hussars"}, "Prussian Light": {"prussian", "hussars"}, "Prussian Heavy": {"prussian", "cuirassiers"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}}},
 }
 
 // lbFile is the part of a chart file these tests read.
@@ -237,13 +258,19 @@ func TestLBReactCarreCells(t *testing.T) {
 		t.Run(battle, func(t *testing.T) {
 			t.Parallel()
 			f := readLB(t, src.file)
-			cols := lbCarreColumns(f)
-			var ligny, quatreBras strings.Builder
-			for i, c := range cols {
-				nat, ok := src.carre[c.heading]
-				if !ok {
+			var cols []lbNatColumn
+			for _, c := range lbCarreColumns(f) {
+				nats := lbHeadingNats(src, c.heading)
+				if len(nats) == 0 {
 					t.Fatalf("no nationality for the Carré heading %q", c.heading)
 				}
+				for _, nat := range nats {
+					cols = append(cols, lbNatColumn{c, nat})
+				}
+			}
+			var ligny, quatreBras strings.Builder
+			for i, c := range cols {
+				nat := c.nat
 				s := fmt.Sprintf(`scenario c%d "cell" {
   map 8 x 12 clear
   turn allied
@@ -267,7 +294,7 @@ func TestLBReactCarreCells(t *testing.T) {
 				if c.form == "Quatre-Bras" {
 					mod = mods["Quatre-Bras"]
 				}
-				nat := src.carre[c.heading]
+				nat := c.nat
 				step := 0
 				if name, ok := src.natMod[nat]; ok {
 					step = lbModValue(f.Charge.Carre.Modifiers, name)
@@ -283,7 +310,7 @@ func TestLBReactCarreCells(t *testing.T) {
 						sure, may := lbCell(c.rows, d66Step(natural, step))
 						switch {
 						case sure != "" && ev.Outcome != sure:
-							t.Errorf("%s %s at %d, d66 %d: got %s, the file says %s (%s)", c.heading, c.form, c.dist, natural, ev.Outcome, sure, ev.Dice)
+							t.Errorf("%s %s at %d, %s, d66 %d: got %s, the file says %s (%s)", c.heading, c.form, c.dist, nat, natural, ev.Outcome, sure, ev.Dice)
 						case sure == "":
 							unsure = true
 							found := false
@@ -291,7 +318,7 @@ func TestLBReactCarreCells(t *testing.T) {
 								found = found || m == ev.Outcome
 							}
 							if !found {
-								t.Errorf("%s %s at %d, d66 %d: got %s, the file allows only %v", c.heading, c.form, c.dist, natural, ev.Outcome, may)
+								t.Errorf("%s %s at %d, %s, d66 %d: got %s, the file allows only %v", c.heading, c.form, c.dist, nat, natural, ev.Outcome, may)
 							}
 						}
 					}
@@ -301,6 +328,75 @@ func TestLBReactCarreCells(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// lbNatColumn is a Carré column played for one nationality that reads it.
+type lbNatColumn struct {
+	lbColumn
+	nat string
+}
+
+// lbHeadingNats lists the nationalities whose infantry rolls on a heading of
+// the Carré chart: the one the carre table names, then the others.
+func lbHeadingNats(src lbSource, heading string) []string {
+	var out []string
+	if nat, ok := src.carre[heading]; ok {
+		out = append(out, nat)
+	}
+	for nat, h := range src.alsoCarre {
+		if h == heading {
+			out = append(out, nat)
+		}
+	}
+	sort.Strings(out[min(1, len(out)):])
+	return out
+}
+
+// TestLBReactCarreNationalities holds the tables above to every nationality
+// each converted module declares: each is tied to the Carré heading its
+// infantry rolls on, so the cell test plays every column for every
+// nationality that reads it; one tied to no heading has no column in the
+// module's table, and every heading the file prints has a nationality.
+func TestLBReactCarreNationalities(t *testing.T) {
+	for battle, src := range lbSources {
+		mod := loadBundled(t, battle)
+		f := readLB(t, src.file)
+		table := mod.Tables["carre_realization"]
+		tied := map[string]string{}
+		for h, nat := range src.carre {
+			tied[nat] = h
+		}
+		for nat, h := range src.alsoCarre {
+			if prev, ok := tied[nat]; ok {
+				t.Errorf("%s: %s is tied to %q and %q", battle, nat, prev, h)
+			}
+			tied[nat] = h
+		}
+		for nat := range mod.Vocab[dsl.KindNationality] {
+			h, ok := tied[nat]
+			switch {
+			case !ok:
+				t.Errorf("%s: the nationality %s is tied to no Carré heading: its infantry's cells are not played", battle, nat)
+			case h == "":
+				for _, col := range table.Columns {
+					for d := 1; d <= 4; d++ {
+						for _, keys := range [][]any{{nat, "column", d}, {nat, "line", d}, {nat, d}} {
+							if col.MatchesKeys(keys) {
+								t.Errorf("%s: %s is tied to no heading, but the table has a column for %v", battle, nat, keys)
+							}
+						}
+					}
+				}
+			case f.Charge.Carre.Table[h] == nil:
+				t.Errorf("%s: %s is tied to %q, which the file does not print", battle, nat, h)
+			}
+		}
+		for nat := range tied {
+			if _, ok := mod.Vocab[dsl.KindNationality][nat]; !ok {
+				t.Errorf("%s: the table ties %s, which the module does not declare", battle, nat)
+			}
+		}
 	}
 }
 
