@@ -12,6 +12,7 @@ import (
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/internal/lbdata"
 )
 
 // clauseID is a clause ID of the rules inventory as a citation writes it:
@@ -152,6 +153,47 @@ func TestEveryClauseHasARulingTest(t *testing.T) {
 		}
 		if got := uncited(ids, rest); !slices.Contains(got, id) {
 			t.Errorf("without %v, clause %s is still reported cited", byID[id], id)
+		}
+	}
+}
+
+// notConverted are the clauses no converted battle plays, and why.
+var notConverted = map[string]string{
+	"FRI-36-NO-RECALL":  "Friedland's own failed recall (the flight die) overrides the base's; the converted battles keep the base's (BER-40-RECALL-FAIL)",
+	"AUS-36-CARRE-WHEN": "Austerlitz's option 2, the attempt once per charge sequence, overrides the base's once per charge phase (FRI-36-CARRE-WHEN)",
+	"AUS-36-FORMED":     "Austerlitz's release of the cavalry past a formed Carré; the base's Carré holds the charge",
+	"BER-40-ROUT-10":    "in the base only the charge's target tries Carré (carre.any_unit = false), so no bystander routs from an attempt; Austerlitz lets any unit try",
+}
+
+// TestConvertedBattlesPlayTheClauses: every clause of the inventory is
+// played in at least one battle converted from the lb.react data, on that
+// battle's charts and nationalities, not only in the battles whose pages the
+// clauses come from: by a test of the base (which every battle plays against
+// its own rules) or one of a converted battle's own, unless notConverted
+// says why no converted battle can.
+func TestConvertedBattlesPlayTheClauses(t *testing.T) {
+	converted := map[string]bool{"premier": true}
+	for _, b := range lbdata.Battles {
+		converted[strings.ReplaceAll(b.Name, "-", "_")] = true
+	}
+	var tests []citedTest
+	for _, ct := range bundledTests(t) {
+		module, _, _ := strings.Cut(ct.where, ":")
+		if converted[module] {
+			tests = append(tests, ct)
+		}
+	}
+	if len(tests) == 0 {
+		t.Fatal("no test of the base or of a converted battle")
+	}
+	for _, id := range uncited(readClauseIDs(t), tests) {
+		if _, ok := notConverted[id]; !ok {
+			t.Errorf("clause %s is played in no converted battle: no test of the base or of one of them cites it", id)
+		}
+	}
+	for id := range notConverted {
+		if !slices.Contains(uncited(readClauseIDs(t), tests), id) {
+			t.Errorf("clause %s is listed as played in no converted battle, but a test of one cites it", id)
 		}
 	}
 }
