@@ -43,9 +43,44 @@ func TestReadmeListsEveryBattle(t *testing.T) {
 		t.Fatal("README has no list of bundled battles")
 	}
 	list, _, _ = strings.Cut(list, "\n## ")
+	rows := map[string][]string{} // GAME → battle, publisher, rules
+	for line := range strings.SplitSeq(list, "\n") {
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		if len(cells) != 4 {
+			continue
+		}
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		rows[strings.Trim(cells[0], "`")] = cells[1:]
+	}
+	publisher := map[string]string{}
+	for _, b := range lbdata.Battles {
+		publisher[b.Name] = b.Publisher
+	}
 	for _, b := range bataille.Bundled() {
-		if !strings.Contains(list, "| `"+b+"` |") {
+		row, ok := rows[b]
+		if !ok {
 			t.Errorf("README's list of bundled battles does not name %s", b)
+			continue
+		}
+		mod, diags := bataille.LoadBundled(b)
+		if diags.HasErrors() {
+			t.Fatal(diags)
+		}
+		// The rules column names the edition the module declares.
+		want := "Premier Rules"
+		if strings.Contains(mod.Edition, "earlier") {
+			want = "earlier edition"
+		}
+		if !strings.HasPrefix(row[2], want) {
+			t.Errorf("README: %s follows %q, but its rules column reads %q", b, mod.Edition, row[2])
+		}
+		if p, ok := publisher[b]; ok && row[1] != p {
+			t.Errorf("README: %s is published by %q, as the converter has it, but its publisher column reads %q", b, p, row[1])
+		}
+		if row[1] == "" {
+			t.Errorf("README: %s names no publisher", b)
 		}
 	}
 }

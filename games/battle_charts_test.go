@@ -537,3 +537,43 @@ func TestPublishedEveryNationality(t *testing.T) {
 		}
 	}
 }
+
+// TestDataListsEveryBattle: docs/data.md, the errata list of the charts'
+// data, has a section for every bundled battle, with its publisher and the
+// edition of the rules it follows, its findings or the sentence that there
+// are none; Berlin's says where its charts were looked for.
+func TestDataListsEveryBattle(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "data.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sections := map[string]string{}
+	for _, part := range regexp.MustCompile(`(?m)^#{2,3} `).Split(string(doc), -1)[1:] {
+		head, body, _ := strings.Cut(part, "\n")
+		if m := regexp.MustCompile("\\(`([a-z0-9-]+)`\\)$").FindStringSubmatch(head); m != nil {
+			sections[m[1]] = body
+		}
+	}
+	for _, battle := range games.Names() {
+		body, ok := sections[battle]
+		switch {
+		case !ok:
+			t.Errorf("docs/data.md has no section for %s", battle)
+		case battle == "berlin1813":
+			if !strings.Contains(body, "Where we looked") {
+				t.Errorf("docs/data.md: Berlin's section does not say where its charts were looked for")
+			}
+		default:
+			mod := loadBundled(t, battle)
+			if !strings.Contains(body, mod.Edition) {
+				t.Errorf("docs/data.md: the section for %s does not name its edition %q", battle, mod.Edition)
+			}
+			if !strings.Contains(body, "Source: `src/data/") {
+				t.Errorf("docs/data.md: the section for %s names no source file", battle)
+			}
+			if !strings.Contains(body, "\n- ") && !strings.Contains(body, "No gap, overlap") {
+				t.Errorf("docs/data.md: the section for %s lists no finding and does not say there is none", battle)
+			}
+		}
+	}
+}

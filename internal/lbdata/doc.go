@@ -56,6 +56,45 @@ the base's terrain and the battle's own alike, and no road rate, in whole
 points, with what a hexside adds and what turning costs.
 `
 
+// dataByHand lists what the data of the three battles written by hand
+// holds that a script had to read one way of two: the same check, made by
+// hand, each finding where its script's comment records the reading.
+const dataByHand = `
+## The battles written by hand
+
+Friedland, Danzig and Austerlitz 1805 are entered by hand from the same
+app's data; their scripts record each reading below where it is played, and
+the tests play their Carré and Recall cells against a second transcription
+typed by hand (` + "`games/testdata/published`" + `).
+
+### La Bataille de Friedland (` + "`friedland`" + `)
+
+Marshal Enterprises; Premier Rules for La Bataille ME. Source: ` + "`src/data/friedland.json`" + ` at 220f742.
+
+- fire multiples, Russian Guard in Carré: the label prints x4, the app stores 3. Played: the label, ×4. Other reading: ` + "`russian, guard, carre => 3`" + `.
+- Carré modifiers, "Morale Level +3" prints one figure for every level. Played: +3 at every level from 1. Other reading: +3 a level, ` + "`3 * army(unit, \"morale_level\")`" + `.
+- assault modifiers, a Saxon battalion in line meets both "In Line" and "Sassen In Line". Played: both. Other reading: "Sassen In Line" alone, ` + "`&& defender.class != \"sassen\"`" + ` in pre_melee.line.
+
+### Le Siège de Danzig 1807 (` + "`danzig`" + `)
+
+Marshal Enterprises; Premier Rules for La Bataille ME. Source: ` + "`src/data/danzig.json`" + ` at 2e1536d.
+
+- Carré Realization Table, French, column, 2: Carré 11–43 and Disorder 34–54 overlap on 34–43. Played: Carré 11–33, Disorder 34–54, as the disorder row and the 1813 files built on this one (Hagelberg, Wartenburg) have it. Other reading: the app's first row winning, ` + "`11..43 => carre  44..54 => disorder`" + `.
+- Carré Realization Table, the chart prints both a Rheinbund column and a Rheinbund +4 modifier. Played: both. Other reading: the column alone, ` + "`remove modifier carre_realization.rheinbund`" + `.
+- Recall, the Cossack row is 2–6, where Austerlitz and Hagelberg print 5–6. Played: Danzig's 2–6. Other reading: ` + "`column russian, cossack { 1..4 => fail  5..6 => recall }`" + `.
+- fire multiples, the app stores factors that differ from the printed labels (Reserve line and Carré 4, Frei Korps line and Carré 3 and skirmish 5, Prussian Musketeer line 3, Fusilier skirmish 4, Depot Fusilier line 3, Carré 3 and skirmish 4). Played: the labels. Other reading: the stored factors.
+
+### La Bataille d'Austerlitz 1805 (` + "`austerlitz1805`" + `)
+
+Marshal Enterprises; Premier Rules for La Bataille ME (July 2016). Source: ` + "`src/data/austerlitz.json`" + ` at 220f742.
+
+- Carré Realization Table, Austrian, line, 4: Disorder is stored as 65–64, a reversed range, so the app finds no row for 65 or 66. Played: 65–66 Disorder, as the French line at 4 has it. Other reading: ` + "`65..66 => no_result`" + `, an outcome no rule acts on.
+- Carré modifiers, "Russian Ldr (-6)" is stored with the value 0. Played: the −6 its label prints, the French leader's figure. Other reading: ` + "`remove modifier carre_realization.russian_leader`" + `.
+- Carré modifiers, "French Allies +2" names a nationality the box's Carré chart has no columns for. Played: not entered. Other reading: a variant that adds the allies' columns and ` + "`{ 2 when unit.nationality == \"allies\" }`" + `.
+- fire multiples, Russian Guard in Carré: the label prints x4, the app stores 3. Played: the label, ×4. Other reading: ` + "`russian, guard, carre => 3`" + `.
+- fire defence, Hamlet, skirmish: the label prints 14, the app stores 12. Played: the label, 14. Other reading: ` + "`dwelling, skirmish => 12`" + `.
+`
+
 const dataBerlin = `
 ## La Bataille de Berlin 1813 (` + "`berlin1813`" + `)
 

@@ -98,6 +98,7 @@ func dataDoc(findings []Finding, left map[string][]Left) string {
 			w.WriteString("\n")
 		}
 	}
+	w.WriteString(dataByHand)
 	w.WriteString(dataBerlin)
 	return w.String()
 }
