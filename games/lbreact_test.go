@@ -38,6 +38,11 @@ type lbSource struct {
 	// chart prints none for it (it fields no infantry): so that each column
 	// is played for every nationality that reads it.
 	alsoCarre map[string]string
+	// alsoRecall gives, for every other nationality the module declares,
+	// the row of the Recall chart its cavalry reads (played with the class
+	// of the row's cavalry above), so that every nationality's recall is
+	// played.
+	alsoRecall map[string]string
 	// natMod names the Carré modifier every roll of a nationality takes.
 	natMod map[string]string
 	// recall gives, for each row of the Recall chart, a cavalry that reads
@@ -49,10 +54,11 @@ type lbSource struct {
 
 var lbSources = map[string]lbSource{
 	"albuera": {file: "albuera.json",
-		alsoCarre: map[string]string{"polish": "French"},
-		carre:     map[string]string{"French": "french", "British/KGL/LLL": "british", "KGL": "kgl", "LLL": "lll", "Portuguese": "portuguese", "Spanish": "spanish"},
-		natMod:    map[string]string{"kgl": "KGL", "lll": "LLL"},
-		recall:    map[string][2]string{"French": {"french", "hussars"}, "British": {"kgl", "chasseurs"}, "Portuguese": {"portuguese", "dragoons"}, "Spanish": {"spanish", "cuirassiers"}}},
+		alsoRecall: map[string]string{"lll": "British", "polish": "French", "british": "British"},
+		alsoCarre:  map[string]string{"polish": "French"},
+		carre:      map[string]string{"French": "french", "British/KGL/LLL": "british", "KGL": "kgl", "LLL": "lll", "Portuguese": "portuguese", "Spanish": "spanish"},
+		natMod:     map[string]string{"kgl": "KGL", "lll": "LLL"},
+		recall:     map[string][2]string{"French": {"french", "hussars"}, "British": {"kgl", "chasseurs"}, "Portuguese": {"portuguese", "dragoons"}, "Spanish": {"spanish", "cuirassiers"}}},
 	"aspern-essling": {file: "aspern_essling.json",
 		carre:  map[string]string{"French": "french", "French Allies": "allies", "Austrians": "austrian"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Rheinbund": {"allies", "chasseurs"}, "Austrian": {"austrian", "uhlans"}}},
@@ -70,9 +76,10 @@ var lbSources = map[string]lbSource{
 		carre:  map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Prussian": {"prussian", "hussars"}, "Russian": {"russian", "cossacks"}}},
 	"hagelberg": {file: "hagelberg.json",
-		alsoCarre: map[string]string{"russian": ""}, // the Cossacks: cavalry only
-		carre:     map[string]string{"French": "french", "Rheinbund": "rheinbund", "Prussian": "prussian"},
-		recall:    map[string][2]string{"French": {"rheinbund", "chasseurs"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}, "Russian Cossacks": {"russian", "cossacks"}}},
+		alsoRecall: map[string]string{"french": "French"},
+		alsoCarre:  map[string]string{"russian": ""}, // the Cossacks: cavalry only
+		carre:      map[string]string{"French": "french", "Rheinbund": "rheinbund", "Prussian": "prussian"},
+		recall:     map[string][2]string{"French": {"rheinbund", "chasseurs"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}, "Russian Cossacks": {"russian", "cossacks"}}},
 	"halle": {file: "halle.json",
 		carre:  map[string]string{"French": "french", "Prussian": "prussian"},
 		recall: map[string][2]string{"French": {"french", "hussars"}, "Prussian": {"prussian", "dragoons"}}},
@@ -86,53 +93,60 @@ var lbSources = map[string]lbSource{
 		carre:  map[string]string{"French": "french", "Prussian": "prussian"},
 		recall: map[string][2]string{"French": {"french", "guard_light"}, "Prussian": {"prussian", "uhlans"}}},
 	"ligny-quatrebras": {file: "ligny-quatrebras.json", quatreBras: true,
-		alsoCarre: map[string]string{"polish": "French", "kgl": "Allies", "belgian": "Allies", "dutch": "Allies", "brunswick": "Allies", "hanoverian": "Allies", "nassau": "Allies"},
-		natMod:    map[string]string{"nassau": "Nassauers", "hanoverian": "Hanovarian Regulars"},
-		carre:     map[string]string{"French": "french", "Prussian": "prussian", "Allies": "british"},
+		alsoRecall: map[string]string{"dutch": "Dutch"},
+		alsoCarre:  map[string]string{"polish": "French", "kgl": "Allies", "belgian": "Allies", "dutch": "Allies", "brunswick": "Allies", "hanoverian": "Allies", "nassau": "Allies"},
+		natMod:     map[string]string{"nassau": "Nassauers", "hanoverian": "Hanovarian Regulars"},
+		carre:      map[string]string{"French": "french", "Prussian": "prussian", "Allies": "british"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "Polish": {"polish", "guard_light"}, "Prussian": {"prussian", "hussars"},
 			"British": {"british", "dragoons"}, "KGL": {"kgl", "hussars"}, "Belgian": {"belgian", "chasseurs"}, "Dutch": {"nassau", "hussars"},
 			"Braunschweig": {"brunswick", "uhlans"}, "Hanovarian": {"hanoverian", "hussars"}}},
 	"luetzen": {file: "luetzen.json",
-		alsoCarre: map[string]string{"italian": "French", "neapolitan": "French", "croat": "French", "hessian": "French"},
-		natMod:    map[string]string{"neapolitan": "Neapolitan", "croat": "Croat"},
-		carre:     map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
-		recall:    map[string][2]string{"French": {"italian", "guard_light"}, "Prussian": {"prussian", "cuirassiers"}, "Russian": {"russian", "cossacks"}}},
+		alsoRecall: map[string]string{"french": "French", "neapolitan": "French", "croat": "French", "hessian": "French"},
+		alsoCarre:  map[string]string{"italian": "French", "neapolitan": "French", "croat": "French", "hessian": "French"},
+		natMod:     map[string]string{"neapolitan": "Neapolitan", "croat": "Croat"},
+		carre:      map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
+		recall:     map[string][2]string{"French": {"italian", "guard_light"}, "Prussian": {"prussian", "cuirassiers"}, "Russian": {"russian", "cossacks"}}},
 	"prusse": {file: "prusse.json",
 		alsoCarre: map[string]string{"prussian": "Coalition"},
 		carre:     map[string]string{"French": "french", "Coalition": "saxon"},
 		recall: map[string][2]string{"French Dragoons": {"french", "dragoons"}, "French others": {"french", "hussars"}, "Prussian Hussar": {"prussian", "hussars"},
 			"Prussian Dragoon": {"prussian", "dragoons"}, "Prussian Kuirassier": {"prussian", "cuirassiers"}, "Saxon Heavy": {"saxon", "cuirassiers"}, "Saxon Light": {"saxon", "hussars"}}},
 	"quatrebras": {file: "quatrebras.json",
-		alsoCarre: map[string]string{"polish": "French", "british": "Allies", "belgian": "Allies", "dutch": "Allies", "brunswick": "Allies", "hanoverian": "Allies", "nassau": "Allies"},
-		natMod:    map[string]string{"nassau": "Nassauers", "hanoverian": "Hanovarian Regulars"},
-		carre:     map[string]string{"French": "french", "Allies": "kgl"},
+		alsoRecall: map[string]string{"nassau": "Dutch"},
+		alsoCarre:  map[string]string{"polish": "French", "british": "Allies", "belgian": "Allies", "dutch": "Allies", "brunswick": "Allies", "hanoverian": "Allies", "nassau": "Allies"},
+		natMod:     map[string]string{"nassau": "Nassauers", "hanoverian": "Hanovarian Regulars"},
+		carre:      map[string]string{"French": "french", "Allies": "kgl"},
 		recall: map[string][2]string{"French": {"french", "uhlans"}, "Polish": {"polish", "uhlans"}, "British": {"british", "hussars"}, "KGL": {"kgl", "dragoons"},
 			"Belgian": {"belgian", "chasseurs"}, "Dutch": {"dutch", "chasseurs"}, "Braunschweig": {"brunswick", "hussars"}, "Hanovarian": {"hanoverian", "hussars"}}},
 	"raszyn": {file: "raszyn.json",
-		alsoCarre: map[string]string{"saxon": "Polish", "dutch": "Polish", "austrian": "Austrian"},
-		carre:     map[string]string{"Polish": "polish", "Austrian": "hungarian"},
-		recall:    map[string][2]string{"Polish": {"polish", "uhlans"}, "Allies": {"saxon", "cuirassiers"}, "Austrian": {"austrian", "hussars"}}},
+		alsoRecall: map[string]string{"hungarian": "Austrian", "dutch": "Allies"},
+		alsoCarre:  map[string]string{"saxon": "Polish", "dutch": "Polish", "austrian": "Austrian"},
+		carre:      map[string]string{"Polish": "polish", "Austrian": "hungarian"},
+		recall:     map[string][2]string{"Polish": {"polish", "uhlans"}, "Allies": {"saxon", "cuirassiers"}, "Austrian": {"austrian", "hussars"}}},
 	"schoengrabern": {file: "schoengrabern.json",
 		alsoCarre: map[string]string{"allies": "French"},
 		carre:     map[string]string{"French": "french", "Russian": "russian"},
 		natMod:    map[string]string{"allies": "French Allies"},
 		recall:    map[string][2]string{"French": {"french", "dragoons"}, "French Allies": {"allies", "chasseurs"}, "Russian Light": {"russian", "cossacks"}, "Russian Heavy": {"russian", "cuirassiers"}}},
 	"talavera": {file: "talavera.json",
-		alsoCarre: map[string]string{"polish": "French Allies", "dutch": "French Allies"},
-		natMod:    map[string]string{"polish": "Polish", "dutch": "Dutch"},
-		carre:     map[string]string{"French": "french", "French Allies": "allies", "British": "british", "KGL": "kgl", "Spanish": "spanish"},
-		recall:    map[string][2]string{"French": {"polish", "uhlans"}, "British": {"british", "chasseurs"}, "Spanish": {"spanish", "dragoons"}}},
+		alsoRecall: map[string]string{"french": "French", "allies": "French", "dutch": "French", "kgl": "British"},
+		alsoCarre:  map[string]string{"polish": "French Allies", "dutch": "French Allies"},
+		natMod:     map[string]string{"polish": "Polish", "dutch": "Dutch"},
+		carre:      map[string]string{"French": "french", "French Allies": "allies", "British": "british", "KGL": "kgl", "Spanish": "spanish"},
+		recall:     map[string][2]string{"French": {"polish", "uhlans"}, "British": {"british", "chasseurs"}, "Spanish": {"spanish", "dragoons"}}},
 	"vauchamps": {file: "vauchamps.json",
-		carre:  map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
-		recall: map[string][2]string{"All": {"russian", "cossacks"}}},
+		alsoRecall: map[string]string{"french": "All", "prussian": "All"},
+		carre:      map[string]string{"French": "french", "Prussian": "prussian", "Russian": "russian"},
+		recall:     map[string][2]string{"All": {"russian", "cossacks"}}},
 	"wagram": {file: "wagram.json",
 		carre:  map[string]string{"French": "french", "French Allies": "allies", "Austrians": "austrian"},
 		recall: map[string][2]string{"French": {"french", "cuirassiers"}, "French Allied": {"allies", "chasseurs"}, "Austrian": {"austrian", "uhlans"}}},
 	"wartenburg": {file: "wartenburg.json",
-		alsoCarre: map[string]string{"french": "French"},
-		carre:     map[string]string{"French": "italian", "Rheinbund": "rheinbund", "Prussian": "prussian"},
-		natMod:    map[string]string{"rheinbund": "Rheinbund"},
-		recall:    map[string][2]string{"Rheinbund": {"french", "hussars"}, "Prussian Light": {"prussian", "hussars"}, "Prussian Heavy": {"prussian", "cuirassiers"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}}},
+		alsoRecall: map[string]string{"italian": "Rheinbund", "rheinbund": "Rheinbund"},
+		alsoCarre:  map[string]string{"french": "French"},
+		carre:      map[string]string{"French": "italian", "Rheinbund": "rheinbund", "Prussian": "prussian"},
+		natMod:     map[string]string{"rheinbund": "Rheinbund"},
+		recall:     map[string][2]string{"Rheinbund": {"french", "hussars"}, "Prussian Light": {"prussian", "hussars"}, "Prussian Heavy": {"prussian", "cuirassiers"}, "Prussian Landwehr": {"prussian", "landwehr_cavalry"}}},
 }
 
 // lbFile is the part of a chart file these tests read.
@@ -357,7 +371,8 @@ func lbHeadingNats(src lbSource, heading string) []string {
 // each converted module declares: each is tied to the Carré heading its
 // infantry rolls on, so the cell test plays every column for every
 // nationality that reads it; one tied to no heading has no column in the
-// module's table, and every heading the file prints has a nationality.
+// module's table, and every heading the file prints has a nationality. Each
+// nationality's cavalry is tied to a Recall row the same way.
 func TestLBReactCarreNationalities(t *testing.T) {
 	for battle, src := range lbSources {
 		mod := loadBundled(t, battle)
@@ -395,6 +410,25 @@ func TestLBReactCarreNationalities(t *testing.T) {
 		for nat := range tied {
 			if _, ok := mod.Vocab[dsl.KindNationality][nat]; !ok {
 				t.Errorf("%s: the table ties %s, which the module does not declare", battle, nat)
+			}
+		}
+		// and every nationality's cavalry to a Recall row
+		rides := map[string]bool{}
+		for _, cav := range src.recall {
+			rides[cav[0]] = true
+		}
+		for nat, row := range src.alsoRecall {
+			if rides[nat] {
+				t.Errorf("%s: %s's cavalry is tied to a Recall row twice", battle, nat)
+			}
+			if _, ok := f.Charge.Recall.Table[row]; !ok {
+				t.Errorf("%s: %s's cavalry is tied to the Recall row %q, which the file does not print", battle, nat, row)
+			}
+			rides[nat] = true
+		}
+		for nat := range mod.Vocab[dsl.KindNationality] {
+			if !rides[nat] {
+				t.Errorf("%s: the nationality %s's cavalry is tied to no Recall row: its recall cells are not played", battle, nat)
 			}
 		}
 	}
@@ -444,9 +478,32 @@ func TestLBReactRecallCells(t *testing.T) {
 				keys = append(keys, k)
 			}
 			sort.Strings(keys)
+			// every row for its cavalry, then for the other nationalities
+			// that read it
+			type recallCase struct {
+				row string
+				cav [2]string
+			}
+			var cases []recallCase
+			for _, k := range keys {
+				cases = append(cases, recallCase{k, src.recall[k]})
+			}
+			var others []string
+			for nat := range src.alsoRecall {
+				others = append(others, nat)
+			}
+			sort.Strings(others)
+			for _, nat := range others {
+				k := src.alsoRecall[nat]
+				rep, ok := src.recall[k]
+				if !ok {
+					t.Fatalf("%s is tied to the Recall row %q, which the table does not name", nat, k)
+				}
+				cases = append(cases, recallCase{k, [2]string{nat, rep[1]}})
+			}
 			var s strings.Builder
-			for i, k := range keys {
-				cav := src.recall[k]
+			for i, rc := range cases {
+				cav := rc.cav
 				for _, leader := range []string{"", "leader"} {
 					fmt.Fprintf(&s, `scenario r%d%s "cell" {
   map 8 x 12 clear
@@ -459,8 +516,8 @@ func TestLBReactRecallCells(t *testing.T) {
 				}
 			}
 			mod := cellModule(t, battle, s.String())
-			for i, k := range keys {
-				cav, low := src.recall[k], f.Charge.Recall.Table[k].Low
+			for i, rc := range cases {
+				k, cav, low := rc.row, rc.cav, f.Charge.Recall.Table[rc.row].Low
 				for _, leader := range []string{"", "leader"} {
 					bonus := 0
 					if leader != "" {
