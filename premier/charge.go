@@ -26,9 +26,10 @@ var charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declare
 
 // The charge order: `charge hus at inf path 0609 0608`, paid from the
 // charger's movement points, its first hex straight ahead of its front,
-// ended by contact with its target.
-var _ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "charge", Doc: "a cavalry charge at a target along a path",
-	Target: true, Path: true, SpendsMP: true, Moves: true, Ahead: true, ContactEnds: true})
+// ended by contact with its target, an enemy (declare refuses one of the
+// charger's own side at play, as the checker does in the script).
+var _ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "charge", Doc: "a cavalry charge at an enemy unit along a path",
+	Target: true, Path: true, SpendsMP: true, Moves: true, Ahead: true, ContactEnds: true, Hostile: true, Verb: "charge"})
 
 var (
 	hDeclareCharge = interpreter.DeclareHook(&dsl.Hook{Name: "declare_charge", Blocks: true, Doc: "a charge is declared, before any charge is resolved; a failing require cancels it",
@@ -216,10 +217,18 @@ func (s *chargeLocal) isDeclared(o *interpreter.Order) bool {
 }
 
 // declare runs the declare_charge rules for a charge order: whether it may
-// go, with what stack and leader.
+// go, with what stack and leader. A charge is at the enemy: one at a unit
+// of the charger's own side (an order of a later turn, a rule's charge_at)
+// is refused before any rule runs, as a fire or a melee at a friend is.
 func (s *chargeLocal) declare(o *interpreter.Order) (bool, error) {
 	e := s.e
 	u := o.Unit
+	if o.Target != nil && o.Target.Side == u.Side {
+		if e.Tracing() {
+			e.NoteUnits(u, []string{o.Target.ID}, "%s may not charge %s: it is of its own side", u.ID, o.Target.ID)
+		}
+		return false, nil
+	}
 	stack, leader := max(s.stacks[o].n, 1), false
 	if o.Reaction {
 		stack = 1
