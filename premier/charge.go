@@ -432,8 +432,44 @@ func (s *chargeLocal) resolveCharge(o *interpreter.Order) error {
 			}
 		}
 	}
-	_, _, err := e.Bind(hChargeEnd).Unit(u).Unit(ch.Target).Bool(ch.contacted).Bool(could).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Fire()
-	return err
+	if _, _, err := e.Bind(hChargeEnd).Unit(u).Unit(ch.Target).Bool(ch.contacted).Bool(could).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Fire(); err != nil {
+		return err
+	}
+	s.shareCharge(u)
+	return nil
+}
+
+// shareCharge gives the regiments of a stack still with their lead the
+// lead's result of the charge phase (BER-37-STACK: they charge as one): its
+// morale state, its exhaustion and the marks the charge's rules set on it,
+// so that a stack whose lead failed to recall ends the turn PGD together
+// (BER-40-RECALL-FAIL, BER-40-PGD) and a stack that could have struck and
+// did not routs and is exhausted together (BER-40-NO-CONTACT). A regiment
+// that lack of MP separated is no longer with it and keeps its own. The
+// melee's result is shared when the melee is fought.
+func (s *chargeLocal) shareCharge(u *interpreter.Unit) {
+	e := s.e
+	for _, w := range s.beside() {
+		if w.State != u.State {
+			w.State = u.State
+			if e.Tracing() {
+				e.NoteUnits(w, []string{u.ID}, "%s shares %s's result: %s", w.ID, u.ID, w.State)
+			}
+		}
+		if u.Exhausted && !w.Exhausted {
+			e.Exhaust(w)
+		}
+		var marks []string
+		for m, on := range u.Marks {
+			if on && !w.Marked(m) {
+				marks = append(marks, m)
+			}
+		}
+		slices.Sort(marks)
+		for _, m := range marks {
+			e.Mark(w, m, true)
+		}
+	}
 }
 
 // approach runs the charge_approach rules for each enemy unit, by id, where
