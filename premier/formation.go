@@ -75,6 +75,7 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 	default:
 		cost = 0
 	}
+	was := u.Formation
 	u.Formation = f
 	if e.Tracing() {
 		if how.Result {
@@ -83,7 +84,46 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 			e.Note(u, "%s forms %s (%s MP)", u.ID, f, interpreter.MPText(cost))
 		}
 	}
+	s.wholeHex(u, was, f)
 	return true, nil
+}
+
+// wholeHex carries a change into or out of a formation that is the hex's
+// (its whole_hex flag: a Carré, whose three increments and whose stacking
+// limit are those of the hex, BER-17-CARRE-MIN, BER-17-CARRE-STACK) to the
+// friends in u's hex: those that may take the formation form it with u,
+// and when u leaves it, those still in it leave it with u, taking u's new
+// formation where their arm has it. They pay nothing: the change is the
+// hex's, made once. A battery keeps its own formation (it is in the Carré
+// by standing in its hex, in_carre).
+func (s *chargeLocal) wholeHex(u *interpreter.Unit, was, f string) {
+	e := s.e
+	into, out := s.hexWide(f), s.hexWide(was)
+	if !into && !out {
+		return
+	}
+	e.Board.Spend(1 + len(e.Board.Units))
+	for _, x := range e.Board.Units {
+		if x == u || x.Side != u.Side || x.Increments <= 0 || !x.Occupies(u.Hex) || x.Formation == f {
+			continue
+		}
+		switch {
+		case into && x.CanForm(f):
+		case out && x.Formation == was && x.CanForm(f):
+		default:
+			continue
+		}
+		x.Formation = f
+		if e.Tracing() {
+			e.NoteUnits(x, []string{u.ID}, "%s is in %s with %s", x.ID, f, u.ID)
+		}
+	}
+}
+
+// hexWide reports whether a formation is taken by the hex (whole_hex).
+func (s *chargeLocal) hexWide(f string) bool {
+	w, ok := s.e.Module.Word(dsl.KindFormation, f)
+	return ok && w.Flag("whole_hex")
 }
 
 // MayChangeFormation reports whether ChangeFormation(u, f, how) would be
@@ -187,4 +227,5 @@ var formationEffects = []*stdlib.Effect{
 // The formation property a formation change reads: what it costs.
 func init() {
 	interpreter.DeclareProperty(dsl.KindFormation, "change_cost", dsl.Property{What: "number", Doc: "movement points to change into it"})
+	interpreter.DeclareProperty(dsl.KindFormation, "whole_hex", dsl.Property{What: "flag", Doc: "the hex takes it: the friends in a unit's hex whose arm has it take it with the unit, and leave it with the unit (a Carré)"})
 }
