@@ -93,9 +93,10 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 // limit are those of the hex, BER-17-CARRE-MIN, BER-17-CARRE-STACK) to the
 // friends in u's hex: those that may take the formation form it with u,
 // and when u leaves it, those still in it leave it with u, taking u's new
-// formation where their arm has it. They pay nothing: the change is the
-// hex's, made once. A battery keeps its own formation (it is in the Carré
-// by standing in its hex, in_carre).
+// formation, where the formation change would let them take it as a
+// result (their arm has it; a Carré needs good order). They pay nothing:
+// the change is the hex's, made once. A battery keeps its own formation
+// (it is in the Carré by standing in its hex, in_carre).
 func (s *chargeLocal) wholeHex(u *interpreter.Unit, was, f string) {
 	e := s.e
 	into, out := s.hexWide(f), s.hexWide(was)
@@ -107,10 +108,12 @@ func (s *chargeLocal) wholeHex(u *interpreter.Unit, was, f string) {
 		if x == u || x.Side != u.Side || x.Increments <= 0 || !x.Occupies(u.Hex) || x.Formation == f {
 			continue
 		}
-		switch {
-		case into && x.CanForm(f):
-		case out && x.Formation == was && x.CanForm(f):
-		default:
+		if !(into || out && x.Formation == was) || !x.CanForm(f) {
+			continue
+		}
+		// The friend takes it as a result does, at no cost, when the
+		// formation's conditions allow it (its arms, a Carré's good order).
+		if ok, _, err := s.mayChangeFormation(x, f, FormationChange{Result: true}); err != nil || !ok {
 			continue
 		}
 		x.Formation = f
