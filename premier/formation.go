@@ -76,7 +76,7 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 		cost = 0
 	}
 	was := u.Formation
-	u.Formation = f
+	gathered := s.take(u, f)
 	if e.Tracing() {
 		if how.Result {
 			e.Note(u, "%s is in %s", u.ID, f)
@@ -84,6 +84,7 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 			e.Note(u, "%s forms %s (%s MP)", u.ID, f, interpreter.MPText(cost))
 		}
 	}
+	s.drew(u, gathered)
 	s.wholeHex(u, was, f)
 	return true, nil
 }
@@ -116,10 +117,32 @@ func (s *chargeLocal) wholeHex(u *interpreter.Unit, was, f string) {
 		if ok, _, err := s.mayChangeFormation(x, f, FormationChange{Result: true}); err != nil || !ok {
 			continue
 		}
-		x.Formation = f
+		gathered := s.take(x, f)
 		if e.Tracing() {
 			e.NoteUnits(x, []string{u.ID}, "%s is in %s with %s", x.ID, f, u.ID)
 		}
+		s.drew(x, gathered)
+	}
+}
+
+// take puts u in formation f. A formation covers the hexes its `hexes`
+// says (one when it says none): a two-hex line that forms column or Carré
+// draws into its first hex, where the change's conditions were judged (a
+// Carré rests in one hex, BER-17-CARRE-ZDI).
+// It reports whether u drew into one hex.
+func (s *chargeLocal) take(u *interpreter.Unit, f string) bool {
+	u.Formation = f
+	if w, ok := s.e.Module.Word(dsl.KindFormation, f); ok && u.Hexes > 1 && w.Int("hexes", 1) < u.Hexes {
+		u.Gather()
+		return true
+	}
+	return false
+}
+
+// drew narrates a two-hex unit that drew into its first hex.
+func (s *chargeLocal) drew(u *interpreter.Unit, gathered bool) {
+	if gathered && s.e.Tracing() {
+		s.e.Note(u, "%s draws into %s", u.ID, u.Hex)
 	}
 }
 
