@@ -521,7 +521,8 @@ func (s *chargeLocal) mount(lead *interpreter.Order) {
 
 // ride moves the stack's riders into the hex the lead entered at a cost;
 // a rider without the MP is left where it is, separated (BER-37-STACK: the
-// stack stays together unless lack of MP separates it).
+// stack stays together unless lack of MP separates it), and so is one the
+// hex's stacking limit would not hold.
 func (s *chargeLocal) ride(from, h hex.Hex, cost int) {
 	e := s.e
 	ch := s.ch
@@ -533,6 +534,12 @@ func (s *chargeLocal) ride(from, h hex.Hex, cost int) {
 		if r.mp < cost {
 			if e.Tracing() {
 				e.Note(r.u, "%s is left at %s: it needs %d MP and has %d", r.u.ID, from, cost, r.mp)
+			}
+			continue
+		}
+		if msg := e.Stacking(r.u, r.u.Formation, h); msg != "" {
+			if e.Tracing() {
+				e.Note(r.u, "%s is left at %s: %s", r.u.ID, from, msg)
 			}
 			continue
 		}
@@ -613,6 +620,16 @@ func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	if how != moveRideInto && e.EnemyIn(u, h) && !(ch.released && s.onlyCarres(u, h)) {
 		if e.Tracing() {
 			e.Note(u, "%s halts before %s: an enemy holds it", u.ID, h)
+		}
+		return false, whyPlace, nil
+	}
+	// The stacking limits bind a charge's every movement as they bind a
+	// move: cavalry does not ride through a friendly Carré's hex that it
+	// would crowd past 18 increments of more than one regiment
+	// (BER-17-CARRE-STACK).
+	if msg := e.Stacking(u, u.Formation, h); msg != "" {
+		if e.Tracing() {
+			e.Note(u, "%s halts before %s: %s", u.ID, h, msg)
 		}
 		return false, whyPlace, nil
 	}
