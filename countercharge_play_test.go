@@ -111,7 +111,35 @@ func TestCounterChargeProcedure(t *testing.T) {
 			if refused := strings.Contains(trace, "tired cavalry does not counter-charge"); refused != (tc.name == "tired") {
 				t.Errorf("the counter_charge rule refused: %v, want %v:\n%s", refused, !refused, trace)
 			}
+			// The procedure's own flag is on the cavalry that rode.
+			for id, u := range units {
+				want := wantCounter && id == "hus" || tc.name == "relieved" && id == "lan"
+				if got := u.Flag(counterCharged); got != want {
+					t.Errorf("%s counter_charged: %v, want %v", id, got, want)
+				}
+			}
 		})
+	}
+}
+
+// TestCounterChargeFlag: the battle's own test reads the procedure's flag
+// as a field of the unit (`expect hus.counter_charged`), on every path
+// through the dice: the flag, declared in the procedure's file, needs no
+// change to the kernel, the checker or the language server.
+func TestCounterChargeFlag(t *testing.T) {
+	mod := counterBattle(t, false)
+	ran := false
+	for _, def := range mod.Tests {
+		if def.Name != "counter.flagged" {
+			continue
+		}
+		ran = true
+		if r := bataille.RunTest(context.Background(), mod, def); !r.Passed() || r.Paths < 2 {
+			t.Errorf("%s: %d paths, failures %v", def.Name, r.Paths, r.Failures)
+		}
+	}
+	if !ran {
+		t.Fatal("the test battle has no test counter.flagged")
 	}
 }
 

@@ -25,9 +25,11 @@ import (
 // (testdata/countercharge).
 //
 // What it keeps between the steps of its phase is the engine's (the
-// declared charges) and the units' (Charged, and counter_with's mark, set
-// and cleared within one step), which a saved position holds, so a run
-// paused at any of its steps resumes.
+// declared charges) and the units' (premier.Charged; its own flag
+// counter_charged, which a battle's rules read as `unit.counter_charged`
+// for the rest of the turn; and counter_with's mark, set and cleared
+// within one step), which a saved position holds, so a run paused at any
+// of its steps resumes.
 var counterCharges = &interpreter.Procedure{
 	Name: "counter_charges",
 	Doc:  "every charge declared, then before each charger moves its target's counter-charge, when the target is cavalry that may charge; a charger met rides no further",
@@ -55,7 +57,7 @@ var counterCharges = &interpreter.Procedure{
 				return err
 			}
 			o := declared[k]
-			if t := o.Target; t.Side != o.Unit.Side && t.Increments > 0 && !t.Charged && mounted(e.Module, t) {
+			if t := o.Target; t.Side != o.Unit.Side && t.Increments > 0 && !t.Flag(premier.Charged) && mounted(e.Module, t) {
 				support := supportOf(e, t)
 				var sup any // a nil unit binds nil, not a nil *Unit
 				if support != nil {
@@ -76,6 +78,7 @@ var counterCharges = &interpreter.Procedure{
 					e.Mark(support, counterWith, false)
 					rider = support
 				}
+				rider.SetFlag(counterCharged)
 				premier.ChargeAt(e, rider, o.Unit)
 				if err := premier.DrainCharges(e); err != nil {
 					return err
@@ -103,12 +106,18 @@ func mounted(mod *dsl.Module, u *interpreter.Unit) bool {
 // turn; the first in the scenario's order, or nil.
 func supportOf(e *interpreter.Engine, t *interpreter.Unit) *interpreter.Unit {
 	for _, x := range e.Board.Units {
-		if x != t && x.Side == t.Side && x.Increments > 0 && !x.Charged && mounted(e.Module, x) && interpreter.UnitDistance(x, t) <= 1 {
+		if x != t && x.Side == t.Side && x.Increments > 0 && !x.Flag(premier.Charged) && mounted(e.Module, x) && interpreter.UnitDistance(x, t) <= 1 {
 			return x
 		}
 	}
 	return nil
 }
+
+// counterCharged is the procedure's flag of the cavalry that
+// counter-charged this turn: declared here, kept on the units by the
+// kernel (cleared as the next turn starts, held by saved positions), and
+// read by scripts as `unit.counter_charged`.
+var counterCharged = interpreter.DeclareUnitFlag("counter_charged", "it counter-charged this turn (counter_charges)")
 
 // counterWith is the mark counter_with sets on the cavalry it sends; the
 // procedure clears it as the cavalry sets off.

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 	lua "github.com/yuin/gopher-lua"
 	"github.com/yuin/gopher-lua/parse"
 )
@@ -153,9 +154,9 @@ func (r *luaRules) sync() {
 			s.moved = u.Moved
 			t.RawSetString("moved", lua.LBool(u.Moved))
 		}
-		if !s.ok || s.firedOn != u.FiredOn {
-			s.firedOn = u.FiredOn
-			t.RawSetString("fired_on", lua.LBool(u.FiredOn))
+		if !s.ok || s.firedOn != u.Flag(premier.FiredOn) {
+			s.firedOn = u.Flag(premier.FiredOn)
+			t.RawSetString("fired_on", lua.LBool(s.firedOn))
 		}
 		s.ok = true
 	}
@@ -191,7 +192,7 @@ func luaField(u *interpreter.Unit, name string) lua.LValue {
 	case "moved":
 		v = lua.LBool(u.Moved)
 	case "fired_on":
-		v = lua.LBool(u.FiredOn)
+		v = lua.LBool(u.Flag(premier.FiredOn))
 	case "leader":
 		v = lua.LBool(u.Leader)
 	case "guard":

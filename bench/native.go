@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 )
 
 // nativeRules are the battle's rules written by hand in Go: each hook runs
@@ -296,7 +297,7 @@ func (r *nativeRules) assaultDeclare(attacker, defender *interpreter.Unit, sameH
 	if defender.Formation == "carre" && attacker.Arm == "infantry" && sameHex { // assault.carre_infantry
 		return true
 	}
-	if defender.Formation == "carre" && attacker.Arm == "cavalry" && (!sameHex || !attacker.FiredOn) { // assault.carre_cavalry
+	if defender.Formation == "carre" && attacker.Arm == "cavalry" && (!sameHex || !attacker.Flag(premier.FiredOn)) { // assault.carre_cavalry
 		return true
 	}
 	return false

@@ -10,6 +10,7 @@ import (
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 )
 
 // charger is one implementation of the charge: it plays one seed and shows
@@ -88,7 +89,7 @@ func (e *engineCharger) mp() (spent, left int) {
 		panic("bench: the movement points of a charge are read from a traced engine")
 	}
 	u := e.charger
-	if u == nil || !u.Charged {
+	if u == nil || !u.Flag(premier.Charged) {
 		return 0, 0
 	}
 	return chargeMP(e.e.Trace(), u)
@@ -110,7 +111,7 @@ func chargeMP(tr interpreter.Trace, u *interpreter.Unit) (spent, left int) {
 func (w *world) units() []*interpreter.Unit { return w.all }
 
 func (w *world) mp() (spent, left int) {
-	if w.ch.charger == nil || !w.ch.charger.Charged {
+	if w.ch.charger == nil || !w.ch.charger.Flag(premier.Charged) {
 		return 0, 0
 	}
 	return w.ch.mpSpent, w.ch.mpLeft

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 	"go.starlark.net/starlark"
 	"go.starlark.net/syntax"
 )
@@ -151,7 +152,7 @@ func (s *starUnit) Attr(name string) (starlark.Value, error) {
 	case "moved":
 		return starlark.Bool(u.Moved), nil
 	case "fired_on":
-		return starlark.Bool(u.FiredOn), nil
+		return starlark.Bool(u.Flag(premier.FiredOn)), nil
 	case "leader":
 		return starlark.Bool(u.Leader), nil
 	case "guard":

@@ -10,6 +10,7 @@ import (
 
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 )
 
 // world is one scenario played by hand-written code instead of the engine:
@@ -208,7 +209,7 @@ func (w *world) chargePhase() {
 		if w.rules.declareCharge(u, o.Target, stack, leader) {
 			continue
 		}
-		u.Charged = true
+		u.SetFlag(premier.Charged)
 		w.declared = append(w.declared, o)
 	}
 	for _, o := range w.declared {
@@ -625,7 +626,7 @@ func (w *world) fireAt(f, t *interpreter.Unit) {
 		return
 	}
 	w.fired = append(w.fired, firedHex{f, t.Hex})
-	t.FiredOn = true
+	t.SetFlag(premier.FiredOn)
 	w.rules.fireResolve(f, t, w.act.fire, w.act.shift)
 }
 

@@ -3,8 +3,10 @@ package dsl
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -247,7 +249,7 @@ func (u *unit) exprCompileCached(text string, named map[string]bool, env vars, a
 		return prog, nil, "", nil
 	}
 	guard := &sourceGuard{quant: u.quant}
-	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction()}, guard})
+	prog, err = u.exprCompile(text, u.typeMap(named, env), asBool, &inlineThenGuard{&paramInliner{params: u.mod.Params, attrs: u.mod.Vocab[KindAttribute], has: u.hasFunction(), env: u.env}, guard})
 	if err == nil && guard.bad == nil {
 		// Found before the code is shared: it is never changed after.
 		at, name, ok := u.methodCall(prog.tree.Node)
@@ -588,12 +590,25 @@ type paramInliner struct {
 	// attribute a battle declares reads like a field the engine has.
 	attrs map[string]*VocabDef
 	has   bool // the environment offers has()
+	// env gives the flags procedures declare: `unit.charged`, where a
+	// unit has no such field, reads flag(unit, "charged").
+	env *Env
 }
 
 func (v *paramInliner) Visit(n *ast.Node) {
 	m, ok := (*n).(*ast.MemberNode)
 	if !ok || m.Method {
 		return
+	}
+	if prop, isStr := m.Property.(*ast.StringNode); isStr && m.Node.Type() != nil && !m.Optional {
+		if _, isFlag := v.env.Flag(m.Node.Type(), prop.Value); isFlag && !hasField(m.Node.Type(), prop.Value) {
+			call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: FlagFunction}, Arguments: []ast.Node{m.Node, &ast.StringNode{Value: prop.Value}}}
+			call.SetLocation(m.Location())
+			call.Callee.SetLocation(m.Location())
+			call.Arguments[1].SetLocation(m.Property.Location())
+			ast.Patch(n, call)
+			return
+		}
 	}
 	if prop, isStr := m.Property.(*ast.StringNode); isStr && v.has && v.attrs[prop.Value] != nil && m.Node.Type() != nil && !hasField(m.Node.Type(), prop.Value) {
 		call := &ast.CallNode{Callee: &ast.IdentifierNode{Value: "has"}, Arguments: []ast.Node{m.Node, &ast.StringNode{Value: prop.Value}}}
@@ -625,6 +640,10 @@ func (v *paramInliner) Visit(n *ast.Node) {
 		ast.Patch(n, &ast.BoolNode{Value: x})
 	}
 }
+
+// FlagFunction is the function of the environment that reads a flag a
+// procedure declares (Env.Flags): flag(unit, "charged").
+const FlagFunction = "flag"
 
 // hasFunction reports whether the environment offers has(unit, attribute).
 func (u *unit) hasFunction() bool {
@@ -730,7 +749,7 @@ func (u *unit) exprError(err error, text string, start Pos, env vars) (Pos, stri
 	case reNoField.MatchString(msg):
 		m := reNoField.FindStringSubmatch(msg)
 		owner, field := m[1], m[2]
-		fields := append(fieldsOf(env, owner), u.names(KindAttribute)...)
+		fields := append(fieldsOf(env, owner, u.env), u.names(KindAttribute)...)
 		return pos, fmt.Sprintf("%s has no field %q", friendlyType(owner), field), didYouMean(field, fields)
 	case reUnknownFld.MatchString(msg):
 		field := reUnknownFld.FindStringSubmatch(msg)[1]
@@ -779,8 +798,9 @@ func friendlyType(t string) string {
 }
 
 // fieldsOf lists the expr names of the fields of the struct type called
-// owner, found among the environment's types.
-func fieldsOf(env vars, owner string) []string {
+// owner, found among the environment's types, and the flags procedures
+// declare on it (Env.Flags).
+func fieldsOf(env vars, owner string, e *Env) []string {
 	seen := map[reflect.Type]bool{}
 	var out []string
 	var walk func(t reflect.Type)
@@ -794,6 +814,9 @@ func fieldsOf(env vars, owner string) []string {
 		seen[t] = true
 		if strings.TrimPrefix(owner, "*") == t.String() {
 			out = append(out, ExprFields(t)...)
+			if e != nil {
+				out = append(out, slices.Sorted(maps.Keys(e.Flags[reflect.PointerTo(t)]))...)
+			}
 		}
 		for i := 0; i < t.NumField(); i++ {
 			if t.Field(i).IsExported() {

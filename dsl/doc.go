@@ -3,8 +3,11 @@
 // Module, diagnostics, the formatter and the semantic diff of two modules.
 //
 // It knows nothing of the engine: the hooks a rule may run on, the names an
-// expression may use there and the effects a rule may call come from an Env
-// that the caller builds (package stdlib builds the standard one). Hex
+// expression may use there, the effects a rule may call, the procedures a
+// sequence may name, the properties of words and of a scenario's units,
+// the kinds of order and the flags procedures keep on units and hexes
+// come from an Env that the caller builds (package stdlib builds the
+// standard one, from the kernel's and the procedures' registrations). Hex
 // numbers and geometry come from package hex.
 //
 //	files, diags := dsl.ParseFS(fsys, "games/mybattle")

@@ -35,6 +35,22 @@ type Env struct {
 	// …), by the word that starts one: each as the procedure that plays
 	// it declares it.
 	Orders map[string]*OrderKind
+	// Flags are the flags procedures declare on values scripts see as
+	// structs (a unit, a hex) beyond their fields, by the struct's type
+	// and the flag's name, with what each says. An expression reads one as
+	// a field (`unit.charged`), which means flag(unit, "charged"): the
+	// environment's function flag reads it.
+	Flags map[reflect.Type]map[string]string
+}
+
+// Flag reports whether values of type t have a flag of a name that is
+// not one of their fields, and what it says.
+func (e *Env) Flag(t reflect.Type, name string) (doc string, ok bool) {
+	if e == nil || t == nil {
+		return "", false
+	}
+	doc, ok = e.Flags[t][name]
+	return doc, ok
 }
 
 // UnitProp is a property a scenario's unit may set.

@@ -217,6 +217,9 @@ func (u *unit) recordChain(toks []lexer.Token, n int, called bool, env vars) {
 		for k := 2; k <= n; k++ {
 			part := toks[2*k-2]
 			ft, ok := FieldType(t, part.Value)
+			if _, isFlag := u.env.Flag(t, part.Value); !ok && isFlag {
+				ft, ok = reflect.TypeFor[bool](), true // a flag a procedure declares, read as a field
+			}
 			if !ok {
 				break
 			}

@@ -43,7 +43,7 @@ func (e *Engine) newCell(h hex.Hex) *Cell {
 	t := e.Board.TerrainAt(h)
 	c := &Cell{Number: h.String(), Terrain: t, Road: e.Board.Road[h], Cost: 1}
 	if w, ok := e.Module.Word(dsl.KindTerrain, t); ok {
-		c.NoCharge = w.Flag("no_charge")
+		c.flags = terrainFlags(w)
 		c.BlocksLOS = w.Flag("blocks_los")
 		c.Cost = w.Int("cost", 1)
 	}

@@ -413,16 +413,21 @@ func (c *compiled) resolve(mod *dsl.Module) {
 	}
 }
 
-// readNames is every name the module's expressions mention, on the
-// closures or on expr's machine: the variables anything can read. A
-// function's name or a field's is among them too, which only keeps a
-// variable of that name bound.
+// readNames is every variable the module's expressions read, on the
+// closures or on expr's machine: what the checker recorded each name to
+// refer to (dsl.Info).
 func readNames(mod *dsl.Module) map[string]bool {
-	return namesIn(modulePrograms(mod), map[string]bool{})
+	return namesIn(mod, modulePrograms(mod), map[string]bool{})
 }
 
-// namesIn adds the names the expressions mention to read.
-func namesIn(progs []*dsl.Program, read map[string]bool) map[string]bool {
+// namesIn adds the variables the expressions read to read: a program's
+// variable, and the names the checker recorded as variables in the Info
+// of the module, or of the base whose check compiled the expression. An
+// expression no check recorded (compiled outside one, as tests of the
+// engine make them) has its tree walked for its names instead, a
+// function's or a field's among them, which only keeps a variable of that
+// name bound.
+func namesIn(mod *dsl.Module, progs []*dsl.Program, read map[string]bool) map[string]bool {
 	for _, p := range progs {
 		if p == nil {
 			continue
@@ -430,11 +435,36 @@ func namesIn(progs []*dsl.Program, read map[string]bool) map[string]bool {
 		if p.Var != "" {
 			read[p.Var] = true
 		}
-		if node := p.Node(); node != nil {
-			ast.Walk(&node, identifiers(read))
+		if !recordedNames(mod, p, read) {
+			namesInTree(p, read)
 		}
 	}
 	return read
+}
+
+// recordedNames adds the variables the checker recorded p to read, and
+// reports whether any check recorded a name of p.
+func recordedNames(mod *dsl.Module, p *dsl.Program, read map[string]bool) bool {
+	for m := mod; m != nil; m = m.Base {
+		uses := m.Info.Of(p)
+		if len(uses) == 0 {
+			continue
+		}
+		for _, u := range uses {
+			if u.Kind == dsl.UseVar {
+				read[u.Name] = true
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// namesInTree adds the names of p's tree to read.
+func namesInTree(p *dsl.Program, read map[string]bool) {
+	if node := p.Node(); node != nil {
+		ast.Walk(&node, identifiers(read))
+	}
 }
 
 // hookReads is, for each of Hooks by its place, the names anything can
@@ -445,11 +475,11 @@ func namesIn(progs []*dsl.Program, read map[string]bool) map[string]bool {
 // binds the names it offers itself, and its rules read no other (the
 // check sees to it), so the other hooks of Hooks need not count.
 func hookReads(mod *dsl.Module) []map[string]bool {
-	shared := namesIn(rollPrograms(mod), map[string]bool{})
+	shared := namesIn(mod, rollPrograms(mod), map[string]bool{})
 	for name, rules := range mod.Hooks {
 		if HookByName[name] == nil {
 			for _, r := range rules {
-				namesIn(rulePrograms(r), shared)
+				namesIn(mod, rulePrograms(r), shared)
 			}
 		}
 	}
@@ -460,7 +490,7 @@ func hookReads(mod *dsl.Module) []map[string]bool {
 			read[k] = true
 		}
 		for _, r := range mod.Hooks[h.Name] {
-			namesIn(rulePrograms(r), read)
+			namesIn(mod, rulePrograms(r), read)
 		}
 		out[i] = read
 	}

@@ -1,11 +1,13 @@
 package interpreter_test
 
 import (
+	"maps"
 	"reflect"
 	"testing"
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/games"
 	"github.com/bataille/bataille/interpreter"
 )
 
@@ -72,6 +74,29 @@ func TestEveryExpressionIsCompiled(t *testing.T) {
 		t.Logf("%s: %d expressions", name, found)
 		if found == 0 {
 			t.Errorf("%s: no expression found", name)
+		}
+	}
+}
+
+// TestSlotsReadFromInfo: the variables the slot layout counts as read,
+// from what the checker recorded each name to be, are those a walk of
+// every expression's tree finds, for every bundled battle, module-wide and
+// hook by hook: a variable the layout missed would not be bound, one too
+// many only costs a write.
+func TestSlotsReadFromInfo(t *testing.T) {
+	for _, battle := range games.Names() {
+		mod, diags := bataille.LoadBundled(battle)
+		if diags.HasErrors() {
+			t.Fatalf("%s: %v", battle, diags.Err())
+		}
+		recorded, walked, byHook, byHookWalked := interpreter.ReadNames(mod)
+		if len(walked) == 0 || !maps.Equal(recorded, walked) {
+			t.Errorf("%s: read %v, the trees read %v", battle, recorded, walked)
+		}
+		for i, h := range interpreter.Hooks {
+			if !maps.Equal(byHook[i], byHookWalked[i]) {
+				t.Errorf("%s: %s reads %v, the trees read %v", battle, h.Name, byHook[i], byHookWalked[i])
+			}
 		}
 	}
 }

@@ -4,15 +4,19 @@
 // and the binding of hook variables, rolls on tables and checks, seeded
 // dice, the cost meter, rewinds and saved positions, and the cited trace.
 // It asks the module for every number, table, condition and consequence;
-// nothing here names a battle, nor a procedure of the Premier Rules.
+// nothing here names a battle, nor a procedure of the Premier Rules, nor
+// the state one keeps.
 //
 // The parts of a turn are procedures registered by name (procedure.go): a
 // module's sequence of play names the phases, and the engine looks each up
 // in the registry. The kernel registers none: package premier registers
 // the Premier Rules' (one file each), and another package adds its own the
 // same way, each written on the kernel's exported steps: DeclareHook,
-// FindHook and Bind to declare and fire its hooks, NewLocal for its own
-// state (which rewinds reset and saved positions hold), Checkpoint,
+// FindHook and Bind to declare and fire its hooks, DeclareOrder and
+// DeclareProperty for the orders and word properties it reads, NewLocal
+// for its own state (which rewinds reset and saved positions hold),
+// DeclareUnitFlag and DeclareTerrainFlag for the flags it keeps on units
+// and reads off hexes (which scripts read as fields), Checkpoint,
 // BeginPhase and Emit for its positions and its narration, Act and
 // SetUnderway for the action being resolved, Settle for what rules left
 // for later. A program that builds an engine imports the procedures it

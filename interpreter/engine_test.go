@@ -12,6 +12,7 @@ import (
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
 	"github.com/bataille/bataille/interpreter"
+	"github.com/bataille/bataille/premier"
 )
 
 // load checks a module from testdata, with its text changed by the
@@ -231,8 +232,8 @@ rule e.lose on`)
 		t.Fatal(err)
 	}
 	cav, _ := e.Board.Unit("cav")
-	if cav.Hex.String() != "0508" || cav.Charged {
-		t.Errorf("cavalry at %s charged=%v, want it never to move", cav.Hex, cav.Charged)
+	if cav.Hex.String() != "0508" || cav.Flag(premier.Charged) {
+		t.Errorf("cavalry at %s charged=%v, want it never to move", cav.Hex, cav.Flag(premier.Charged))
 	}
 	var blocked *interpreter.Event
 	for i, ev := range e.Trace() {

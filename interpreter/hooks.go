@@ -7,14 +7,15 @@ import (
 	"github.com/bataille/bataille/dsl"
 )
 
-// Cell is a hex as scripts see it (`hex.terrain`, `hex.no_charge`).
+// Cell is a hex as scripts see it (`hex.terrain`, and the flags of its
+// terrain procedures declare: DeclareTerrainFlag).
 type Cell struct {
 	Number    string `expr:"number"`
 	Terrain   string `expr:"terrain" vocab:"terrain"`
 	Road      bool   `expr:"road"`
-	NoCharge  bool   `expr:"no_charge"`
 	BlocksLOS bool   `expr:"blocks_los"`
 	Cost      int    `expr:"cost"` // the terrain's movement cost
+	flags     uint32 // the declared terrain flags its terrain sets, by bit
 }
 
 var (

@@ -252,8 +252,9 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.Float(u.MPSpent())
 		k.Num(u.Melee)
 		k.Flag(u.Moved)
-		k.Flag(u.Charged)
-		k.Flag(u.FiredOn)
+		for i := range unitFlags {
+			k.Flag(u.flags&(1<<i) != 0)
+		}
 		k.Num(u.Hexes)
 		k.Str(u.Terrain)
 		k.Hex(u.Hex)

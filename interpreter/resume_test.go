@@ -58,7 +58,7 @@ func TestStateCoversEngine(t *testing.T) {
 var unitKeyed = map[string]string{
 	"ID": "", "Name": "", "Side": "", "Nationality": "", "Class": "", "Arm": "", "Increments": "", "Start": "", "Losses": "",
 	"Formation": "", "Morale": "", "State": "", "Tired": "", "Exhausted": "", "Regiment": "", "Leader": "",
-	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "Moved": "", "Charged": "", "FiredOn": "", "Hexes": "",
+	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "Moved": "", "flags": "", "Hexes": "",
 	"Terrain": "", "Hex": "", "Hex2": "", "Facing": "", "Vacated": "", "Attrs": "", "Marks": "State.marks",
 	"prev": "", "hasPrev": "", "entered": "", "hasEntered": "", "tiedTo": "by the id of the unit it is tied to (the engine resumed is the one saved from)",
 }
@@ -98,6 +98,9 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 			lasting: []map[string]int{{"m": 3}, nil}, locals: []Saved{keyedSaved("a")},
 			phasing: "x", turnNo: 1, pos: Position{0, 1, 2}}
 	}
+	if len(unitFlags) == 0 { // no procedure in this package's tests declares one
+		DeclareUnitFlag("keyed", "a flag for this test")
+	}
 	key := func(s *State) string { return string(s.AppendKey(nil)) }
 	want := key(base())
 	if key(base().Clone()) != want {
@@ -121,6 +124,8 @@ func TestStateKeyCoversEveryField(t *testing.T) {
 			v.SetBool(!v.Bool())
 		case reflect.Uint64: // the bits of a float
 			v.SetUint(math.Float64bits(math.Float64frombits(v.Uint()) + 0.5))
+		case reflect.Uint32: // the bits of the procedures' flags: the first is declared
+			v.SetUint(v.Uint() ^ 1)
 		case reflect.Struct: // Hex
 			v.Field(0).SetInt(v.Field(0).Int() + 1)
 		case reflect.Pointer:

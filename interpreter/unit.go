@@ -32,11 +32,9 @@ type Unit struct {
 	Regiment     string `expr:"regiment"`
 	Leader       bool   `expr:"leader"`
 	CavalryBonus int    `expr:"cavalry_bonus"`
-	MP           int    `expr:"mp"`      // printed movement allowance
-	Melee        int    `expr:"melee"`   // printed melee value
-	Moved        bool   `expr:"moved"`   // moved in this turn's movement phase
-	Charged      bool   `expr:"charged"` // declared a charge this turn
-	FiredOn      bool   `expr:"fired_on"`
+	MP           int    `expr:"mp"`    // printed movement allowance
+	Melee        int    `expr:"melee"` // printed melee value
+	Moved        bool   `expr:"moved"` // moved in this turn's movement phase
 	Hexes        int    `expr:"hexes"` // 2 for a two-hex line
 	Terrain      string `expr:"terrain" vocab:"terrain"`
 
@@ -54,6 +52,9 @@ type Unit struct {
 	// so that a battle can keep state the engine does not know about.
 	Marks map[string]bool `expr:"-"`
 
+	// flags are the flags procedures keep on it this turn, by bit
+	// (DeclareUnitFlag).
+	flags uint32
 	// tiedTo is the unit whose results this one shares this turn
 	// (ShareResult).
 	tiedTo *Unit

@@ -386,11 +386,17 @@ func (a *analysis) scope(rule *dsl.Rule) map[string]dsl.Var {
 }
 
 // fieldDoc says what a field scripts read means: a scenario's unit
-// property (as the Env declares it), or another of a unit's or a hex's
-// fields.
+// property (as the Env declares it), a flag a procedure declares on units
+// or hexes (Env.Flags), or another of a unit's or a hex's fields.
 func fieldDoc(name string) string {
-	if p, ok := stdlib.Env().UnitProp(name); ok {
+	env := stdlib.Env()
+	if p, ok := env.UnitProp(name); ok {
 		return p.Doc
+	}
+	for _, flags := range env.Flags {
+		if doc, ok := flags[name]; ok {
+			return doc
+		}
 	}
 	return fieldDocs[name]
 }
@@ -399,9 +405,9 @@ func fieldDoc(name string) string {
 // property of a scenario's.
 var fieldDocs = func() map[string]string {
 	out := map[string]string{
-		"id": "the unit's id in the scenario", "name": "the unit's name", "charged": "it declared a charge this turn",
-		"fired_on": "it was fired on this turn", "hexes": "hexes it covers (2 for a two-hex line)", "terrain": "the terrain of its hex",
-		"number": "the hex's printed map number", "road": "a road runs through the hex", "no_charge": "cavalry may not charge into or through it",
+		"id": "the unit's id in the scenario", "name": "the unit's name",
+		"hexes": "hexes it covers (2 for a two-hex line)", "terrain": "the terrain of its hex",
+		"number": "the hex's printed map number", "road": "a road runs through the hex",
 		"blocks_los": "it blocks line of sight", "cost": "its movement cost",
 	}
 	return out

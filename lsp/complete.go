@@ -1,8 +1,10 @@
 package lsp
 
 import (
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -324,6 +326,10 @@ func (c *completer) members(chain string, rule *dsl.Rule) {
 		for _, name := range dsl.ExprFields(t) {
 			ft, _ := dsl.FieldType(t, name)
 			c.add(CompletionItem{Label: name, Kind: CompletionField, Detail: typeWord(ft), Documentation: doc(fieldDoc(name))})
+		}
+		flags := stdlib.Env().Flags[reflect.PointerTo(t)]
+		for _, name := range slices.Sorted(maps.Keys(flags)) {
+			c.add(CompletionItem{Label: name, Kind: CompletionField, Detail: typeWord(reflect.TypeFor[bool]()), Documentation: doc(flags[name])})
 		}
 		return
 	}

@@ -252,7 +252,7 @@ func (s *chargeLocal) declare(o *interpreter.Order) (bool, error) {
 		}
 		return false, nil
 	}
-	u.Charged = true
+	u.SetFlag(Charged)
 	if e.Tracing() {
 		e.NoteUnits(u, []string{o.Target.ID}, "%s declares a charge on %s", u.ID, o.Target.ID)
 	}
@@ -265,7 +265,7 @@ func (s *chargeLocal) declare(o *interpreter.Order) (bool, error) {
 // did.
 func (s *chargeLocal) react(u, charger *interpreter.Unit) (bool, error) {
 	e := s.e
-	if u.Charged {
+	if u.Flag(Charged) {
 		if e.Tracing() {
 			e.Note(u, "%s has charged this turn and cannot react", u.ID)
 		}
@@ -306,7 +306,7 @@ func (s *chargeLocal) drainCharges() error {
 		o := s.pending[0]
 		s.pending = s.pending[1:]
 		u, t := o.Unit, o.Target
-		if u.Increments <= 0 || t.Increments <= 0 || u.Charged {
+		if u.Increments <= 0 || t.Increments <= 0 || u.Flag(Charged) {
 			continue
 		}
 		o.Path = o.Path[:0]
@@ -1217,11 +1217,15 @@ func (sv *chargeSaved) AppendKey(b []byte) []byte {
 	return k.B
 }
 
-// The terrain property the charge reads: a hex cavalry may not charge
-// into or through (the kernel's Cell gives it to scripts as hex.no_charge).
-func init() {
-	interpreter.DeclareProperty(dsl.KindTerrain, "no_charge", dsl.Property{What: "flag", Doc: "cavalry may not charge into or through it"})
-}
+// What the charge keeps on the board: Charged, the flag of a unit that
+// declared a charge this turn (`unit.charged`: it may neither move nor
+// react, and another procedure reads it with Unit.Flag), and the terrain
+// flag of a hex cavalry may not charge into or through (`hex.no_charge`,
+// which the charge_enter rules read).
+var (
+	Charged = interpreter.DeclareUnitFlag("charged", "it declared a charge this turn")
+	_       = interpreter.DeclareTerrainFlag("no_charge", "cavalry may not charge into or through it")
+)
 
 // Cavalry that meets a hex meets the combat formation that stands for it,
 // not whichever unit's id sorts first: artillery stacked with infantry

@@ -6,11 +6,15 @@
 // (formation.go), movement (movement.go), defensive and offensive fire
 // (fire.go) and melee (melee.go). Each file declares together its hooks
 // with their variables (interpreter.DeclareHook), its effects
-// (stdlib.RegisterEffect), the order kinds it plays, its phase and its
-// state (an interpreter.Local, which rewinds reset and saved positions
-// hold: the charges declared and those rules started, the hexes fired
-// into, the melees set up). The kernel (package interpreter) names none
-// of them: it plays a module's sequence of play by looking each phase up
+// (stdlib.RegisterEffect), the order kinds it plays (DeclareOrder), the
+// word properties it reads (DeclareProperty: a formation's change_cost,
+// an arm's fire and range), its phase and its state: an interpreter.Local,
+// which rewinds reset and saved positions hold (the charges declared and
+// those rules started, the hexes fired into, the melees set up), and the
+// flags it keeps on units and reads off hexes (DeclareUnitFlag,
+// DeclareTerrainFlag: the charge's Charged, `unit.charged`, and its
+// `no_charge` terrain). The kernel (package interpreter) names none of
+// them: it plays a module's sequence of play by looking each phase up
 // among the registered procedures.
 //
 // A program that builds an engine imports this package for its

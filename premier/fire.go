@@ -157,7 +157,7 @@ func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 	if e.Tracing() {
 		e.NoteUnits(f, []string{t.ID}, "%s fires at %s (fire value %g)", f.ID, t.ID, e.Act().Fire)
 	}
-	t.FiredOn = true
+	t.SetFlag(FiredOn)
 	_, _, err = e.Bind(hFireResolve).Unit(f).Unit(t).Float(e.Act().Fire).Int(e.Act().Shift).Int(e.Act().Defence).Bool(defensive).Fire()
 	return err
 }
@@ -328,6 +328,11 @@ func (sv *fireSaved) AppendKey(b []byte) []byte {
 	}
 	return k.B
 }
+
+// FiredOn is the flag of a unit fired on this turn (`unit.fired_on`:
+// cavalry that assaults a Carré must have taken its fire), which another
+// procedure reads with Unit.Flag.
+var FiredOn = interpreter.DeclareUnitFlag("fired_on", "it was fired on this turn")
 
 // The properties fire reads: an arm's fire multiple and range, a morale
 // state's multiplier of fire.

@@ -5,5 +5,5 @@
 // procedure's file) with RegisterEffect, from an init function.
 //
 //	env := stdlib.Env()                       // for dsl.Check
-//	cfg := interpreter.Config{Effects: stdlib.Effects()}
+//	cfg := interpreter.Config{Effects: stdlib.EffectFuncs()}
 package stdlib

@@ -45,7 +45,7 @@ func Env() *dsl.Env {
 		built = true
 		env = &dsl.Env{Hooks: interpreter.HookByName, Functions: Functions, Effects: map[string]*dsl.Effect{}, Procedures: interpreter.Procedures,
 			InvariantVars: interpreter.InvariantVars, UnitType: interpreter.UnitType, Properties: interpreter.Properties,
-			UnitProps: interpreter.UnitProperties, Orders: interpreter.Orders}
+			UnitProps: interpreter.UnitProperties, Orders: interpreter.Orders, Flags: interpreter.Flags}
 		funcs = map[string]interpreter.EffectFunc{}
 		for _, e := range Effects {
 			env.Effects[e.Name] = &e.Effect

@@ -29,6 +29,7 @@ var Functions = []*dsl.Function{
 		func(a, b *interpreter.Unit) bool { return interpreter.UphillOf(a, b) }),
 	withVocab(unitStrFn("has", "whether the scenario gave a unit an attribute the module declares (`attribute elite \"Elite\"`)",
 		func(u *interpreter.Unit, attr string) bool { return u.Attrs[attr] }), "", dsl.KindAttribute),
+	flagFn(),
 	unitStrFn("marked", "whether a rule has set the named mark on a unit",
 		func(u *interpreter.Unit, name string) bool { return u.Marked(name) }),
 	withVocab(unitStrFn("army", "a value the unit's side keeps through the battle (a word the module declares with `army`: its morale level, the units it has lost): what a rule or the scenario set, else the word's start",
@@ -326,6 +327,41 @@ func unitStr2Fn(name, doc string, f func(u *interpreter.Unit, s, t string) bool)
 				return nil, fmt.Errorf("%s takes 3 arguments", name)
 			}
 			return fast(args[0], args[1].(string), args[2].(string))
+		}}
+}
+
+// flagFn is flag(x, name): a flag a procedure declares on units or hexes
+// (interpreter.DeclareUnitFlag, DeclareTerrainFlag), which an expression
+// writes as a field, `unit.charged`; the checker reads that as this call.
+func flagFn() *dsl.Function {
+	fast := func(x any, name string) (bool, error) {
+		var on, ok bool
+		switch v := x.(type) {
+		case *interpreter.Unit:
+			if v != nil {
+				on, ok = v.FlagNamed(name)
+			}
+		case *interpreter.Cell:
+			if v != nil {
+				on, ok = v.FlagNamed(name)
+			}
+		default:
+			return false, fmt.Errorf("%s is read of a unit or a hex", name)
+		}
+		if !ok {
+			return false, fmt.Errorf("no flag %s here (a nil value, or none declared)", name)
+		}
+		return on, nil
+	}
+	return &dsl.Function{Name: dsl.FlagFunction, Doc: "a flag a procedure declares on units or hexes, which an expression reads as a field: `unit.charged` is flag(unit, \"charged\")",
+		Fast:  fast,
+		Types: []any{new(func(*interpreter.Unit, string) bool), new(func(*interpreter.Cell, string) bool)},
+		Fn: func(args ...any) (any, error) {
+			if len(args) != 2 {
+				return nil, fmt.Errorf("%s takes 2 arguments", dsl.FlagFunction)
+			}
+			name, _ := args[1].(string)
+			return fast(args[0], name)
 		}}
 }
 

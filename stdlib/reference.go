@@ -3,7 +3,9 @@ package stdlib
 import (
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -56,6 +58,7 @@ func WriteReference(w io.Writer) {
 		fmt.Fprintf(w, "| `%s` | %s | %s | %s |\n", p.Name, p.Doc, codeList(p.Orders), codeList(p.Hooks))
 	}
 	fmt.Fprintln(w)
+	writeOrders(w)
 	fmt.Fprintln(w, "## Invariants and tests")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "An `invariant NAME \"Title\" cite \"…\" { COND }` holds after every step of every run: the engine tests it")
@@ -78,10 +81,11 @@ func WriteReference(w io.Writer) {
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "## Units and hexes")
 	fmt.Fprintln(w)
-	fmt.Fprintf(w, "A unit offers: %s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Unit]())))
-	fmt.Fprintf(w, "A hex offers: %s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Cell]())))
+	fmt.Fprintf(w, "A unit offers: %s%s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Unit]())), flagList(interpreter.UnitType))
+	fmt.Fprintf(w, "A hex offers: %s%s.\n\n", codeList(dsl.ExprFields(reflect.TypeFor[interpreter.Cell]())), flagList(interpreter.CellType))
 	fmt.Fprintln(w, "Params are read by their dotted names (`carre.min_increments`).")
 	fmt.Fprintln(w)
+	writeProperties(w)
 	fmt.Fprintln(w, "## Functions")
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "Besides these pure built-ins of expr-lang: %s (every other built-in, the clock's among them, is\n", codeList(dsl.Builtins()))
@@ -206,6 +210,117 @@ func writeDecls(w io.Writer) {
 	fmt.Fprintln(w, "|---|---|")
 	for _, k := range dsl.DeclKinds() {
 		fmt.Fprintf(w, "| `%s` | %s |\n", k.Kind, k.Doc)
+	}
+	fmt.Fprintln(w)
+}
+
+// flagList lists the flags procedures declare on a type (Env.Flags), by
+// name, after its fields: "; and the procedures' flags `a` (what a says) …".
+func flagList(t reflect.Type) string {
+	flags := interpreter.Flags[t]
+	if len(flags) == 0 {
+		return ""
+	}
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(flags)) {
+		parts = append(parts, fmt.Sprintf("`%s` (%s)", name, flags[name]))
+	}
+	return "; and the flags procedures declare: " + strings.Join(parts, ", ")
+}
+
+// writeOrders lists the kinds of order a scenario may give, each as the
+// procedure that plays it declared it (interpreter.DeclareOrder).
+func writeOrders(w io.Writer) {
+	fmt.Fprintln(w, "## Orders")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "A scenario gives its units orders (`charge hus at inf path 0609 0608`), each of a kind a procedure")
+	fmt.Fprintln(w, "declares with `interpreter.DeclareOrder` and plays in its phase:")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| order | what it is | it names | played by | the checker |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
+	for _, name := range slices.Sorted(maps.Keys(interpreter.Orders)) {
+		k := interpreter.Orders[name]
+		var names, checks, by []string
+		if k.Target {
+			names = append(names, "`at UNIT`")
+		}
+		if k.Path {
+			names = append(names, "`path HEX …`")
+		}
+		if k.Formation {
+			names = append(names, "`as FORMATION`")
+		}
+		if k.SpendsMP {
+			checks = append(checks, "the unit has a movement allowance")
+		}
+		if k.Ahead {
+			checks = append(checks, "the path starts ahead of its front")
+		}
+		if k.ContactEnds {
+			checks = append(checks, "the path ends at contact")
+		}
+		if k.Hostile {
+			checks = append(checks, "the target is an enemy")
+		}
+		if k.Reach > 0 {
+			hexes := "hexes"
+			if k.Reach == 1 {
+				hexes = "hex"
+			}
+			checks = append(checks, fmt.Sprintf("the target is within %d %s", k.Reach, hexes))
+		}
+		if k.Range != "" {
+			checks = append(checks, "the target is within the arm's `"+k.Range+"`")
+		}
+		for _, p := range interpreter.RegisteredProcedures() {
+			if slices.Contains(p.Orders, name) {
+				by = append(by, p.Name)
+			}
+		}
+		fmt.Fprintf(w, "| `%s` | %s | %s | %s | %s |\n", name, k.Doc, strings.Join(names, " "), codeList(by), strings.Join(checks, "; "))
+	}
+	fmt.Fprintln(w)
+}
+
+// writeProperties lists what a scenario's unit may set and the
+// properties each kind of word may have, as the kernel and the procedures
+// declare them (interpreter.UnitProperties, interpreter.Properties).
+func writeProperties(w io.Writer) {
+	fmt.Fprintln(w, "## Unit properties")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "What a scenario's `unit ID { … }` may set, besides the attributes its module declares:")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| property | takes | meaning |")
+	fmt.Fprintln(w, "|---|---|---|")
+	for _, name := range slices.Sorted(maps.Keys(interpreter.UnitProperties)) {
+		p := interpreter.UnitProperties[name]
+		what := p.What
+		if p.Vocab != "" {
+			what += " (" + p.Vocab + ")"
+		}
+		if p.Required {
+			what += ", required"
+		}
+		fmt.Fprintf(w, "| `%s` | %s | %s |\n", name, what, p.Doc)
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "## Word properties")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "The properties a word of each kind may have (`terrain woods { cost: 2  no_charge }`): those the kernel")
+	fmt.Fprintln(w, "reads, and those the procedures declare with `interpreter.DeclareProperty` for their own reading:")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "| kind | property | takes | meaning |")
+	fmt.Fprintln(w, "|---|---|---|---|")
+	for _, kind := range slices.Sorted(maps.Keys(interpreter.Properties)) {
+		props := interpreter.Properties[kind]
+		for _, name := range slices.Sorted(maps.Keys(props)) {
+			p := props[name]
+			what := p.What
+			if p.Words != "" {
+				what += " (" + strings.ReplaceAll(p.Words, "|", `\|`) + ")"
+			}
+			fmt.Fprintf(w, "| %s | `%s` | %s | %s |\n", kind, name, what, p.Doc)
+		}
 	}
 	fmt.Fprintln(w)
 }
