@@ -23,6 +23,8 @@ type TestResult struct {
 	// Failures are the expectations that did not hold, and an error that
 	// stopped a play (a broken invariant among them), each at its place.
 	Failures []TestFailure
+	// Skipped says why the test was not played (TestDef.Skip), or "".
+	Skipped string
 }
 
 // Passed reports whether every expectation held.
@@ -54,6 +56,10 @@ func RunTests(ctx context.Context, mod *dsl.Module) []*TestResult {
 // are the set-up's decide lines, no elsewhere.
 func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 	res := &TestResult{Test: t}
+	if t.Skip != "" {
+		res.Skipped = t.Skip
+		return res
+	}
 	fail := func(pos dsl.Pos, format string, args ...any) {
 		res.Failures = append(res.Failures, TestFailure{Pos: pos, Message: fmt.Sprintf(format, args...)})
 	}

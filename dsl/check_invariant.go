@@ -41,6 +41,10 @@ type TestDef struct {
 	// needs it, and a plain one must then hold on every path.
 	Exact   bool
 	Expects []*ExpectDef
+	// Skip, when set, says why this module does not play the test: an
+	// inherited test that judges a phase the module's sequence of play
+	// dropped or renamed cannot run here, and is not the module's error.
+	Skip string
 	Origin
 	ast *TestDecl
 }
@@ -182,6 +186,7 @@ func (u *unit) checkTests() {
 			t = &cp
 			u.mod.Tests[i] = t
 		}
+		t.Skip = ""
 		u.testSetup(t)
 		if t.Setup == nil {
 			continue
@@ -342,6 +347,10 @@ func (u *unit) checkPhase(t *TestDef, ph *Ident) {
 		sort.Strings(known)
 	}
 	if slices.Contains(known, ph.Name) {
+		return
+	}
+	if t.Module != u.mod.ID {
+		t.Skip = fmt.Sprintf("it judges the end of phase %q, which this battle's sequence of play does not have (it has %s)", ph.Name, joinWords(known))
 		return
 	}
 	u.errorf(position(ph.Pos), "unknown-phase", "test %s: no phase %q in the sequence of play%s (it has %s)", t.Name, ph.Name, didYouMean(ph.Name, known), joinWords(known))

@@ -73,7 +73,7 @@ rule rolls on turn_end {
 		"11:32 param g.bonus → param at g.rules:3:1",
 		"11:45 var unit (*interpreter.Unit)",
 		"11:50 field formation of unit (string)",
-		"11:63 word line → formation at premier.rules:74:1",
+		"11:63 word line → formation at premier.rules:76:1",
 		"11:73 var unit (*interpreter.Unit)",
 		"11:78 field increments of unit (int)",
 		"11:91 param g.limit → param at g.rules:4:1",
@@ -83,10 +83,10 @@ rule rolls on turn_end {
 		"15:8 var r (int)",
 		"15:17 function army",
 		"15:22 var unit (*interpreter.Unit)",
-		"15:28 word morale_level → army at premier.rules:167:1",
+		"15:28 word morale_level → army at premier.rules:173:1",
 		"16:6 effect add_army",
 		"16:15 var unit (*interpreter.Unit)",
-		"16:21 word morale_level → army at premier.rules:167:1",
+		"16:21 word morale_level → army at premier.rules:173:1",
 		// A key's domain, its cells and an edit's cell: words of the
 		// key's vocabulary.
 		"19:37 word clear → terrain at premier.rules:35:1",

@@ -161,6 +161,8 @@ func TestCheckRefusesImpossibleOrders(t *testing.T) {
 		{"fire at a friend", "fire a at b", "8:3: error: a cannot fire at b: both fight for french"},
 		{"assault a friend", "assault a at b", "8:3: error: a cannot assault b: both fight for french"},
 		{"fire at itself", "fire a at a", "8:3: error: a cannot fire at itself"},
+		// BER-37-PROCESS-DECLARE: a charge is declared at the enemy.
+		{"charge a friend", "charge a at b path 0614", "8:3: error: a cannot charge b: both fight for french"},
 		{"fire at five hexes", "fire a at e", "8:3: error: a cannot fire at e: it stands 5 hexes away, infantry fires at most 2"},
 		{"assault from five hexes", "assault a at e", "8:3: error: a cannot assault e: they stand 5 hexes apart"},
 		{"a move may close the range", "move a path 0614 0613 0612\n  fire a at e", ""},
@@ -179,6 +181,43 @@ func TestCheckRefusesImpossibleOrders(t *testing.T) {
 				t.Fatalf("got %v, want an error containing %q", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestChargeAtOwnSide: a charge a rule starts (charge_at) at a unit of the
+// charger's own side is refused at play, before any declare_charge rule
+// runs, as the checker refuses such an order in a script
+// (BER-37-PROCESS-DECLARE: a charge is declared at the enemy). Here a
+// battle's rule sends the hussars at their own side as they move.
+func TestChargeAtOwnSide(t *testing.T) {
+	const src = `game bad "A charge at a friend" extends berlin1813
+rule bad.friend "A rule sends the hussars at their own side" on move_enter {
+  when unit.arm == "cavalry"
+  do charge_at(unit, unit)
+}
+scenario s {
+  map 12 x 20 clear
+  turn french
+  unit hus "Hussars" { side: french  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  melee: 6  at: 0612 }
+  move hus path 0611
+}
+`
+	mod, diags := bataille.LoadDir(fstest.MapFS{"bad/rules.rules": {Data: []byte(src)}}, "bad")
+	if diags.HasErrors() {
+		t.Fatal(diags.Err())
+	}
+	eng, tr := playFaces(t, mod, "s")
+	text := traceText(tr)
+	if !strings.Contains(text, "hus may not charge hus: it is of its own side") {
+		t.Errorf("the charge at its own side was not refused:\n%s", text)
+	}
+	if strings.Contains(text, "hus declares a charge") || strings.Contains(text, "hus charges hus") {
+		t.Errorf("the charge at its own side was declared:\n%s", text)
+	}
+	for _, u := range eng.Board.Units {
+		if u.ID == "hus" && u.State != "good" {
+			t.Errorf("hus is %s; want good order\n%s", u.State, text)
+		}
 	}
 }
 

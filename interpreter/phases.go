@@ -126,14 +126,18 @@ func ToFloat(v any) float64 {
 // formation whose limit its hex's stack would pass nor march into a stack
 // that would then hold more than its formation's limit. It returns why not, and puts the refusal, citing the formation,
 // in the trace.
-func (e *Engine) Stacking(u *Unit, f string, h hex.Hex) string {
-	if msg := e.stackLimit(u, f, h); msg != "" {
+func (e *Engine) Stacking(u *Unit, f string, h hex.Hex) string { return e.stacking(u, f, h, true) }
+
+// stacking is Stacking; emit puts a refusal in the trace (a retreat that
+// only weighs the hexes it might take does not).
+func (e *Engine) stacking(u *Unit, f string, h hex.Hex, emit bool) string {
+	if msg := e.stackLimit(u, f, h, emit); msg != "" {
 		return msg
 	}
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
 		if x != u && x.Side == u.Side && x.Increments > 0 && x.Occupies(h) && x.Formation != f {
-			if msg := e.stackLimit(u, x.Formation, h); msg != "" {
+			if msg := e.stackLimit(u, x.Formation, h, emit); msg != "" {
 				return msg
 			}
 		}
@@ -142,7 +146,7 @@ func (e *Engine) Stacking(u *Unit, f string, h hex.Hex) string {
 }
 
 // stackLimit is stacking for the limit of one formation.
-func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex) string {
+func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex, emit bool) string {
 	w, ok := e.Module.Word(dsl.KindFormation, f)
 	if !ok {
 		return ""
@@ -167,7 +171,7 @@ func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex) string {
 		msg += " or one regiment"
 	}
 	msg += fmt.Sprintf("; this one would hold %d", total)
-	if e.Tracing() {
+	if emit && e.Tracing() {
 		e.Emit(Event{Kind: "blocked", Rule: "stacking", Cite: e.Module.CiteLine(w.Cite), Unit: u.ID, Hex: h.String(), Text: msg})
 	}
 	return msg

@@ -88,9 +88,10 @@ func (e *Engine) RoutedState() (string, error) {
 }
 
 // Retreat moves a unit n hexes, each step away from another unit, and never
-// into a hex an enemy holds: where no hex away from it is free, on the map,
-// the retreat ends. From a unit in its own hex (a friend's stack it stood in) it
-// goes away from the hex that unit came from.
+// into a hex an enemy holds or one whose stacking limit it would break:
+// where no hex away from it is free, on the map, the retreat ends. From a
+// unit in its own hex (a friend's stack it stood in) it goes away from the
+// hex that unit came from.
 func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	start := u.Hex
 	away := from.Hex
@@ -133,13 +134,15 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 }
 
 // retreatStep is the next hex of a retreat away from a hex: of the
-// neighbours farther from it, on the map and holding no enemy, the farthest
-// (the first by direction, N first, among equals).
+// neighbours farther from it, on the map, holding no enemy and within the
+// stacking limits of its formation and of the friends' there (Stacking:
+// a unit driven back does not crowd a hex past its formation's limit),
+// the farthest (the first by direction, N first, among equals).
 func (e *Engine) retreatStep(u *Unit, away hex.Hex) (hex.Hex, bool) {
 	best, bestD, found := hex.Hex{}, hex.Distance(u.Hex, away), false
 	for d := hex.N; d <= hex.NW; d++ {
 		h := u.Hex.Neighbor(d)
-		if dd := hex.Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.EnemyAt(u, h) {
+		if dd := hex.Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.EnemyAt(u, h) && e.stacking(u, u.Formation, h, false) == "" {
 			best, bestD, found = h, dd, true
 		}
 	}

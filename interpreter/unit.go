@@ -352,6 +352,15 @@ func (u *Unit) Return(s Spot) {
 	}
 }
 
+// Gather draws a unit that stands in two hexes into its first (its `at`):
+// a two-hex line that takes a formation of one hex. A unit in one hex is
+// left as it is.
+func (u *Unit) Gather() {
+	if u.Hex2 != nil {
+		u.Hex2, u.Hexes = nil, 1
+	}
+}
+
 // passedMark is the mark a unit has when a friend in the given
 // morale state passed through its hex this turn (PassedBy).
 func passedMark(state string) string { return "passed_by:" + state }

@@ -26,9 +26,10 @@ var charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declare
 
 // The charge order: `charge hus at inf path 0609 0608`, paid from the
 // charger's movement points, its first hex straight ahead of its front,
-// ended by contact with its target.
-var _ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "charge", Doc: "a cavalry charge at a target along a path",
-	Target: true, Path: true, SpendsMP: true, Moves: true, Ahead: true, ContactEnds: true})
+// ended by contact with its target, an enemy (declare refuses one of the
+// charger's own side at play, as the checker does in the script).
+var _ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "charge", Doc: "a cavalry charge at an enemy unit along a path",
+	Target: true, Path: true, SpendsMP: true, Moves: true, Ahead: true, ContactEnds: true, Hostile: true, Verb: "charge"})
 
 var (
 	hDeclareCharge = interpreter.DeclareHook(&dsl.Hook{Name: "declare_charge", Blocks: true, Doc: "a charge is declared, before any charge is resolved; a failing require cancels it",
@@ -216,10 +217,18 @@ func (s *chargeLocal) isDeclared(o *interpreter.Order) bool {
 }
 
 // declare runs the declare_charge rules for a charge order: whether it may
-// go, with what stack and leader.
+// go, with what stack and leader. A charge is at the enemy: one at a unit
+// of the charger's own side (an order of a later turn, a rule's charge_at)
+// is refused before any rule runs, as a fire or a melee at a friend is.
 func (s *chargeLocal) declare(o *interpreter.Order) (bool, error) {
 	e := s.e
 	u := o.Unit
+	if o.Target != nil && o.Target.Side == u.Side {
+		if e.Tracing() {
+			e.NoteUnits(u, []string{o.Target.ID}, "%s may not charge %s: it is of its own side", u.ID, o.Target.ID)
+		}
+		return false, nil
+	}
 	stack, leader := max(s.stacks[o].n, 1), false
 	if o.Reaction {
 		stack = 1
@@ -423,8 +432,44 @@ func (s *chargeLocal) resolveCharge(o *interpreter.Order) error {
 			}
 		}
 	}
-	_, _, err := e.Bind(hChargeEnd).Unit(u).Unit(ch.Target).Bool(ch.contacted).Bool(could).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Fire()
-	return err
+	if _, _, err := e.Bind(hChargeEnd).Unit(u).Unit(ch.Target).Bool(ch.contacted).Bool(could).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Fire(); err != nil {
+		return err
+	}
+	s.shareCharge(u)
+	return nil
+}
+
+// shareCharge gives the regiments of a stack still with their lead the
+// lead's result of the charge phase (BER-37-STACK: they charge as one): its
+// morale state, its exhaustion and the marks the charge's rules set on it,
+// so that a stack whose lead failed to recall ends the turn PGD together
+// (BER-40-RECALL-FAIL, BER-40-PGD) and a stack that could have struck and
+// did not routs and is exhausted together (BER-40-NO-CONTACT). A regiment
+// that lack of MP separated is no longer with it and keeps its own. The
+// melee's result is shared when the melee is fought.
+func (s *chargeLocal) shareCharge(u *interpreter.Unit) {
+	e := s.e
+	for _, w := range s.beside() {
+		if w.State != u.State {
+			w.State = u.State
+			if e.Tracing() {
+				e.NoteUnits(w, []string{u.ID}, "%s shares %s's result: %s", w.ID, u.ID, w.State)
+			}
+		}
+		if u.Exhausted && !w.Exhausted {
+			e.Exhaust(w)
+		}
+		var marks []string
+		for m, on := range u.Marks {
+			if on && !w.Marked(m) {
+				marks = append(marks, m)
+			}
+		}
+		slices.Sort(marks)
+		for _, m := range marks {
+			e.Mark(w, m, true)
+		}
+	}
 }
 
 // approach runs the charge_approach rules for each enemy unit, by id, where
@@ -476,7 +521,8 @@ func (s *chargeLocal) mount(lead *interpreter.Order) {
 
 // ride moves the stack's riders into the hex the lead entered at a cost;
 // a rider without the MP is left where it is, separated (BER-37-STACK: the
-// stack stays together unless lack of MP separates it).
+// stack stays together unless lack of MP separates it), and so is one the
+// hex's stacking limit would not hold.
 func (s *chargeLocal) ride(from, h hex.Hex, cost int) {
 	e := s.e
 	ch := s.ch
@@ -488,6 +534,12 @@ func (s *chargeLocal) ride(from, h hex.Hex, cost int) {
 		if r.mp < cost {
 			if e.Tracing() {
 				e.Note(r.u, "%s is left at %s: it needs %d MP and has %d", r.u.ID, from, cost, r.mp)
+			}
+			continue
+		}
+		if msg := e.Stacking(r.u, r.u.Formation, h); msg != "" {
+			if e.Tracing() {
+				e.Note(r.u, "%s is left at %s: %s", r.u.ID, from, msg)
 			}
 			continue
 		}
@@ -568,6 +620,16 @@ func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	if how != moveRideInto && e.EnemyIn(u, h) && !(ch.released && s.onlyCarres(u, h)) {
 		if e.Tracing() {
 			e.Note(u, "%s halts before %s: an enemy holds it", u.ID, h)
+		}
+		return false, whyPlace, nil
+	}
+	// The stacking limits bind a charge's every movement as they bind a
+	// move: cavalry does not ride through a friendly Carré's hex that it
+	// would crowd past 18 increments of more than one regiment
+	// (BER-17-CARRE-STACK).
+	if msg := e.Stacking(u, u.Formation, h); msg != "" {
+		if e.Tracing() {
+			e.Note(u, "%s halts before %s: %s", u.ID, h, msg)
 		}
 		return false, whyPlace, nil
 	}

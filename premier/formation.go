@@ -75,7 +75,8 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 	default:
 		cost = 0
 	}
-	u.Formation = f
+	was := u.Formation
+	gathered := s.take(u, f)
 	if e.Tracing() {
 		if how.Result {
 			e.Note(u, "%s is in %s", u.ID, f)
@@ -83,7 +84,72 @@ func (s *chargeLocal) changeFormation(u *interpreter.Unit, f string, how Formati
 			e.Note(u, "%s forms %s (%s MP)", u.ID, f, interpreter.MPText(cost))
 		}
 	}
+	s.drew(u, gathered)
+	s.wholeHex(u, was, f)
 	return true, nil
+}
+
+// wholeHex carries a change into or out of a formation that is the hex's
+// (its whole_hex flag: a Carré, whose three increments and whose stacking
+// limit are those of the hex, BER-17-CARRE-MIN, BER-17-CARRE-STACK) to the
+// friends in u's hex: those that may take the formation form it with u,
+// and when u leaves it, those still in it leave it with u, taking u's new
+// formation, where the formation change would let them take it as a
+// result (their arm has it; a Carré needs good order). They pay nothing:
+// the change is the hex's, made once. A battery keeps its own formation
+// (it is in the Carré by standing in its hex, in_carre).
+func (s *chargeLocal) wholeHex(u *interpreter.Unit, was, f string) {
+	e := s.e
+	into, out := s.hexWide(f), s.hexWide(was)
+	if !into && !out {
+		return
+	}
+	e.Board.Spend(1 + len(e.Board.Units))
+	for _, x := range e.Board.Units {
+		if x == u || x.Side != u.Side || x.Increments <= 0 || !x.Occupies(u.Hex) || x.Formation == f {
+			continue
+		}
+		if !(into || out && x.Formation == was) || !x.CanForm(f) {
+			continue
+		}
+		// The friend takes it as a result does, at no cost, when the
+		// formation's conditions allow it (its arms, a Carré's good order).
+		if ok, _, err := s.mayChangeFormation(x, f, FormationChange{Result: true}); err != nil || !ok {
+			continue
+		}
+		gathered := s.take(x, f)
+		if e.Tracing() {
+			e.NoteUnits(x, []string{u.ID}, "%s is in %s with %s", x.ID, f, u.ID)
+		}
+		s.drew(x, gathered)
+	}
+}
+
+// take puts u in formation f. A formation covers the hexes its `hexes`
+// says (one when it says none): a two-hex line that forms column or Carré
+// draws into its first hex, where the change's conditions were judged (a
+// Carré rests in one hex, BER-17-CARRE-ZDI).
+// It reports whether u drew into one hex.
+func (s *chargeLocal) take(u *interpreter.Unit, f string) bool {
+	u.Formation = f
+	if w, ok := s.e.Module.Word(dsl.KindFormation, f); ok && u.Hexes > 1 && w.Int("hexes", 1) < u.Hexes {
+		u.Gather()
+		return true
+	}
+	return false
+}
+
+// drew narrates a two-hex unit that drew into its first hex.
+func (s *chargeLocal) drew(u *interpreter.Unit, gathered bool) {
+	if gathered && s.e.Tracing() {
+		s.e.Note(u, "%s draws into %s", u.ID, u.Hex)
+	}
+}
+
+// hexWide reports whether a formation is taken by the hex (whole_hex).
+func (s *chargeLocal) hexWide(f string) bool {
+	w, ok := s.e.Module.Word(dsl.KindFormation, f)
+	return ok && w.Flag("whole_hex")
 }
 
 // MayChangeFormation reports whether ChangeFormation(u, f, how) would be
@@ -187,4 +253,5 @@ var formationEffects = []*stdlib.Effect{
 // The formation property a formation change reads: what it costs.
 func init() {
 	interpreter.DeclareProperty(dsl.KindFormation, "change_cost", dsl.Property{What: "number", Doc: "movement points to change into it"})
+	interpreter.DeclareProperty(dsl.KindFormation, "whole_hex", dsl.Property{What: "flag", Doc: "the hex takes it: the friends in a unit's hex whose arm has it take it with the unit, and leave it with the unit (a Carré)"})
 }

@@ -37,7 +37,7 @@ func cmdTest(args []string, stdout, stderr io.Writer) int {
 			code = exitFail
 			continue
 		}
-		ran, failed := 0, 0
+		ran, failed, skipped := 0, 0, 0
 		for _, t := range mod.Tests {
 			if *run != "" && !strings.Contains(t.Name, *run) {
 				continue
@@ -47,6 +47,12 @@ func cmdTest(args []string, stdout, stderr io.Writer) int {
 			cite := ""
 			if len(t.Cite) > 0 {
 				cite = " [" + mod.CiteLine(t.Cite) + "]"
+			}
+			if r.Skipped != "" {
+				ran--
+				skipped++
+				fmt.Fprintf(stdout, "--- SKIP: %s (%s): %s\n", t.Name, t.Title, r.Skipped)
+				continue
 			}
 			if !r.Passed() {
 				failed++
@@ -66,6 +72,8 @@ func cmdTest(args []string, stdout, stderr io.Writer) int {
 		case failed > 0:
 			fmt.Fprintf(stdout, "FAIL\t%s\t%d of %d test(s) failed\n", game, failed, ran)
 			code = exitFail
+		case skipped > 0:
+			fmt.Fprintf(stdout, "ok  \t%s\t%d test(s), %d skipped\n", game, ran, skipped)
 		case ran == 0:
 			fmt.Fprintf(stdout, "ok  \t%s\t[no tests]\n", game)
 		default:
