@@ -1,7 +1,6 @@
 package bataille
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +9,7 @@ import (
 	"math/big"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -91,7 +91,7 @@ func (f *frontier) keep(i, n int) {
 		case pb.Less(pa):
 			return 1
 		}
-		return bytes.Compare([]byte(a.key), []byte(b.key))
+		return strings.Compare(a.key, b.key)
 	})
 	clear(f.byPos)
 	for k, s := range all {
@@ -125,7 +125,7 @@ func (f *frontier) next() []*stateNode {
 	for _, n := range bucket {
 		out = append(out, n)
 	}
-	slices.SortFunc(out, func(a, b *stateNode) int { return bytes.Compare([]byte(a.key), []byte(b.key)) })
+	slices.SortFunc(out, func(a, b *stateNode) int { return strings.Compare(a.key, b.key) })
 	return out
 }
 

@@ -69,7 +69,7 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 			}
 			sd.Hexsides = append(sd.Hexsides, hs)
 		case it.Unit != nil:
-			us := &UnitSpec{ID: it.Unit.ID, Name: it.Unit.Name, Props: map[string]PropValue{}, Pos: ipos}
+			us := &UnitSpec{ID: it.Unit.ID, Name: it.Unit.Name, Props: make(map[string]PropValue, len(it.Unit.Props)), Pos: ipos}
 			for _, p := range it.Unit.Props {
 				ppos := position(p.Pos)
 				prop, builtin := u.env.UnitProp(p.Key)
@@ -97,7 +97,7 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 					u.errorf(ppos, "unknown-property", "a unit has no property %q%s", p.Key, hint)
 					continue
 				}
-				pv := PropValue{Pos: ppos}
+				pv := PropValue{Pos: ppos, Values: make([]any, 0, len(p.Values))}
 				for _, v := range p.Values {
 					if prop.What == "hex" && v.Number != nil {
 						// A map number keeps its leading zero: 0604, not 604.

@@ -11,6 +11,7 @@ import (
 	"reflect"
 	"strings"
 	"sync"
+	"unsafe"
 
 	"github.com/alecthomas/participle/v2/lexer"
 )
@@ -164,7 +165,8 @@ func DecodeTree(data []byte, filename, src string) (*File, bool) {
 	if sum := sha256.Sum256(data[2*len(k):]); string(data[len(k):2*len(k)]) != string(sum[:]) {
 		return nil, false
 	}
-	d := &treeDecoder{data: data[2*len(k):]}
+	decode, nodeTypes := decodeFile()
+	d := &treeDecoder{data: data[2*len(k):], maxDepth: 4*Limits.Depth + 64, blocks: make([]nodeBlock, nodeTypes)}
 	// The strings are cut from one copy of the bytes.
 	all := string(d.data)
 	n, ok := d.uvarint()
@@ -182,7 +184,7 @@ func DecodeTree(data []byte, filename, src string) (*File, bool) {
 		d.data = d.data[l:]
 	}
 	f := &File{}
-	if !d.value(reflect.ValueOf(f).Elem(), 0) || len(d.data) != 0 {
+	if !decode(d, unsafe.Pointer(f), 0) || len(d.data) != 0 {
 		return nil, false
 	}
 	f.Src = src
@@ -190,9 +192,20 @@ func DecodeTree(data []byte, filename, src string) (*File, bool) {
 }
 
 type treeDecoder struct {
-	data []byte
-	strs []string
+	data     []byte
+	strs     []string
+	maxDepth int
+	blocks   []nodeBlock // by nodeAlloc.id
 }
+
+// decodeFile is the decoder of a File, and how many types of node it
+// allocates.
+var decodeFile = sync.OnceValues(func() (decodeFn, int) {
+	fn := decoderFor(reflect.TypeFor[File]())
+	decodersMu.Lock()
+	defer decodersMu.Unlock()
+	return fn, len(allocs)
+})
 
 // position and tokens read what value would, without reflection: every
 // node has a position, and expressions are kept as tokens.
@@ -209,7 +222,7 @@ func (d *treeDecoder) position(p *lexer.Position) bool {
 	return true
 }
 
-func (d *treeDecoder) tokens(v reflect.Value) bool {
+func (d *treeDecoder) tokens(v *[]lexer.Token) bool {
 	n, ok := d.uvarint()
 	if !ok || n > uint64(len(d.data))+1 {
 		return false
@@ -229,7 +242,7 @@ func (d *treeDecoder) tokens(v reflect.Value) bool {
 			return false
 		}
 	}
-	v.Set(reflect.ValueOf(toks))
+	*v = toks
 	return true
 }
 
@@ -259,78 +272,192 @@ func (d *treeDecoder) uvarint() (uint64, bool) {
 	return n, true
 }
 
-// value reads into v, which is settable. depth bounds the nesting, as
-// Limits.Depth bounds the parser's.
-func (d *treeDecoder) value(v reflect.Value, depth int) bool {
-	if depth > 4*Limits.Depth+64 {
-		return false
+// A tree is read by decoders made once per AST type (decoderFor): each
+// writes what it reads straight into the node's memory, at its fields'
+// offsets, instead of going through reflect.Value for every field, and
+// the nodes of one type are cut from blocks allocated a few dozen at a
+// time (the tree's nodes live and die together, with the module).
+
+// decodeFn reads one value of its type into the memory at p. depth bounds
+// the nesting, as Limits.Depth bounds the parser's.
+type decodeFn func(d *treeDecoder, p unsafe.Pointer, depth int) bool
+
+// typeDecoder is a type's decoder; fn is set once the type's decoder is
+// made, so that a recursive type refers to its own.
+type typeDecoder struct{ fn decodeFn }
+
+var (
+	decodersMu sync.Mutex
+	decoders   = map[reflect.Type]*typeDecoder{}
+)
+
+// decoderFor returns the decoder of values of type t.
+func decoderFor(t reflect.Type) decodeFn {
+	decodersMu.Lock()
+	defer decodersMu.Unlock()
+	td := buildDecoder(t)
+	return func(d *treeDecoder, p unsafe.Pointer, depth int) bool { return td.fn(d, p, depth) }
+}
+
+// buildDecoder makes t's decoder and those of the types it holds, with
+// decodersMu held.
+func buildDecoder(t reflect.Type) *typeDecoder {
+	if td, ok := decoders[t]; ok {
+		return td
 	}
-	switch v.Kind() {
-	case reflect.Pointer:
-		if len(d.data) == 0 || d.data[0] > 1 {
-			return false
+	td := &typeDecoder{}
+	decoders[t] = td
+	switch {
+	case t == tokensType:
+		td.fn = func(d *treeDecoder, p unsafe.Pointer, depth int) bool {
+			return depth <= d.maxDepth && d.tokens((*[]lexer.Token)(p))
 		}
-		present := d.data[0] == 1
-		d.data = d.data[1:]
-		if !present {
-			return true
+	case t == positionType:
+		td.fn = func(d *treeDecoder, p unsafe.Pointer, depth int) bool {
+			return depth <= d.maxDepth && d.position((*lexer.Position)(p))
 		}
-		p := reflect.New(v.Type().Elem())
-		if !d.value(p.Elem(), depth+1) {
-			return false
-		}
-		v.Set(p)
-	case reflect.Slice:
-		if v.Type() == tokensType {
-			return d.tokens(v)
-		}
-		n, ok := d.uvarint()
-		if !ok || n > uint64(len(d.data))+1 {
-			// Every element takes a byte at least.
-			return false
-		}
-		if n == 0 {
-			return true
-		}
-		s := reflect.MakeSlice(v.Type(), int(n-1), int(n-1))
-		for i := range int(n - 1) {
-			if !d.value(s.Index(i), depth+1) {
+	case t.Kind() == reflect.Pointer:
+		elem := buildDecoder(t.Elem())
+		a := newAlloc(t.Elem())
+		td.fn = func(d *treeDecoder, p unsafe.Pointer, depth int) bool {
+			if depth > d.maxDepth || len(d.data) == 0 || d.data[0] > 1 {
 				return false
 			}
-		}
-		v.Set(s)
-	case reflect.Struct:
-		if v.Type() == positionType {
-			return d.position(v.Addr().Interface().(*lexer.Position))
-		}
-		for i := range v.NumField() {
-			if !d.value(v.Field(i), depth+1) {
+			present := d.data[0] == 1
+			d.data = d.data[1:]
+			if !present {
+				return true
+			}
+			n := d.alloc(a)
+			if !elem.fn(d, n, depth+1) {
 				return false
 			}
+			*(*unsafe.Pointer)(p) = n
+			return true
 		}
-	case reflect.String:
-		i, ok := d.uvarint()
-		if !ok || i >= uint64(len(d.strs)) {
-			return false
+	case t.Kind() == reflect.Slice:
+		elem := buildDecoder(t.Elem())
+		size := t.Elem().Size()
+		td.fn = func(d *treeDecoder, p unsafe.Pointer, depth int) bool {
+			if depth > d.maxDepth {
+				return false
+			}
+			n, ok := d.uvarint()
+			if !ok || n > uint64(len(d.data))+1 {
+				// Every element takes a byte at least.
+				return false
+			}
+			if n == 0 {
+				return true
+			}
+			s := reflect.MakeSlice(t, int(n-1), int(n-1))
+			base := s.UnsafePointer()
+			for i := range uintptr(n - 1) {
+				if !elem.fn(d, unsafe.Add(base, i*size), depth+1) {
+					return false
+				}
+			}
+			reflect.NewAt(t, p).Elem().Set(s)
+			return true
 		}
-		v.SetString(d.strs[i])
-	case reflect.Int:
-		n, k := binary.Varint(d.data)
-		if k <= 0 {
-			return false
+	case t.Kind() == reflect.Struct:
+		type field struct {
+			off uintptr
+			td  *typeDecoder
 		}
-		d.data = d.data[k:]
-		v.SetInt(n)
-	case reflect.Bool:
-		if len(d.data) == 0 || d.data[0] > 1 {
-			return false
+		fields := make([]field, t.NumField())
+		for i := range fields {
+			f := t.Field(i)
+			fields[i] = field{f.Offset, buildDecoder(f.Type)}
 		}
-		v.SetBool(d.data[0] == 1)
-		d.data = d.data[1:]
+		td.fn = func(d *treeDecoder, p unsafe.Pointer, depth int) bool {
+			if depth > d.maxDepth {
+				return false
+			}
+			for _, f := range fields {
+				if !f.td.fn(d, unsafe.Add(p, f.off), depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+	case t.Kind() == reflect.String:
+		td.fn = func(d *treeDecoder, p unsafe.Pointer, depth int) bool {
+			s, ok := d.string()
+			if !ok || depth > d.maxDepth {
+				return false
+			}
+			*(*string)(p) = s
+			return true
+		}
+	case t.Kind() == reflect.Int:
+		td.fn = func(d *treeDecoder, p unsafe.Pointer, depth int) bool {
+			n, ok := d.int()
+			if !ok || depth > d.maxDepth {
+				return false
+			}
+			*(*int)(p) = n
+			return true
+		}
+	case t.Kind() == reflect.Bool:
+		td.fn = func(d *treeDecoder, p unsafe.Pointer, depth int) bool {
+			if depth > d.maxDepth || len(d.data) == 0 || d.data[0] > 1 {
+				return false
+			}
+			*(*bool)(p) = d.data[0] == 1
+			d.data = d.data[1:]
+			return true
+		}
 	default:
-		return false
+		// EncodeTree writes no such value: no bytes hold one.
+		td.fn = func(*treeDecoder, unsafe.Pointer, int) bool { return false }
 	}
-	return true
+	return td
+}
+
+// nodeAlloc hands out zeroed nodes of one type, cut from blocks.
+type nodeAlloc struct {
+	slice reflect.Type // a slice of the nodes: its backing array is a block
+	size  uintptr
+	id    int // the index of its block in treeDecoder.blocks
+}
+
+// allocs are the node types a tree holds, with decodersMu held.
+var allocs []*nodeAlloc
+
+// newAlloc returns the allocator of nodes of type t, with decodersMu held.
+func newAlloc(t reflect.Type) *nodeAlloc {
+	a := &nodeAlloc{slice: reflect.SliceOf(t), size: t.Size(), id: len(allocs)}
+	allocs = append(allocs, a)
+	return a
+}
+
+// maxBlock is how many nodes of a type one allocation makes at most: a
+// decoder's blocks of a type double from one, so a type a tree holds few
+// of costs little room.
+const maxBlock = 64
+
+// nodeBlock is what is left of the block a decoder cuts a type's nodes
+// from.
+type nodeBlock struct {
+	next unsafe.Pointer
+	left int
+	size int // the nodes of the last block made
+}
+
+// alloc returns a new zeroed node of a's type.
+func (d *treeDecoder) alloc(a *nodeAlloc) unsafe.Pointer {
+	b := &d.blocks[a.id]
+	if b.left == 0 {
+		b.size = min(max(2*b.size, 1), maxBlock)
+		b.next, b.left = reflect.MakeSlice(a.slice, b.size, b.size).UnsafePointer(), b.size
+	}
+	n := b.next
+	b.left--
+	if b.left > 0 {
+		b.next = unsafe.Add(n, a.size)
+	}
+	return n
 }
 
 // TreeFS is a file system that carries the trees of some of its files

@@ -64,3 +64,25 @@ func TestTreeDamaged(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkDecodeTree reads back the base module's tree, as a cold load
+// of any battle does before it checks anything.
+func BenchmarkDecodeTree(b *testing.B) {
+	const name = "../stdlib/premier.rules"
+	src := bundledSources(b)[name]
+	f, diags := Parse(name, src)
+	if diags.HasErrors() {
+		b.Fatal(diags.Err())
+	}
+	data, err := EncodeTree(f)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, ok := DecodeTree(data, name, string(src)); !ok {
+			b.Fatal("the tree is not read")
+		}
+	}
+}

@@ -197,15 +197,20 @@ func (b *Board) OnMap(h hex.Hex) bool { return b.Map().Contains(h) }
 func (b *Board) Map() hex.Map { return hex.Map{Cols: b.Cols, Rows: b.Rows} }
 
 // At lists the units in a hex (either hex of a two-hex line), in board order.
-func (b *Board) At(h hex.Hex) []*Unit {
+func (b *Board) At(h hex.Hex) []*Unit { return b.AppendAt(nil, h) }
+
+// AppendAt appends the units in a hex to dst, as At lists them, and
+// returns the extended slice: a caller that reads them and lets go gives
+// it a buffer of its own stack, so a hook's look at a stack allocates
+// nothing.
+func (b *Board) AppendAt(dst []*Unit, h hex.Hex) []*Unit {
 	b.Spend(1 + len(b.Units))
-	var out []*Unit
 	for _, u := range b.Units {
 		if u.Increments > 0 && u.Occupies(h) {
-			out = append(out, u)
+			dst = append(dst, u)
 		}
 	}
-	return out
+	return dst
 }
 
 // EnemyIn reports whether a unit of another side than u's, still on the

@@ -1080,6 +1080,23 @@ type chargeLocal struct {
 	pending []*interpreter.Order
 	ch      *chargeState
 	chBuf   chargeState // the storage ch points to while a charge resolves
+	// mayForm is the mark may_form sets for each formation it was asked
+	// about ("may_form:" + the formation), made once per engine rather
+	// than once per call.
+	mayForm map[string]string
+}
+
+// mayFormMark is the name of the mark may_form sets for formation f.
+func (s *chargeLocal) mayFormMark(f string) string {
+	m, ok := s.mayForm[f]
+	if !ok {
+		if s.mayForm == nil {
+			s.mayForm = map[string]string{}
+		}
+		m = "may_form:" + f
+		s.mayForm[f] = m
+	}
+	return m
 }
 
 // stack is a charge order's place in a stack's charge (BER-37-STACK): the
@@ -1262,7 +1279,8 @@ func met(e *interpreter.Engine, u, toward *interpreter.Unit) *interpreter.Unit {
 // most increments, then the first id.
 func frontOf(e *interpreter.Engine, x *interpreter.Unit) *interpreter.Unit {
 	best := x
-	for _, y := range e.Board.At(x.Hex) {
+	var buf [8]*interpreter.Unit
+	for _, y := range e.Board.AppendAt(buf[:0], x.Hex) {
 		if y.Side != x.Side || y == best {
 			continue
 		}

@@ -85,7 +85,7 @@ func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 	if f.Increments <= 0 || t.Increments <= 0 {
 		return nil
 	}
-	if why := s.fireIllegal(f, t); why != "" {
+	if illegal, why := s.fireIllegal(f, t, e.Tracing()); illegal {
 		if e.Tracing() {
 			e.NoteUnits(f, []string{t.ID}, "%s may not fire at %s: %s", f.ID, t.ID, why)
 		}
@@ -165,20 +165,26 @@ func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 // fireIllegal is why f may never fire at t as they stand, whatever the
 // rules of fire say: t is of f's own side, beyond the range of f's arm (its
 // `range`, in hexes; an arm without one has no limit), or out of f's line of
-// sight. "" when the fire may go on to the fire rules.
-func (s *fireLocal) fireIllegal(f, t *interpreter.Unit) string {
+// sight. False when the fire may go on to the fire rules; the reason is
+// written out only when why is asked for (the trace is on), as a charge
+// played with the trace off fires out of range often enough for the
+// formatting to count.
+func (s *fireLocal) fireIllegal(f, t *interpreter.Unit, why bool) (bool, string) {
 	e := s.e
 	if f.Side == t.Side {
-		return "it is of its own side"
+		return true, "it is of its own side"
 	}
 	d := interpreter.UnitDistance(f, t)
 	if r, ok := fireRange(e.Module, f.Arm); ok && d > r {
-		return fmt.Sprintf("it is %d hexes away and %s fires at most %d", d, f.Arm, r)
+		if !why {
+			return true, ""
+		}
+		return true, fmt.Sprintf("it is %d hexes away and %s fires at most %d", d, f.Arm, r)
 	}
 	if d > 1 && !interpreter.LOS(f, t) {
-		return "it has no line of sight to it"
+		return true, "it has no line of sight to it"
 	}
-	return ""
+	return false, ""
 }
 
 // fireRange is the most hexes a unit of the arm fires, from the arm's

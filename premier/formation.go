@@ -245,7 +245,8 @@ var formationEffects = []*stdlib.Effect{
 		Run: func(c *interpreter.Call) error {
 			x, f := stdlib.UnitArg(c, 0), stdlib.StrArg(c, 1)
 			ok, _, err := MayChangeFormation(c.E, x, f, FormationChange{Result: true})
-			chargeOf(c.E).markForCharge(x, "may_form:"+f, ok && err == nil)
+			ch := chargeOf(c.E)
+			ch.markForCharge(x, ch.mayFormMark(f), ok && err == nil)
 			return err
 		}},
 }

@@ -52,7 +52,8 @@ var Functions = []*dsl.Function{
 	unitFn("hex_increments", "increments of a unit's side in its hex",
 		func(u *interpreter.Unit) int {
 			n := 0
-			for _, x := range friends(u) {
+			var buf stackBuf
+			for _, x := range friends(u, buf[:0]) {
 				n += x.Increments
 			}
 			return n
@@ -60,7 +61,8 @@ var Functions = []*dsl.Function{
 	unitFn("hex_regiments", "distinct regiments of a unit's side in its hex",
 		func(u *interpreter.Unit) int {
 			seen := map[string]bool{}
-			for _, x := range friends(u) {
+			var buf stackBuf
+			for _, x := range friends(u, buf[:0]) {
 				seen[x.Regiment] = true
 			}
 			return len(seen)
@@ -70,7 +72,8 @@ var Functions = []*dsl.Function{
 			if u.Formation == "carre" {
 				return true
 			}
-			for _, x := range friends(u) {
+			var buf stackBuf
+			for _, x := range friends(u, buf[:0]) {
 				if x != u && x.Formation == "carre" {
 					return true
 				}
@@ -90,7 +93,8 @@ var Functions = []*dsl.Function{
 			}
 			seen := map[*interpreter.Unit]bool{}
 			for _, h := range hexes {
-				for _, x := range u.Board().At(h) {
+				var buf stackBuf
+				for _, x := range u.Board().AppendAt(buf[:0], h) {
 					if x.Side != u.Side {
 						seen[x] = true
 					}
@@ -103,7 +107,8 @@ var Functions = []*dsl.Function{
 			if u.Board() == nil {
 				return false
 			}
-			for _, x := range u.Board().At(u.Hex) {
+			var buf stackBuf
+			for _, x := range u.Board().AppendAt(buf[:0], u.Hex) {
 				if x != u && x.Arm == arm && (x.Side == u.Side) == (who == "friend") {
 					return true
 				}
@@ -382,18 +387,27 @@ func unitArg(x any, i int) (*interpreter.Unit, error) {
 	return u, nil
 }
 
-func friends(u *interpreter.Unit) []*interpreter.Unit {
+// friends appends to buf the units of u's side in u's hex (u itself
+// among them, or u alone off a board) and returns the slice; callers pass
+// a buffer on their own stack, so that counting a stack allocates nothing.
+func friends(u *interpreter.Unit, buf []*interpreter.Unit) []*interpreter.Unit {
 	if u.Board() == nil {
-		return []*interpreter.Unit{u}
+		return append(buf, u)
 	}
-	var out []*interpreter.Unit
-	for _, x := range u.Board().At(u.Hex) {
+	n := len(buf)
+	all := u.Board().AppendAt(buf, u.Hex)
+	out := all[:n]
+	for _, x := range all[n:] {
 		if x.Side == u.Side {
 			out = append(out, x)
 		}
 	}
 	return out
 }
+
+// stackBuf is room on the stack for the units of one hex: a hex holds a
+// few units at most, and more only grow the slice on the heap.
+type stackBuf [8]*interpreter.Unit
 
 // oddsColumn reads the odds as the published La Bataille tools do: a ratio
 // in the attacker's favour is attack/defence, one against it is the negative
