@@ -23,8 +23,6 @@ type TestResult struct {
 	// Failures are the expectations that did not hold, and an error that
 	// stopped a play (a broken invariant among them), each at its place.
 	Failures []TestFailure
-	// Skipped says why the test was not played (TestDef.Skip), or "".
-	Skipped string
 }
 
 // Passed reports whether every expectation held.
@@ -56,8 +54,7 @@ func RunTests(ctx context.Context, mod *dsl.Module) []*TestResult {
 // are the set-up's decide lines, no elsewhere.
 func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 	res := &TestResult{Test: t}
-	if t.Skip != "" {
-		res.Skipped = t.Skip
+	if t.Skip != "" { // this module cannot play it; t.Skip says why
 		return res
 	}
 	fail := func(pos dsl.Pos, format string, args ...any) {
