@@ -321,19 +321,10 @@ func TestConversation(t *testing.T) {
 	}
 }
 
-// TestParamQuickFix: over the protocol, a misspelt param gets a quick fix
-// on its name, from the checker's fix (not from its message), both where
-// it is declared (after `override param`) and where a rule reads it;
-// applied one after the other, the module checks.
-func TestParamQuickFix(t *testing.T) {
-	const src = `game mybattle "Test battle" extends premier
-
-override param rout.hexs = 8 cite "My battle p40"
-
-rule my.back "Back" on charge_contact {
-  do retreat(target, rout.hexs)
-}
-`
+// openBattle writes src as the rules of a battle folder and opens it in a
+// server whose workspace is the folder's parent, as an editor would.
+func openBattle(t *testing.T, src string) (*client, string) {
+	t.Helper()
 	dir := filepath.Join(t.TempDir(), "mybattle")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
@@ -350,6 +341,41 @@ rule my.back "Back" on charge_contact {
 	}
 	c.notify("initialized", struct{}{})
 	c.notify("textDocument/didOpen", DidOpenTextDocumentParams{TextDocument: TextDocumentItem{URI: uri, LanguageID: "bataille", Version: 1, Text: src}})
+	return c, uri
+}
+
+// applyQuickFix asks for the code actions on d, wants exactly one quick
+// fix with the given title, applies it to text, sends the change as
+// version and returns the new text.
+func applyQuickFix(t *testing.T, c *client, uri, text string, version int, diags []Diagnostic, d Diagnostic, title string) string {
+	t.Helper()
+	var actions []CodeAction
+	if err := c.call("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: d.Range, Context: CodeActionContext{Diagnostics: diags}}, &actions); err != nil {
+		t.Fatal(err)
+	}
+	if len(actions) != 1 || actions[0].Kind != "quickfix" || actions[0].Title != title {
+		t.Fatalf("code actions for %+v: %+v", d, actions)
+	}
+	edits := actions[0].Edit.Changes[uri]
+	c.notify("textDocument/didChange", DidChangeTextDocumentParams{TextDocument: VersionedTextDocumentIdentifier{URI: uri, Version: version},
+		ContentChanges: []TextDocumentContentChangeEvent{{Range: &edits[0].Range, Text: edits[0].NewText}}})
+	return applyEdits(t, text, edits)
+}
+
+// TestParamQuickFix: over the protocol, a misspelt param gets a quick fix
+// on its name, from the checker's fix (not from its message), both where
+// it is declared (after `override param`) and where a rule reads it;
+// applied one after the other, the module checks.
+func TestParamQuickFix(t *testing.T) {
+	const src = `game mybattle "Test battle" extends premier
+
+override param rout.hexs = 8 cite "My battle p40"
+
+rule my.back "Back" on charge_contact {
+  do retreat(target, rout.hexs)
+}
+`
+	c, uri := openBattle(t, src)
 	text, version := src, 1
 	for _, want := range []struct{ at, title string }{
 		{"rout.hexs = 8", `Change "rout.hexs" to "rout.hexes"`},
@@ -363,18 +389,8 @@ rule my.back "Back" on charge_contact {
 		if d.Range.Start != posOf(t, text, want.at, 0, 0) && d.Range.Start != posOf(t, text, want.at, 0, len("rout.")) {
 			t.Fatalf("diagnostic %+v, want it at %q", d, want.at)
 		}
-		var actions []CodeAction
-		if err := c.call("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: d.Range, Context: CodeActionContext{Diagnostics: diags}}, &actions); err != nil {
-			t.Fatal(err)
-		}
-		if len(actions) != 1 || actions[0].Kind != "quickfix" || actions[0].Title != want.title {
-			t.Fatalf("code actions for %+v: %+v", d, actions)
-		}
-		edits := actions[0].Edit.Changes[uri]
-		text = applyEdits(t, text, edits)
 		version++
-		c.notify("textDocument/didChange", DidChangeTextDocumentParams{TextDocument: VersionedTextDocumentIdentifier{URI: uri, Version: version},
-			ContentChanges: []TextDocumentContentChangeEvent{{Range: &edits[0].Range, Text: edits[0].NewText}}})
+		text = applyQuickFix(t, c, uri, text, version, diags, d, want.title)
 	}
 	if diags := c.diagnostics(uri); len(diags) != 0 || !strings.Contains(text, "override param rout.hexes = 8") || !strings.Contains(text, "retreat(target, rout.hexes)") {
 		t.Fatalf("after the fixes: %+v\n%s", diags, text)
@@ -396,22 +412,7 @@ scenario s {
   unit hus { side: b  arm: cavalry  increments: 4  formation: column  facing: S  morale: 30  mp: 8  at: 0606 }
 }
 `
-	dir := filepath.Join(t.TempDir(), "mybattle")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(dir, "rules.rules")
-	if err := os.WriteFile(file, []byte(src), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	uri := pathToURI(file)
-	c := newClient(t, t.TempDir())
-	var init InitializeResult
-	if err := c.call("initialize", InitializeParams{RootURI: pathToURI(filepath.Dir(dir))}, &init); err != nil {
-		t.Fatal(err)
-	}
-	c.notify("initialized", struct{}{})
-	c.notify("textDocument/didOpen", DidOpenTextDocumentParams{TextDocument: TextDocumentItem{URI: uri, LanguageID: "bataille", Version: 1, Text: src}})
+	c, uri := openBattle(t, src)
 	text, version := src, 1
 	for _, want := range []struct{ at, title string }{
 		{"wods", `Change "wods" to "woods"`},
@@ -426,18 +427,8 @@ scenario s {
 		if d.Range != (Range{Start: at, End: Position{Line: at.Line, Character: at.Character + len(want.at)}}) {
 			t.Fatalf("diagnostic %+v, want it on %q at %+v", d, want.at, at)
 		}
-		var actions []CodeAction
-		if err := c.call("textDocument/codeAction", CodeActionParams{TextDocument: TextDocumentIdentifier{URI: uri}, Range: d.Range, Context: CodeActionContext{Diagnostics: diags}}, &actions); err != nil {
-			t.Fatal(err)
-		}
-		if len(actions) != 1 || actions[0].Kind != "quickfix" || actions[0].Title != want.title {
-			t.Fatalf("code actions for %+v: %+v", d, actions)
-		}
-		edits := actions[0].Edit.Changes[uri]
-		text = applyEdits(t, text, edits)
 		version++
-		c.notify("textDocument/didChange", DidChangeTextDocumentParams{TextDocument: VersionedTextDocumentIdentifier{URI: uri, Version: version},
-			ContentChanges: []TextDocumentContentChangeEvent{{Range: &edits[0].Range, Text: edits[0].NewText}}})
+		text = applyQuickFix(t, c, uri, text, version, diags, d, want.title)
 	}
 	if diags := c.diagnostics(uri); len(diags) != 0 || !strings.Contains(text, "terrain woods 0202") || !strings.Contains(text, "at: 0303 }") {
 		t.Fatalf("after the fixes: %+v\n%s", diags, text)
