@@ -182,6 +182,9 @@ type unit struct {
 	decl *Decl // touched is the names whose declarations this module changed from
 	// its base's (touchedNames), for the inherited rules that read none.
 	touched *touches
+	// words are the bare words of scenario lines and words' properties,
+	// resolved for Info once the module's words are all in (recordWords).
+	words []wordRef
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {
@@ -297,6 +300,7 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 	u.checkScenarios()
 	u.checkTests()
 	u.checkCiteAs()
+	u.recordWords()
 	if top {
 		u.reportGeometry()
 	}
@@ -554,12 +558,19 @@ func (u *unit) vocab(d *Decl) {
 			continue
 		}
 		vals := []any{}
+		pk, inSchema := u.env.Properties[v.Kind][p.Key]
 		for _, pv := range p.Values {
 			x, ok := u.value(pv)
 			if !ok {
 				continue
 			}
+			if w, isWord := x.(string); isWord && pv.Ident != nil && inSchema && (pk.What == "word" || pk.What == "words") && !strings.Contains(pk.Words, "|") {
+				u.wordAt(pk.Words, w, position(pv.Pos))
+			}
 			vals = append(vals, x)
+		}
+		if !inSchema && v.Kind == KindClass {
+			u.wordAt(KindAttribute, p.Key, position(p.Pos)) // a class names the attributes it gives
 		}
 		if len(p.Values) == 0 {
 			vals = []any{true}

@@ -274,6 +274,7 @@ func (u *unit) testSetup(t *TestDef) {
 	}
 	sd := *base
 	sd.Decisions = append(append([]*DecisionSpec(nil), base.Decisions...), extra.Decisions...)
+	u.recordUnits(base.Name, base.Units, false, nil, extra.Decisions)
 	if extra.Seed != nil {
 		sd.Seed = extra.Seed
 	}

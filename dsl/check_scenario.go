@@ -37,8 +37,19 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 				continue
 			}
 			sd.Cols, sd.Rows, sd.DefaultTerrain = c, r, it.Map.Terrain
+			if t := it.Map.Terrain; t != "" {
+				// The terrain follows the rows' number, after the x.
+				from := it.Map.Pos.Offset + len("map")
+				if x := FindWord(src, "x", from, 200); x >= 0 {
+					from = x + 1
+				}
+				u.wordIn(KindTerrain, t, src, position(it.Map.Pos), from)
+			}
 		case it.Terrain != nil:
 			hs := HexSetDef{Kind: it.Terrain.Kind, Terrain: it.Terrain.Name}
+			if hs.Kind == "terrain" {
+				u.wordIn(KindTerrain, hs.Terrain, src, position(it.Terrain.Pos), it.Terrain.Pos.Offset+len(hs.Kind))
+			}
 			if hs.Kind == "terrain" && hs.Terrain == "" {
 				u.errorf(ipos, "syntax", "terrain needs a name: `terrain woods 0305`")
 				continue
@@ -51,6 +62,7 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 			sd.Terrain = append(sd.Terrain, hs)
 		case it.Hexside != nil:
 			hs := HexsideDef{Name: it.Hexside.Name, Pos: ipos}
+			u.wordIn(KindHexside, hs.Name, src, position(it.Hexside.Pos), it.Hexside.Pos.Offset+len("hexside"))
 			if it.Hexside.From != nil {
 				if v, ok := u.hexSpec(it.Hexside.From); ok {
 					h := v.(HexSpec)
@@ -70,9 +82,22 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 			sd.Hexsides = append(sd.Hexsides, hs)
 		case it.Unit != nil:
 			us := &UnitSpec{ID: it.Unit.ID, Name: it.Unit.Name, Props: make(map[string]PropValue, len(it.Unit.Props)), Pos: ipos}
+			if from := it.Unit.Pos.Offset + len("unit"); u.info != nil && from <= len(src) {
+				if at := FindWord(src, us.ID, from, 200); at >= 0 {
+					us.idAt = posAt(src, position(it.Unit.Pos), it.Unit.Pos.Offset, at)
+				}
+			}
 			for _, p := range it.Unit.Props {
 				ppos := position(p.Pos)
 				prop, builtin := u.env.UnitProp(p.Key)
+				if !builtin {
+					u.wordAt(KindAttribute, p.Key, ppos)
+				}
+				for _, v := range p.Values {
+					if v.Ident != nil && prop.Vocab != "" {
+						u.wordAt(prop.Vocab, *v.Ident, position(v.Pos))
+					}
+				}
 				if _, isAttr := u.mod.Vocab[KindAttribute][p.Key]; isAttr {
 					if !builtin {
 						pv := PropValue{Pos: ppos, Values: []any{true}}
@@ -194,6 +219,7 @@ func (u *unit) armySet(sd *ScenarioDef, a *ArmySet, pos Pos) {
 	as := &ArmySpec{Side: a.Side, Values: map[string]int{}, Pos: pos}
 	for _, p := range a.Props {
 		ppos := position(p.Pos)
+		u.wordAt(KindArmy, p.Key, ppos)
 		w, ok := u.mod.Vocab[KindArmy][p.Key]
 		if !ok {
 			u.errorf(ppos, "unknown-army", "no army value %q is declared%s (declare it with `army %s { start: 0 }`)", p.Key, didYouMean(p.Key, u.names(KindArmy)), p.Key)
@@ -342,6 +368,7 @@ func (u *unit) checkScenario(s *ScenarioDef) {
 			}
 		}
 		u.checkMP(s)
+		u.recordUnits(s.Name, s.Units, true, s.AllOrders(), s.Decisions)
 		for _, o := range s.AllOrders() {
 			k := u.env.Order(o.Kind)
 			if k == nil {
@@ -483,13 +510,14 @@ func (u *unit) checkMP(s *ScenarioDef) {
 func (u *unit) orderSpec(o *Order) *OrderSpec {
 	os := &OrderSpec{Kind: o.Kind, Pos: position(o.Pos)}
 	if o.Unit != nil {
-		os.Unit = o.Unit.Name
+		os.Unit, os.unitAt = o.Unit.Name, position(o.Unit.Pos)
 	}
 	if o.Target != nil {
-		os.Target = o.Target.Name
+		os.Target, os.targetAt = o.Target.Name, position(o.Target.Pos)
 	}
 	if o.Formation != nil {
 		os.Formation = o.Formation.Name
+		u.wordAt(KindFormation, o.Formation.Name, position(o.Formation.Pos))
 	}
 	if o.Step != nil {
 		os.Step, _ = strconv.Atoi(*o.Step)
@@ -533,7 +561,7 @@ func (u *unit) turnBlock(sd *ScenarioDef, t *TurnItem, pos Pos) {
 
 // decision reads a decide line.
 func decision(d *Decide, pos Pos) *DecisionSpec {
-	ds := &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: pos}
+	ds := &DecisionSpec{Unit: d.Unit.Name, Question: d.Question, Answer: d.Answer == "yes", Pos: pos, unitAt: position(d.Unit.Pos)}
 	if d.When != nil {
 		ds.when = (*Expr)(d.When)
 	}

@@ -13,6 +13,12 @@
 //	files, diags := dsl.ParseFS(fsys, "games/mybattle")
 //	mod, diags := dsl.Check(files, env, loader)
 //
+// The checker records what each name it resolved refers to in the module's
+// Info, as go/types does: an expression's variables, fields, params,
+// declarations and words, an effect call's names, the words of key cells,
+// of scenario lines and of words' properties, and a scenario's units.
+// Tools (the language server) read it instead of resolving names again.
+//
 // Parsing is most of what loading costs, so there are two ways around it:
 // a Reparser parses again only the declarations an edit changed (the
 // language server, at each keystroke), and a TreeFS carries trees made

@@ -12,9 +12,11 @@ import (
 
 // Info is what the checker found the names of a check's expressions to
 // mean, as go/types' Info records its Uses, with the names of effect calls
-// (the effect, its named arguments, the table or check it rolls) and the
-// words of table and chart key cells: tools (the language server,
-// explain) read it instead of resolving the names again. It covers every
+// (the effect, its named arguments, the table or check it rolls), the
+// words of table and chart key cells, the words of scenario lines and of
+// words' properties (a terrain, a unit's formation or arm, an order's
+// formation, an attribute) and a scenario's units: tools (the language
+// server, explain) read it instead of resolving the names again. It covers every
 // module the check compiled, the bases it checked for the chain included;
 // a base handed in checked keeps its own (Module.Info).
 type Info struct {
@@ -34,9 +36,12 @@ const (
 	UseWord                        // a string that is a vocabulary word, or a key cell's word
 	UseEffect                      // an effect a `do` calls
 	UseArg                         // the name of an effect's named argument
+	// UseUnit is a scenario's unit: named in an order or an answer, or its
+	// id where it is placed, which is a use whose Decl is its own Pos.
+	UseUnit
 )
 
-var useKindNames = [...]string{"", "var", "field", "param", "decl", "function", "word", "effect", "arg"}
+var useKindNames = [...]string{"", "var", "field", "param", "decl", "function", "word", "effect", "arg", "unit"}
 
 func (k UseKind) String() string {
 	if int(k) < len(useKindNames) {
@@ -56,10 +61,12 @@ type Use struct {
 	// DeclKind is the kind of declaration a param, a decl or a word is
 	// (KindParam, KindTable, KindCheck, KindChart, a vocabulary kind).
 	DeclKind string
-	// Decl is where that declaration is, in effect for the module.
+	// Decl is where that declaration is, in effect for the module: for a
+	// unit, where its id is placed.
 	Decl Pos
 	// Owner is, for a field, the variable the chain starts with; for an
-	// argument's name, the effect it is an argument of.
+	// argument's name, the effect it is an argument of; for a unit, the
+	// scenario (or the test's set-up) it is placed in.
 	Owner string
 	// Type is a variable's or a field's type (nil when unknown).
 	Type reflect.Type
@@ -360,5 +367,75 @@ func (u *unit) recordCells(cells []*KeyCell, keys []*KeyDef) {
 		if i < len(keys) {
 			u.recordAlts(c.Alts, keys[i])
 		}
+	}
+}
+
+// wordRef is a bare word of a scenario line or of a word's property that
+// names a word of kind: it is resolved once every declaration of the
+// module is in (a word may be declared below the line that names it, or
+// removed), by recordWords.
+type wordRef struct {
+	kind, name string
+	pos        Pos
+}
+
+// wordAt notes the word name of kind written at pos.
+func (u *unit) wordAt(kind, name string, pos Pos) {
+	if u.info != nil && name != "" && pos.Line > 0 {
+		u.words = append(u.words, wordRef{kind, name, pos})
+	}
+}
+
+// wordIn notes the word name of kind that follows byte offset from of src
+// (a name the grammar keeps as a string, without its position), counting
+// its position on from p, which is at or before from.
+func (u *unit) wordIn(kind, name, src string, p Pos, from int) {
+	if u.info == nil || from < p.Offset || from > len(src) {
+		return
+	}
+	if at := FindWord(src, name, from, 200); at >= 0 {
+		u.wordAt(kind, name, posAt(src, p, p.Offset, at))
+	}
+}
+
+// recordWords records the words noted that are words of the module.
+func (u *unit) recordWords() {
+	for _, w := range u.words {
+		if d := u.mod.Vocab[w.kind][w.name]; d != nil {
+			u.info.add(Use{Pos: w.pos, End: w.pos.Offset + len(w.name), Kind: UseWord, Name: w.name, DeclKind: d.Kind, Decl: d.Pos})
+		}
+	}
+	u.words = nil
+}
+
+// recordUnits records a scenario's units: each placed (a use of itself)
+// when defs is set, and each named by an order or an answer.
+func (u *unit) recordUnits(owner string, units []*UnitSpec, defs bool, orders []*OrderSpec, decisions []*DecisionSpec) {
+	if u.info == nil {
+		return
+	}
+	placed := make(map[string]Pos, len(units))
+	for _, us := range units {
+		if us.idAt.Line == 0 {
+			continue
+		}
+		if _, twice := placed[us.ID]; !twice {
+			placed[us.ID] = us.idAt
+		}
+		if defs {
+			u.info.add(Use{Pos: us.idAt, End: us.idAt.Offset + len(us.ID), Kind: UseUnit, Name: us.ID, Decl: us.idAt, Owner: owner})
+		}
+	}
+	named := func(id string, at Pos) {
+		if d, ok := placed[id]; ok && at.Line > 0 {
+			u.info.add(Use{Pos: at, End: at.Offset + len(id), Kind: UseUnit, Name: id, Decl: d, Owner: owner})
+		}
+	}
+	for _, o := range orders {
+		named(o.Unit, o.unitAt)
+		named(o.Target, o.targetAt)
+	}
+	for _, d := range decisions {
+		named(d.Unit, d.unitAt)
 	}
 }

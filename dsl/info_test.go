@@ -107,3 +107,99 @@ rule rolls on turn_end {
 		t.Errorf("At inside g.limit: got %+v, %v", u, ok)
 	}
 }
+
+// TestInfoScenario checks what the checker records the names of a
+// scenario's lines and of a word's properties to refer to: the map's and a
+// hex set's terrain, a hexside, a unit's words and attributes, an order's
+// units and formation, an answer's unit, an army value, and the units of a
+// test's set-up and of a test that starts from a scenario.
+func TestInfoScenario(t *testing.T) {
+	src := `game g "Test" extends premier
+
+attribute brave "Brave"
+class picked "Picked" { arm: cavalry  brave }
+
+scenario s "S" {
+  map 6 x 6 clear
+  terrain woods 0203 0204
+  road 0301
+  hexside stream 0302/0303
+  unit hus "Hussars" { side: french  arm: cavalry  increments: 4  formation: column  facing: N  morale: 31  mp: 8  brave  at: 0305 }
+  unit inf "Léger" { side: allied  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  mp: 6  at: 0302 }
+  army french { morale_level: 1 }
+  charge hus at inf path 0304 0303
+  turn 2 allied {
+    form inf as carre
+  }
+}
+
+test t.own {
+  map 3 x 3
+  unit a "A" { side: french  arm: infantry  increments: 4  formation: column  facing: N  morale: 30  mp: 6  at: 0202 }
+  move a path 0201
+  expect a.formation == "column"
+}
+
+test t.named {
+  scenario s
+  decide inf form_carre yes
+  expect inf.formation == "line"
+}
+`
+	fsys := fstest.MapFS{"g.rules": &fstest.MapFile{Data: []byte(src)}}
+	mod, diags := checkFS(fsys)
+	if diags.HasErrors() {
+		t.Fatalf("check: %v", diags)
+	}
+	var got []string
+	for _, u := range mod.Info.Uses["g.rules"] {
+		if u.Kind != dsl.UseWord && u.Kind != dsl.UseUnit {
+			continue
+		}
+		s := fmt.Sprintf("%d:%d %s %s", u.Pos.Line, u.Pos.Col, u.Kind, u.Name)
+		if u.DeclKind != "" {
+			s += " " + u.DeclKind
+		}
+		s += fmt.Sprintf(" → %s", u.Decl)
+		if u.Owner != "" {
+			s += " in " + u.Owner
+		}
+		if got := src[u.Pos.Offset:u.End]; got != u.Name && got != `"`+u.Name+`"` {
+			t.Errorf("%s: span %q is not the name", s, got)
+		}
+		got = append(got, s)
+	}
+	want := []string{
+		// A class's arm and the attribute it gives.
+		"4:30 word cavalry arm → premier.rules:28:1",
+		"4:39 word brave attribute → g.rules:3:1",
+		"7:13 word clear terrain → premier.rules:35:1",
+		"8:11 word woods terrain → premier.rules:38:1",
+		"10:11 word stream hexside → premier.rules:48:1",
+		// A unit placed is a use of itself.
+		"11:8 unit hus → g.rules:11:8 in s",
+		"11:43 word cavalry arm → premier.rules:28:1",
+		"11:78 word column formation → premier.rules:77:1",
+		"11:116 word brave attribute → g.rules:3:1",
+		"12:8 unit inf → g.rules:12:8 in s",
+		// Columns count characters: the é of Léger is one.
+		"12:41 word infantry arm → premier.rules:27:1",
+		"12:77 word line formation → premier.rules:76:1",
+		"13:17 word morale_level army → premier.rules:173:1",
+		"14:10 unit hus → g.rules:11:8 in s",
+		"14:17 unit inf → g.rules:12:8 in s",
+		"16:10 unit inf → g.rules:12:8 in s",
+		"16:17 word carre formation → premier.rules:89:1",
+		"22:8 unit a → g.rules:22:8 in t.own",
+		"22:35 word infantry arm → premier.rules:27:1",
+		"22:71 word column formation → premier.rules:77:1",
+		"23:8 unit a → g.rules:22:8 in t.own",
+		"24:25 word column formation → premier.rules:77:1",
+		// A test that starts from a scenario answers for its units.
+		"29:10 unit inf → g.rules:12:8 in s",
+		"30:27 word line formation → premier.rules:76:1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("uses:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}

@@ -78,6 +78,7 @@ type UnitSpec struct {
 	ID, Name string
 	Props    map[string]PropValue
 	Pos      Pos
+	idAt     Pos // of the id, for Info
 }
 
 // PropValue is a property's values with where it was written.
@@ -95,6 +96,9 @@ type OrderSpec struct {
 	Step      int
 	Path      []HexSpec
 	Pos       Pos
+	// unitAt and targetAt are where the unit and the target are named,
+	// for Info.
+	unitAt, targetAt Pos
 }
 
 // DecisionSpec answers a question a rule asks of a unit: Answer, or, when
@@ -106,6 +110,7 @@ type DecisionSpec struct {
 	When     *Program // over DecideVars and the module's params; nil for a fixed answer
 	Pos      Pos
 	when     *Expr
+	unitAt   Pos // where the unit is named, for Info
 }
 
 // DecideActing is the decide condition's name for "an action is under
