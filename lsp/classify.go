@@ -43,10 +43,13 @@ type occ struct {
 	name     string // the full name: a dotted param, a hook, a word
 	declKind string // for occDecl and occRef: the kind of what is named
 	// For a var or a field: its type and doc; owner is the var a field
-	// belongs to.
+	// belongs to, or the scenario a unit is placed in.
 	typ   reflect.Type
 	doc   string
 	owner string
+	// decl is where the checker found what the name refers to is
+	// declared (for a unit: where it is placed).
+	decl dsl.Pos
 	// A name of several tokens (a dotted param, a hook) is counted once, at
 	// its first token, which is lead and whose end is the name's end.
 	lead bool
@@ -158,7 +161,7 @@ func (c *classifier) file(f *dsl.File) {
 		if rule != nil {
 			c.hook(rule)
 		}
-		c.walk(reflect.ValueOf(r.node), rule, "")
+		c.walk(reflect.ValueOf(r.node))
 		c.uses(r, rule)
 	}
 }
@@ -173,7 +176,7 @@ func (c *classifier) uses(r *declRef, rule *dsl.Rule) {
 			continue
 		}
 		for _, u := range uses {
-			o := occ{name: u.Name, declKind: u.DeclKind, typ: u.Type}
+			o := occ{name: u.Name, declKind: u.DeclKind, typ: u.Type, decl: u.Decl}
 			switch u.Kind {
 			case dsl.UseVar:
 				if scope == nil {
@@ -192,6 +195,11 @@ func (c *classifier) uses(r *declRef, rule *dsl.Rule) {
 				o.kind = occEffect
 			case dsl.UseArg:
 				o.kind = occProp
+			case dsl.UseUnit:
+				o.kind, o.owner = occUnit, u.Owner
+				if u.Decl == u.Pos {
+					o.kind = occUnitDecl
+				}
 			case dsl.UseParam:
 				// A dotted name is several tokens, one name.
 				first, ok := c.byOff[u.Pos.Offset]
@@ -239,10 +247,9 @@ var (
 	tPosition = reflect.TypeFor[lexer.Position]()
 )
 
-// walk visits the AST under v by reflection: expressions, effect calls,
-// properties and scenario names. propKey is the key of the property whose
-// values are being visited.
-func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
+// walk visits the AST under v by reflection for what the checker's facts
+// do not say: property keys and the orders' words.
+func (c *classifier) walk(v reflect.Value) {
 	switch v.Kind() {
 	case reflect.Pointer:
 		if v.IsNil() {
@@ -255,96 +262,40 @@ func (c *classifier) walk(v reflect.Value, rule *dsl.Rule, propKey string) {
 			// the table or check it rolls.
 			return
 		case *dsl.Prop:
+			// Its values' words, and its key when that is a word (an
+			// attribute, an army value), are the checker's facts (uses).
 			c.set(x.Pos.Offset, occ{kind: occProp, name: x.Key})
-			for _, val := range x.Values {
-				c.walk(reflect.ValueOf(val), rule, x.Key)
-			}
 			return
 		case *dsl.Alt:
 			// A key cell or a key's domain: the checker's facts say which
 			// word of the key's kind it is (uses).
 			return
-		case *dsl.Value:
-			if x.Ident != nil {
-				c.wordOrNothing(x.Pos.Offset, *x.Ident, propKey)
-			}
-			return
 		case *dsl.Order:
 			// The order's word is the Env's, not the grammar's: a keyword
-			// when the Env knows it.
+			// when the Env knows it. Its units and its formation are the
+			// checker's facts (uses).
 			if stdlib.Env().Order(x.Kind) != nil {
 				c.set(x.Pos.Offset, occ{kind: occKeyword, name: x.Kind})
 			}
-			if x.Unit != nil {
-				c.set(x.Unit.Pos.Offset, occ{kind: occUnit, name: x.Unit.Name})
-			}
-			if x.Target != nil {
-				c.set(x.Target.Pos.Offset, occ{kind: occUnit, name: x.Target.Name})
-			}
-			if x.Formation != nil {
-				c.wordOrNothing(x.Formation.Pos.Offset, x.Formation.Name, dsl.KindFormation)
-			}
 			return
 		case *dsl.Decide:
-			c.set(x.Unit.Pos.Offset, occ{kind: occUnit, name: x.Unit.Name})
-			return
-		case *dsl.UnitDef:
-			if at := dsl.FindWord(c.f.text.src, x.ID, x.Pos.Offset+len("unit"), 200); at >= 0 {
-				c.set(at, occ{kind: occUnitDecl, name: x.ID})
-			}
-		case *dsl.MapSize:
-			if t := x.Terrain; t != "" {
-				if at := dsl.FindWord(c.f.text.src, t, x.Pos.Offset+len("map"), 200); at >= 0 {
-					c.wordOrNothing(at, t, dsl.KindTerrain)
-				}
-			}
-			return
-		case *dsl.HexSet:
-			if x.Name != "" {
-				if at := dsl.FindWord(c.f.text.src, x.Name, x.Pos.Offset+len(x.Kind), 200); at >= 0 {
-					c.wordOrNothing(at, x.Name, dsl.KindTerrain)
-				}
-			}
 			return
 		}
-		c.walk(v.Elem(), rule, propKey)
+		c.walk(v.Elem())
 	case reflect.Struct:
 		if v.Type() == tPosition {
 			return
 		}
 		for i := 0; i < v.NumField(); i++ {
 			if v.Type().Field(i).IsExported() {
-				c.walk(v.Field(i), rule, propKey)
+				c.walk(v.Field(i))
 			}
 		}
 	case reflect.Slice:
 		for i := 0; i < v.Len(); i++ {
-			c.walk(v.Index(i), rule, propKey)
+			c.walk(v.Index(i))
 		}
 	}
-}
-
-// wordOrNothing marks a bare word that is a vocabulary word.
-func (c *classifier) wordOrNothing(off int, name, kind string) {
-	if r := c.a.word(name, kind); r != nil {
-		c.set(off, occ{kind: occWord, name: name, declKind: r.kind})
-	}
-}
-
-// word finds the vocabulary word called name, of the given kind when the
-// kind is one (a property key such as formation is).
-func (a *analysis) word(name, kind string) *declRef {
-	for _, k := range dsl.VocabKinds() {
-		if kind != "" && kind == k {
-			return a.effective(k, name)
-		}
-	}
-	for _, k := range dsl.VocabKinds() {
-		if r := a.effective(k, name); r != nil {
-			return r
-		}
-	}
-	return nil
 }
 
 // scope lists the names an expression of a rule may read: its hook's, the

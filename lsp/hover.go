@@ -341,29 +341,46 @@ func typeWord(t reflect.Type) string {
 	return t.String()
 }
 
+// describeUnit shows the unit placed where the checker's facts say a
+// name refers to: its name, its properties and the scenario (or test) it
+// is placed in.
 func (s *Server) describeUnit(a *analysis, o occ) string {
-	for _, f := range a.files {
-		if f.ast == nil {
-			continue
+	f := a.byName[o.decl.File]
+	if f == nil || f.ast == nil {
+		return ""
+	}
+	// The declaration that holds the place, and its unit lines.
+	var items []*dsl.ScenarioItem
+	for _, d := range f.ast.Decls {
+		if d.Pos.Offset > o.decl.Offset {
+			break
 		}
-		for _, d := range f.ast.Decls {
-			if d.Scenario == nil {
-				continue
-			}
-			for _, it := range d.Scenario.Items {
-				if it.Unit != nil && it.Unit.ID == o.name {
-					var props []string
-					for _, p := range it.Unit.Props {
-						var vals []string
-						for _, v := range p.Values {
-							vals = append(vals, valueText(v))
-						}
-						props = append(props, p.Key+": "+strings.Join(vals, ", "))
-					}
-					return fmt.Sprintf("**unit** `%s` %s (scenario %s)\n\n%s", o.name, it.Unit.Name, d.Scenario.Name, strings.Join(props, "  \n"))
-				}
+		items = nil
+		switch {
+		case d.Scenario != nil:
+			items = d.Scenario.Items
+		case d.Test != nil:
+			for _, it := range d.Test.Items {
+				items = append(items, it.Line)
 			}
 		}
 	}
-	return ""
+	var def *dsl.UnitDef
+	for _, it := range items {
+		if it != nil && it.Unit != nil && it.Unit.ID == o.name && it.Pos.Offset <= o.decl.Offset {
+			def = it.Unit
+		}
+	}
+	if def == nil {
+		return ""
+	}
+	var props []string
+	for _, p := range def.Props {
+		var vals []string
+		for _, v := range p.Values {
+			vals = append(vals, valueText(v))
+		}
+		props = append(props, p.Key+": "+strings.Join(vals, ", "))
+	}
+	return fmt.Sprintf("**unit** `%s` %s (scenario %s)\n\n%s", o.name, def.Name, o.owner, strings.Join(props, "  \n"))
 }

@@ -43,7 +43,7 @@ func (s *Server) definition(p TextDocumentPositionParams) ([]Location, *jsonrpc.
 			}
 		}
 	case occParam, occRef, occWord:
-		add(a.effective(o.declKind, o.name))
+		add(a.declared(o))
 	case occHook:
 		if _, builtin := stdlib.Env().Hooks[o.name]; builtin {
 			for _, r := range a.rulesOn(o.name) {
@@ -54,11 +54,9 @@ func (s *Server) definition(p TextDocumentPositionParams) ([]Location, *jsonrpc.
 			add(a.lookup(table, dsl.KindTable, dsl.KindCheck))
 		}
 	case occUnit, occUnitDecl:
-		for _, u := range a.units(f, o.from, o.name) {
-			if u.kind == occUnitDecl {
-				if l, ok := s.location(f, u.from, u.to); ok {
-					out = append(out, l)
-				}
+		if g := a.byName[o.decl.File]; g != nil {
+			if l, ok := s.location(g, o.decl.Offset, o.decl.Offset+len(o.name)); ok {
+				out = append(out, l)
 			}
 		}
 	case occModule:
@@ -89,19 +87,17 @@ func (a *analysis) rulesOn(hook string) []*declRef {
 	return out
 }
 
-// units lists the occurrences of a unit id in the scenario that holds off.
-func (a *analysis) units(f *srcFile, off int, id string) []occ {
-	d := a.declAt(f, off)
-	if d == nil {
-		return nil
-	}
-	var out []occ
-	for _, o := range a.classify(f) {
-		if (o.kind == occUnit || o.kind == occUnitDecl) && o.name == id && o.from >= d.from && o.to <= d.to {
-			out = append(out, o)
+// declared is the declaration the checker found a name to refer to: the
+// one written where its facts say (dsl.Use.Decl), else the version in force
+// of its kind and name (a file kept from an earlier analysis has no facts
+// of this one's).
+func (a *analysis) declared(o occ) *declRef {
+	if g := a.byName[o.decl.File]; g != nil && o.decl.Line > 0 {
+		if r := a.declAt(g, o.decl.Offset); r != nil && r.kind == o.declKind && r.name == o.name {
+			return r
 		}
 	}
-	return out
+	return a.effective(o.declKind, o.name)
 }
 
 // references lists every place that names what is under the cursor, in
@@ -119,10 +115,18 @@ func (s *Server) references(p ReferenceParams) ([]Location, *jsonrpc.Error) {
 		return out, nil
 	}
 	if o.kind == occUnit || o.kind == occUnitDecl {
-		for _, u := range a.units(f, off, o.name) {
-			if u.kind == occUnit || p.Context.IncludeDeclaration {
-				if l, ok := s.location(f, u.from, u.to); ok {
-					out = append(out, l)
+		// The checker's facts say which unit each name is: the one placed
+		// where they say (a test that starts from a scenario names its
+		// units from another declaration, or another file).
+		for _, g := range a.files {
+			if g.stale {
+				continue
+			}
+			for _, x := range a.classify(g) {
+				if (x.kind == occUnit || x.kind == occUnitDecl && p.Context.IncludeDeclaration) && x.decl == o.decl {
+					if l, ok := s.location(g, x.from, x.to); ok {
+						out = append(out, l)
+					}
 				}
 			}
 		}
