@@ -46,16 +46,18 @@ type Violation struct {
 	Invariant string `json:"invariant,omitempty"`
 	Title     string `json:"title,omitempty"`
 	Message   string `json:"message"`
-	// Paths is how many paths break it, Chance their chance together
-	// (the players' answers count as choices, not chances: it is summed
-	// over every set of answers).
+	// Paths is how many paths break it. Chance is how likely the dice
+	// make it when every player answers the way that breaks it most: the
+	// players' answers are choices, not chances, so at each question the
+	// likelier answer is taken, never the two added (a chance is at most
+	// 1 whatever the number of paths).
 	Paths  int64  `json:"paths"`
 	Chance string `json:"chance"`
 	// Faces and Answers replay the first path: `run --dice` and
 	// `--answer` (Replay writes the command line).
 	Faces   []int    `json:"dice"`
 	Answers []Answer `json:"answers,omitempty"`
-	chance  *big.Rat
+	tally   *chanceTally
 }
 
 // Answer is one answer a path gives to a rule's question.
@@ -154,6 +156,7 @@ func verifyScenario(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, o
 			err = p.err
 		}
 		rep.Paths++
+		var broke *Violation
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -170,19 +173,23 @@ func verifyScenario(ctx context.Context, mod *dsl.Module, sd *dsl.ScenarioDef, o
 				for _, k := range p.order {
 					v.Answers = append(v.Answers, Answer{Unit: k[0], Question: k[1], Yes: p.answers[k]})
 				}
-				v.chance = new(big.Rat)
+				v.tally = &chanceTally{}
 				found[key] = v
 				rep.Broken = append(rep.Broken, v)
 			}
 			v.Paths++
-			v.chance.Add(v.chance, p.weight)
+			broke = v
+		}
+		leaf, branch := p.depth, p.branchPoint()
+		for _, v := range rep.Broken {
+			v.tally.path(p, leaf, v == broke, branch)
 		}
 		if !p.advance() {
 			break
 		}
 	}
 	for _, v := range rep.Broken {
-		v.Chance = v.chance.RatString()
+		v.Chance = v.tally.root.RatString()
 	}
 	return rep, nil
 }
@@ -203,7 +210,11 @@ func violationOf(err error) *Violation {
 type verifyPath struct {
 	choices []int // the alternative taken at each choice
 	counts  []int // how many each offered
-	depth   int
+	// asked tells a question from a roll at each choice, and chance is
+	// the chance of the alternative taken there (1 for an answer).
+	asked  []bool
+	chance []*big.Rat
+	depth  int
 	// What the play so far gave: the faces of its rolls, its answers in
 	// the order asked, and its chance (rolls only).
 	faces    []int
@@ -225,24 +236,30 @@ func (p *verifyPath) start() {
 	p.weight = big.NewRat(1, 1)
 }
 
-func (p *verifyPath) next(n int) int {
+func (p *verifyPath) next(n int, asked bool) int {
 	d := p.depth
 	p.depth++
 	switch {
 	case d == len(p.choices):
 		p.choices = append(p.choices, 0)
 		p.counts = append(p.counts, n)
+		p.asked = append(p.asked, asked)
+		p.chance = append(p.chance, ratOne)
 	case p.counts[d] != n && p.err == nil:
 		p.err = fmt.Errorf("choice %d offered %d alternatives, and %d on an earlier play of the same path", d+1, n, p.counts[d])
 	}
 	return min(p.choices[d], n-1)
 }
 
+var ratOne = big.NewRat(1, 1)
+
 // Choose implements interpreter.Brancher.
 func (p *verifyPath) Choose(alts []interpreter.Alternative) int {
-	c := p.next(len(alts))
+	d := p.depth
+	c := p.next(len(alts), false)
 	p.faces = append(p.faces, alts[c].Faces()...)
 	p.weight = new(big.Rat).Mul(p.weight, alts[c].P)
+	p.chance[d] = new(big.Rat).Set(alts[c].P)
 	return c
 }
 
@@ -260,7 +277,7 @@ func (p *verifyPath) Decide(q interpreter.Question) bool {
 	if p.fixedAnswers {
 		return a
 	}
-	if p.next(2) == 1 {
+	if p.next(2, true) == 1 {
 		a = !a
 	}
 	p.answers[key] = a
@@ -272,15 +289,82 @@ func (p *verifyPath) Decide(q interpreter.Question) bool {
 func (p *verifyPath) advance() bool {
 	// A play that stopped early (a broken invariant) made fewer choices
 	// than the path held: what it did not reach is not a path of its own.
-	p.choices, p.counts = p.choices[:min(p.depth, len(p.choices))], p.counts[:min(p.depth, len(p.counts))]
-	for d := len(p.choices) - 1; d >= 0; d-- {
+	d := p.branchPoint()
+	if d < 0 {
+		return false
+	}
+	p.choices[d]++
+	p.choices, p.counts, p.asked, p.chance = p.choices[:d+1], p.counts[:d+1], p.asked[:d+1], p.chance[:d+1]
+	return true
+}
+
+// branchPoint is the choice the next path takes another alternative at:
+// the deepest the play just ended reached that has one left, or -1 when
+// every path was played. The plays share the choices above it.
+func (p *verifyPath) branchPoint() int {
+	for d := min(p.depth, len(p.choices)) - 1; d >= 0; d-- {
 		if p.choices[d]+1 < p.counts[d] {
-			p.choices[d]++
-			p.choices, p.counts = p.choices[:d+1], p.counts[:d+1]
-			return true
+			return d
 		}
 	}
-	return false
+	return -1
+}
+
+// chanceTally adds up, path by path in the order advance walks them, the
+// chance that a set of paths is played when the dice fall as they will
+// and the players answer as they please: an expectimax over the tree of
+// choices, each roll's alternatives weighted by their chance and added,
+// each question's answers the greater taken. acc[d] holds what the
+// alternatives already walked at choice d of the current path give.
+type chanceTally struct {
+	acc  []*big.Rat // nil for none
+	root *big.Rat
+}
+
+// path takes in the play just ended, leaf choices deep, which is in the set
+// when in; the next play takes another alternative at choice branch (-1:
+// there is none). The choices below the branch are then complete and fold
+// into it; with none, everything folds into the root.
+func (t *chanceTally) path(p *verifyPath, leaf int, in bool, branch int) {
+	for len(t.acc) < leaf {
+		t.acc = append(t.acc, nil)
+	}
+	var cur *big.Rat
+	if in {
+		cur = ratOne
+	}
+	stop := branch
+	for d := leaf - 1; d >= stop && d >= 0; d-- {
+		v := t.acc[d]
+		if cur != nil {
+			if p.asked[d] {
+				if v == nil || cur.Cmp(v) > 0 {
+					v = cur
+				}
+			} else {
+				w := new(big.Rat).Mul(cur, p.chance[d])
+				if v != nil {
+					w.Add(w, v)
+				}
+				v = w
+			}
+		}
+		if d == stop {
+			t.acc[d] = v
+			break
+		}
+		t.acc[d], cur = nil, v
+	}
+	t.acc = t.acc[:min(len(t.acc), max(stop+1, 0))]
+	if branch < 0 {
+		t.root = cur
+		if leaf == 0 || t.root == nil {
+			t.root = new(big.Rat)
+			if in && leaf == 0 {
+				t.root.SetInt64(1)
+			}
+		}
+	}
 }
 
 // SortViolations orders a report's findings: invariants by name, then

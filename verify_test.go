@@ -352,3 +352,92 @@ func TestInvariantOverrideAndRemove(t *testing.T) {
 		}
 	}
 }
+
+// TestVerifyChanceOverAnswers: a violation's chance is what the dice give
+// when the players answer the way that breaks the invariant most, never
+// the answers' chances added (which passed 1: "4/3" for a question whose
+// yes breaks it surely and whose no breaks it on a third of the dice).
+func TestVerifyChanceOverAnswers(t *testing.T) {
+	const common = `
+table plant_roll "Plant" roll 1d6 cite "planted" {
+  1..2 => bad
+  3..3 => worse
+  4..6 => fine
+}
+rule plant.bad "Bad" on plant_roll.bad cite "planted" { do mark(unit, "bad") }
+rule plant.worse "Worse" on plant_roll.worse cite "planted" { do mark(unit, "worse") }
+invariant plant.never_bad "Never bad" cite "planted" { none(units, marked(#, "bad")) }
+scenario s "One battalion" {
+  map 6 x 6 clear
+  turn french
+  unit a "A" { side: french  nationality: french  arm: infantry  increments: 6  formation: column  facing: N  morale: 36  melee: 6  at: 0303 }
+}
+`
+	for _, tc := range []struct {
+		name, rules, want string
+		paths             int64
+	}{
+		// yes breaks it with no die rolled, no on 1..2 of a die: 1, not 4/3
+		{"yes_surely", `
+rule plant.ask "Asks" on turn_start cite "planted" {
+  when unit.id == "a"
+  ask "q"
+  do mark(unit, "bad")
+}
+rule plant.no "Rolls" on turn_start cite "planted" {
+  when unit.id == "a" && !marked(unit, "bad")
+  do roll(plant_roll, unit: unit)
+}`, "1", 2},
+		// both answers break it with no die rolled: 1, not 2
+		{"both_answers", `
+rule plant.ask "Asks" on turn_start cite "planted" {
+  when unit.id == "a"
+  ask "q"
+  do mark(unit, "bad")
+}
+rule plant.no "No breaks it too" on turn_start cite "planted" {
+  when unit.id == "a" && !marked(unit, "bad")
+  do mark(unit, "bad")
+}
+rule plant.never "Rolls for no one here" on turn_start cite "planted" {
+  when unit.id == "nobody"
+  do roll(plant_roll, unit: unit)
+}`, "1", 2},
+		// a die first; on 3 a question both of whose answers break it,
+		// on 1..2 it breaks: 1/3 + 1/6, not 1/3 + 2/6
+		{"die_then_question", `
+rule plant.roll "Rolls first" on turn_start cite "planted" {
+  when unit.id == "a"
+  do roll(plant_roll, unit: unit)
+}
+rule plant.ask "Asks after a worse roll" on turn_start cite "planted" {
+  when unit.id == "a" && marked(unit, "worse")
+  ask "q"
+  do mark(unit, "bad")
+}
+rule plant.no "No breaks it too" on turn_start cite "planted" {
+  when unit.id == "a" && marked(unit, "worse") && !marked(unit, "bad")
+  do mark(unit, "bad")
+}`, "1/2", 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src := "game planted \"Planted\" extends berlin1813\n" + tc.rules + common
+			mod, diags := bataille.LoadDir(fstest.MapFS{"planted/rules.rules": {Data: []byte(src)}}, "planted")
+			if diags.HasErrors() {
+				t.Fatal(diags)
+			}
+			sd, _ := mod.Scenario("s")
+			reps, err := bataille.Verify(context.Background(), mod, []*dsl.ScenarioDef{sd}, bataille.VerifyOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(reps[0].Broken) != 1 {
+				t.Fatalf("broken: %v", reps[0].Broken)
+			}
+			v := reps[0].Broken[0]
+			if v.Chance != tc.want || v.Paths != tc.paths {
+				t.Errorf("chance %s on %d path(s), want %s on %d", v.Chance, v.Paths, tc.want, tc.paths)
+			}
+		})
+	}
+}

@@ -83,7 +83,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stdout, "%s %s: %d path(s)\n", status, r.Scenario, r.Paths)
 			for _, v := range r.Broken {
 				fmt.Fprintf(stdout, "    %s\n", errAsGiven(game, fmt.Errorf("%s", v.Message)))
-				fmt.Fprintf(stdout, "      on %d path(s), chance %s over the dice\n", v.Paths, v.Chance)
+				fmt.Fprintf(stdout, "      on %d path(s), chance %s over the dice, answered as breaks it most\n", v.Paths, v.Chance)
 				fmt.Fprintf(stdout, "      replay: %s\n", v.Replay(game, r.Scenario))
 			}
 		}
