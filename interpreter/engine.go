@@ -148,18 +148,14 @@ type Engine struct {
 	resuming bool
 }
 
-// Action is what effects change about the action a hook is about: its
-// cost, a fire's value, shifts and defence, a melee's strengths and side,
-// a move through Zd'I. The procedure sets it up before it fires the
-// action's hook (Engine.Act) and reads it after; every position clears it.
+// Action is what effects change about the action a hook is about that
+// the kernel's effects reach: its cost in movement points and a move
+// through Zd'I. The procedure sets it up before it fires the action's
+// hook (Engine.Act) and reads it after; every position clears it. What a
+// procedure's own effects change (a fire's value, a melee's strengths)
+// it keeps in its own state (Local).
 type Action struct {
 	Cost      float64 // movement points: a road's half point is 0.5
-	Fire      float64
-	Shift     int
-	Defence   int // a fire defence a rule set in place of the chart's; 0: none
-	Attack    float64
-	Defense   float64
-	Side      string
 	IgnoreZdI bool
 }
 

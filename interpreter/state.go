@@ -222,25 +222,6 @@ func (e *Engine) AddCost(n float64) error {
 	return nil
 }
 
-// SetFire sets the fire value of the fire being resolved.
-func (e *Engine) SetFire(v float64) { e.act.Fire = v }
-
-// SetDefence sets the target's fire defence for the fire being resolved,
-// in place of the one the fire table reads from its chart.
-func (e *Engine) SetDefence(n int) { e.act.Defence = n }
-
-// Shift adds column shifts to the fire being resolved.
-func (e *Engine) Shift(n int) { e.act.Shift += n }
-
-// ScaleAttack multiplies the attacker's melee strength.
-func (e *Engine) ScaleAttack(x float64) { e.act.Attack *= x }
-
-// ScaleDefense multiplies the defender's melee strength.
-func (e *Engine) ScaleDefense(x float64) { e.act.Defense *= x }
-
-// SetSide sets the hexside a melee comes through.
-func (e *Engine) SetSide(s string) { e.act.Side = s }
-
 // IgnoreZdI lets the moving unit go on through enemy Zd'I.
 func (e *Engine) IgnoreZdI() { e.act.IgnoreZdI = true }
 

@@ -10,8 +10,11 @@
 // word properties it reads (DeclareProperty: a formation's change_cost,
 // an arm's fire and range), its phase and its state: an interpreter.Local,
 // which rewinds reset and saved positions hold (the charges declared and
-// those rules started, the hexes fired into, the melees set up), and the
-// flags it keeps on units and reads off hexes (DeclareUnitFlag,
+// those rules started, the hexes fired into, the melees set up), with what
+// the fire's and the melee's own effects change about the action being
+// resolved (set_fire, shift and set_defence; set_side, scale_attack and
+// scale_defense), which lasts one action and so no position holds; and
+// the flags it keeps on units and reads off hexes (DeclareUnitFlag,
 // DeclareTerrainFlag: the charge's Charged, `unit.charged`, and its
 // `no_charge` terrain). The kernel (package interpreter) names none of
 // them: it plays a module's sequence of play by looking each phase up

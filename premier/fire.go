@@ -124,11 +124,11 @@ func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 	}
 	// The battle's fire multiple chart gives the value before the fire
 	// rules take a Carré's third or its full value of it.
-	*e.Act() = interpreter.Action{Fire: value}
+	s.act = fireAct{value: value}
 	if _, _, err := e.Bind(hFireValue).Unit(f).Unit(t).Float(value).Fire(); err != nil {
 		return err
 	}
-	value = e.Act().Fire
+	value = s.act.value
 	earlier := s.firedBy(f).hexes
 	near, others := false, 0
 	for _, h := range earlier {
@@ -155,10 +155,10 @@ func (s *fireLocal) Fire(f, t *interpreter.Unit, defensive bool) error {
 	// Found again: the fire rules may have fired, and grown the lists.
 	s.firedBy(f).hexes = append(earlier, t.Hex)
 	if e.Tracing() {
-		e.NoteUnits(f, []string{t.ID}, "%s fires at %s (fire value %g)", f.ID, t.ID, e.Act().Fire)
+		e.NoteUnits(f, []string{t.ID}, "%s fires at %s (fire value %g)", f.ID, t.ID, s.act.value)
 	}
 	t.SetFlag(FiredOn)
-	_, _, err = e.Bind(hFireResolve).Unit(f).Unit(t).Float(e.Act().Fire).Int(e.Act().Shift).Int(e.Act().Defence).Bool(defensive).Fire()
+	_, _, err = e.Bind(hFireResolve).Unit(f).Unit(t).Float(s.act.value).Int(s.act.shift).Int(s.act.defence).Bool(defensive).Fire()
 	return err
 }
 
@@ -243,13 +243,39 @@ var fireEffects = []*stdlib.Effect{
 			}
 			return nil
 		}},
+	{Effect: dsl.Effect{Name: "set_fire", Doc: "sets the fire value of the fire being resolved", Params: []dsl.EffectParam{{Name: "value", Type: tFloat}}},
+		Run: func(c *interpreter.Call) error {
+			fireOf(c.E).act.value = stdlib.FactorArg(c, 0, 0, stdlib.MaxCount)
+			return nil
+		}},
+	{Effect: dsl.Effect{Name: "set_defence", Doc: "sets the target's fire defence for the fire being resolved, in place of the fire table's chart by terrain and formation (a disordered or routed target's D/PgD column)", Params: []dsl.EffectParam{intP("n", "")}},
+		Run: func(c *interpreter.Call) error {
+			fireOf(c.E).act.defence = stdlib.CountArg(c, 0, 1, stdlib.MaxCount)
+			return nil
+		}},
+	{Effect: dsl.Effect{Name: "shift", Doc: "adds column shifts to the fire being resolved", Params: []dsl.EffectParam{intP("n", "")}},
+		Run: func(c *interpreter.Call) error {
+			fireOf(c.E).act.shift += stdlib.CountArg(c, 0, -stdlib.MaxShift, stdlib.MaxShift)
+			return nil
+		}},
 }
 
 // fireLocal is the fire procedure's state on one engine
-// (interpreter.Local): the hexes each unit fired into this phase.
+// (interpreter.Local): the hexes each unit fired into this phase, and
+// what the fire rules make of the fire being resolved.
 type fireLocal struct {
 	e         *interpreter.Engine
 	firedInto []firedHexes
+	act       fireAct
+}
+
+// fireAct is what the effects of the fire rules change about the fire
+// being resolved: its value, its column shifts and the target's defence
+// a rule set in place of the chart's (0: none). It lasts one action, set
+// up before the fire's hooks fire, so no saved position holds it.
+type fireAct struct {
+	value          float64
+	shift, defence int
 }
 
 var fireKey = interpreter.NewLocal(func(e *interpreter.Engine) interpreter.Local { return &fireLocal{e: e} })
@@ -257,7 +283,7 @@ var fireKey = interpreter.NewLocal(func(e *interpreter.Engine) interpreter.Local
 // fireOf is the fire procedure's state on e.
 func fireOf(e *interpreter.Engine) *fireLocal { return e.Local(fireKey).(*fireLocal) }
 
-func (s *fireLocal) Reset() { s.clearFired() }
+func (s *fireLocal) Reset() { s.clearFired(); s.act = fireAct{} }
 
 // fireSaved is fireLocal's copy in a saved position: the hexes each unit
 // fired into, by the unit's number, in the order of the numbers; a unit

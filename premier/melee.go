@@ -252,11 +252,11 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 	if !sameHex {
 		side = d.SideToward(interpreter.NearestHex(d, a)).String()
 	}
-	*e.Act() = interpreter.Action{Side: side}
+	s.act = meleeAct{side: side}
 	if _, _, err := e.Bind(hMeleeSide).Unit(a).Unit(d).Str(side).Bool(e.FriendlyZdI(d, a.Hex)).Fire(); err != nil {
 		return err
 	}
-	side = e.Act().Side
+	side = s.act.side
 	attack, defense := s.strength(a), s.strength(d)
 	// A stack's charge melees with the strengths of its regiments in the
 	// charger's hex added (BER-37-STACK: the stack charges as one).
@@ -274,14 +274,14 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 		}
 		e.NoteUnits(a, ids, "%s melees with %s beside it, as one stack", a.ID, strings.Join(ids, ", "))
 	}
-	e.Act().Attack, e.Act().Defense = attack, defense
+	s.act.attack, s.act.defense = attack, defense
 	if e.Tracing() {
 		e.NoteUnits(a, []string{d.ID}, "%s melees %s through its %s (%g against %g)", a.ID, d.ID, side, attack, defense)
 	}
 	if _, _, err := e.Bind(hMelee).Unit(a).Unit(d).Float(attack).Float(defense).Str(side).Bool(straight >= straightHexes).Bool(charging).Bool(sameHex).Str(interpreter.Across(a, d)).Bool(interpreter.UphillOf(a, d)).Int(straight).Fire(); err != nil {
 		return err
 	}
-	attack, defense = e.Act().Attack, e.Act().Defense
+	attack, defense = s.act.attack, s.act.defense
 	odds := attack
 	if defense > 0 {
 		odds = attack / defense
@@ -354,6 +354,25 @@ var meleeEffects = []*stdlib.Effect{
 			scheduleMelee(c.E, stdlib.UnitArg(c, 0), stdlib.UnitArg(c, 1))
 			return nil
 		}},
+	{Effect: dsl.Effect{Name: "scale_attack", Doc: "multiplies the attacker's melee strength", Params: []dsl.EffectParam{{Name: "factor", Type: tFloat}}},
+		Run: func(c *interpreter.Call) error {
+			meleeOf(c.E).act.attack *= stdlib.FactorArg(c, 0, 0, stdlib.MaxFactor)
+			return nil
+		}},
+	{Effect: dsl.Effect{Name: "scale_defense", Doc: "multiplies the defender's melee strength", Params: []dsl.EffectParam{{Name: "factor", Type: tFloat}}},
+		Run: func(c *interpreter.Call) error {
+			meleeOf(c.E).act.defense *= stdlib.FactorArg(c, 0, 0, stdlib.MaxFactor)
+			return nil
+		}},
+	{Effect: dsl.Effect{Name: "set_side", Doc: "sets the hexside (front, flank, rear) a melee comes through", Params: []dsl.EffectParam{{Name: "side", Type: tString}}},
+		Run: func(c *interpreter.Call) error {
+			side := stdlib.StrArg(c, 0)
+			if side != "front" && side != "flank" && side != "rear" {
+				return fmt.Errorf("side is front, flank or rear; got %q", side)
+			}
+			meleeOf(c.E).act.side = side
+			return nil
+		}},
 }
 
 // meleeLocal is the melee procedure's state on one engine
@@ -365,6 +384,16 @@ type meleeLocal struct {
 	melees     []meleeOrder
 	meleeCount int
 	with       []*interpreter.Unit
+	act        meleeAct
+}
+
+// meleeAct is what the effects of the melee rules change about the melee
+// being resolved: the hexside it comes through and the two strengths. It
+// lasts one action, set up before the melee's hooks fire, so no saved
+// position holds it.
+type meleeAct struct {
+	side            string
+	attack, defense float64
 }
 
 var meleeKey = interpreter.NewLocal(func(e *interpreter.Engine) interpreter.Local { return &meleeLocal{e: e} })
@@ -372,7 +401,9 @@ var meleeKey = interpreter.NewLocal(func(e *interpreter.Engine) interpreter.Loca
 // meleeOf is the melee procedure's state on e.
 func meleeOf(e *interpreter.Engine) *meleeLocal { return e.Local(meleeKey).(*meleeLocal) }
 
-func (s *meleeLocal) Reset() { s.melees, s.meleeCount, s.with = s.melees[:0], 0, nil }
+func (s *meleeLocal) Reset() {
+	s.melees, s.meleeCount, s.with, s.act = s.melees[:0], 0, nil, meleeAct{}
+}
 
 // meleeSaved is meleeLocal's copy in a saved position, units by number.
 type meleeSaved struct {

@@ -128,25 +128,6 @@ var Effects = []*Effect{
 		func(c *interpreter.Call) error { c.E.SetCost(points(c, 0, 0, maxCount)); return nil }},
 	{dsl.Effect{Name: "add_cost", Doc: "adds to the MP cost of the hex entered or the formation change, whole or not", Params: []dsl.EffectParam{{Name: "n", Type: tFloat}}},
 		func(c *interpreter.Call) error { return c.E.AddCost(points(c, 0, -maxCount, maxCount)) }},
-	{dsl.Effect{Name: "set_fire", Doc: "sets the fire value of the fire being resolved", Params: []dsl.EffectParam{{Name: "value", Type: tFloat}}},
-		func(c *interpreter.Call) error { c.E.SetFire(factor(c, 0, 0, maxCount)); return nil }},
-	{dsl.Effect{Name: "set_defence", Doc: "sets the target's fire defence for the fire being resolved, in place of the fire table's chart by terrain and formation (a disordered or routed target's D/PgD column)", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { c.E.SetDefence(count(c, 0, 1, maxCount)); return nil }},
-	{dsl.Effect{Name: "shift", Doc: "adds column shifts to the fire being resolved", Params: []dsl.EffectParam{intP("n", "")}},
-		func(c *interpreter.Call) error { c.E.Shift(count(c, 0, -maxShift, maxShift)); return nil }},
-	{dsl.Effect{Name: "scale_attack", Doc: "multiplies the attacker's melee strength", Params: []dsl.EffectParam{{Name: "factor", Type: tFloat}}},
-		func(c *interpreter.Call) error { c.E.ScaleAttack(factor(c, 0, 0, maxFactor)); return nil }},
-	{dsl.Effect{Name: "scale_defense", Doc: "multiplies the defender's melee strength", Params: []dsl.EffectParam{{Name: "factor", Type: tFloat}}},
-		func(c *interpreter.Call) error { c.E.ScaleDefense(factor(c, 0, 0, maxFactor)); return nil }},
-	{dsl.Effect{Name: "set_side", Doc: "sets the hexside (front, flank, rear) a melee comes through", Params: []dsl.EffectParam{{Name: "side", Type: tString}}},
-		func(c *interpreter.Call) error {
-			s := str(c, 0)
-			if s != "front" && s != "flank" && s != "rear" {
-				return fmt.Errorf("side is front, flank or rear; got %q", s)
-			}
-			c.E.SetSide(s)
-			return nil
-		}},
 	{dsl.Effect{Name: "ignore_zdi", Doc: "the moving unit goes on through enemy Zd'I"},
 		func(c *interpreter.Call) error { c.E.IgnoreZdI(); return nil }},
 	{dsl.Effect{Name: "roll", Doc: "rolls on a table and runs the outcome's hook (`recall.fail`); `unit` is bound there",
@@ -294,6 +275,15 @@ func CountArg(c *interpreter.Call, i, lo, hi int) int { return count(c, i, lo, h
 // StrArg reads a string argument ("" for an optional one not given).
 func StrArg(c *interpreter.Call, i int) string { return str(c, i) }
 
-// MaxCount bounds a whole-number argument: increments, MP, costs,
-// modifiers, times.
-const MaxCount = maxCount
+// FactorArg reads a number argument held to lo..hi; NaN and the
+// infinities are an error at the call.
+func FactorArg(c *interpreter.Call, i int, lo, hi float64) float64 { return factor(c, i, lo, hi) }
+
+// The bounds of the arguments: MaxCount a whole number's (increments,
+// MP, costs, modifiers, times), MaxShift fire column shifts', MaxFactor
+// a melee strength's multiplier.
+const (
+	MaxCount  = maxCount
+	MaxShift  = maxShift
+	MaxFactor = maxFactor
+)
