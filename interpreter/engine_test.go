@@ -78,7 +78,7 @@ func TestHookOrder(t *testing.T) {
 		"move_start", "change_formation line",
 		"fire_value", "defensive fire", "fire_resolve",
 		"fire_value", "offensive fire", "fire_resolve",
-		"phase_start melee blue", "assault_declare", "melee_side front", "melee", "melee_resolve", "phase_end melee",
+		"phase_start melee blue", "assault_declare", "melee_side front", "melee", "melee_resolve", "melee_end", "phase_end melee",
 		"turn_end cav", "turn_end foot", "turn_end red",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -16,7 +16,7 @@ import (
 // still share a hex parted.
 
 var melee = &interpreter.Procedure{Name: "melee", Doc: "the melees charges and assault orders set up",
-	Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve"}, Orders: []string{"assault"}, Acts: []string{"assault"},
+	Hooks: []string{"assault_declare", "melee_side", "melee", "melee_resolve", "melee_end"}, Orders: []string{"assault"}, Acts: []string{"assault"},
 	Play: func(e *interpreter.Engine, title string, from int) error { return meleeOf(e).MeleePhase(title, from) }}
 
 // The assault order: `assault inf at cav`, at an enemy next to the unit
@@ -42,6 +42,11 @@ var (
 		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), v("attack", tFloat, "the attacker's melee strength so far"), v("defense", tFloat, "the defender's melee strength so far"),
 			v("odds", tFloat, "attack divided by defence"),
 			word("side", "front|flank|rear", "the defender's hexside the melee comes through, after the melee_side rules (a refused flank is a front)")}})
+	hMeleeEnd = interpreter.DeclareHook(&dsl.Hook{Name: "melee_end", Doc: "a melee is over, its result shared by the charging stack; rules read what it left: what each side lost, whether the defender gave up the hex it held (an advance after combat, a breakthrough, a victor's mark)",
+		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaulted"), v("defender", tUnit, "the unit assaulted"), v("charging", tBool, "the melee came from a charge"),
+			v("attacker_lost", tInt, "increments the attacker lost in the melee"), v("defender_lost", tInt, "increments the defender lost in the melee"),
+			v("defender_gone", tBool, "the defender no longer holds the hex it defended: it fell back, routed away or was eliminated"),
+			v("held", tCell, "the hex the defender held when the melee began")}})
 )
 
 // meleeOrder is a melee set up for the melee phase.
@@ -258,6 +263,7 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 	}
 	side = s.act.side
 	attack, defense := s.strength(a), s.strength(d)
+	held, aIncs, dIncs := d.Hex, a.Increments, d.Increments
 	// A stack's charge melees with the strengths of its regiments in the
 	// charger's hex added (BER-37-STACK: the stack charges as one).
 	with := s.with[:0:0]
@@ -296,7 +302,9 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 		return err
 	}
 	s.shareStack(a, with)
-	return nil
+	gone := d.Increments <= 0 || !d.Occupies(held)
+	_, _, err = e.Bind(hMeleeEnd).Unit(a).Unit(d).Bool(charging).Int(aIncs - max(a.Increments, 0)).Int(dIncs - max(d.Increments, 0)).Bool(gone).Cell(e.Cell(held)).Fire()
+	return err
 }
 
 // shareStack gives the regiments that charged and meleed with a the
