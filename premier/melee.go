@@ -264,6 +264,8 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 	side = s.act.side
 	attack, defense := s.strength(a), s.strength(d)
 	held, aIncs, dIncs := d.Hex, a.Increments, d.Increments
+	s.now = meleeNow{attacker: a, defender: d, held: held}
+	defer func() { s.now = meleeNow{} }()
 	// A stack's charge melees with the strengths of its regiments in the
 	// charger's hex added (BER-37-STACK: the stack charges as one).
 	with := s.with[:0:0]
@@ -354,7 +356,7 @@ func (s *meleeLocal) strength(u *interpreter.Unit) float64 {
 	return v
 }
 
-// meleeEffects are the effects that set up a melee.
+// meleeEffects are the effects that set up a melee and follow one up.
 var meleeEffects = []*stdlib.Effect{
 	{Effect: dsl.Effect{Name: "melee", Doc: "the attacker will melee the defender in the melee phase",
 		Params: []dsl.EffectParam{unitP("attacker", ""), unitP("defender", "")}},
@@ -381,18 +383,88 @@ var meleeEffects = []*stdlib.Effect{
 			meleeOf(c.E).act.side = side
 			return nil
 		}},
+	{Effect: dsl.Effect{Name: "advance", Doc: "in the rules of the melee being resolved (melee_end), the unit, its attacker or a regiment that meleed beside it, enters the hex the defender gave up, and the attacker's stack in its hex with it; a unit stays where the defender or another enemy still holds the hex, where it would stand off the map, or where its formation's stacking limit forbids it",
+		Params: []dsl.EffectParam{unitP("unit", "the attacker, or a regiment of its stack")}},
+		Run: func(c *interpreter.Call) error { return meleeOf(c.E).advance(stdlib.UnitArg(c, 0)) }},
+}
+
+// meleeNow is the melee being resolved, which its rules' advance reads;
+// the zero value between melees.
+type meleeNow struct {
+	attacker, defender *interpreter.Unit
+	held               hex.Hex // the defender's hex as the melee began
+}
+
+// advance moves u, the attacker of the melee being resolved or a regiment
+// of its stack, into the hex the defender held; the attacker takes the
+// regiments that stand in its hex and meleed beside it along.
+func (s *meleeLocal) advance(u *interpreter.Unit) error {
+	a := s.now.attacker
+	if a == nil {
+		return fmt.Errorf("no melee is being resolved: a unit advances into the hex its defender gave up, in the rules of that melee (melee_end)")
+	}
+	if u != a && !slices.Contains(s.with, u) {
+		return fmt.Errorf("%s was not in the melee of %s against %s: only the attacker and the regiments beside it advance", u.ID, a.ID, s.now.defender.ID)
+	}
+	from := u.Hex
+	if !s.advanceOne(u) || u != a {
+		return nil
+	}
+	for _, w := range s.with {
+		if w.Increments > 0 && w.Hex == from {
+			s.advanceOne(w)
+		}
+	}
+	return nil
+}
+
+// advanceOne moves u into the defender's hex, or says in the trace why it
+// may not, and reports whether it went.
+func (s *meleeLocal) advanceOne(u *interpreter.Unit) bool {
+	e, d, h := s.e, s.now.defender, s.now.held
+	why := ""
+	switch {
+	case u.Increments <= 0:
+		why = "it is eliminated"
+	case u.Occupies(h):
+		why = "it stands in that hex already"
+	case hex.Distance(u.Hex, h) != 1:
+		why = "it is not next to that hex"
+	case d.Increments > 0 && d.Occupies(h):
+		why = fmt.Sprintf("%s still holds it", d.ID)
+	case !e.Board.Fits(u, h):
+		why = "it would stand off the map"
+	case e.Board.EnemyAt(u, h):
+		why = "an enemy holds it"
+	default:
+		why = e.Stacking(u, u.Formation, h)
+	}
+	if why != "" {
+		if e.Tracing() {
+			e.NoteUnits(u, []string{d.ID}, "%s does not advance into %s: %s", u.ID, h, why)
+		}
+		return false
+	}
+	from := u.Hex
+	u.MoveTo(h)
+	if e.Tracing() {
+		e.NoteUnits(u, []string{d.ID}, "%s advances from %s into %s, the hex %s gave up", u.ID, from, h, d.ID)
+	}
+	return true
 }
 
 // meleeLocal is the melee procedure's state on one engine
 // (interpreter.Local): the melees set up for the melee phase, how many of
-// them it resolves (those set up when it began), and the charging stack
-// beside the attacker of the melee being resolved, which lasts one action.
+// them it resolves (those set up when it began), and the melee being
+// resolved with the charging stack beside its attacker, which last one
+// action.
 type meleeLocal struct {
 	e          *interpreter.Engine
 	melees     []meleeOrder
 	meleeCount int
 	with       []*interpreter.Unit
 	act        meleeAct
+	now        meleeNow
 }
 
 // meleeAct is what the effects of the melee rules change about the melee
@@ -410,7 +482,7 @@ var meleeKey = interpreter.NewLocal(func(e *interpreter.Engine) interpreter.Loca
 func meleeOf(e *interpreter.Engine) *meleeLocal { return e.Local(meleeKey).(*meleeLocal) }
 
 func (s *meleeLocal) Reset() {
-	s.melees, s.meleeCount, s.with, s.act = s.melees[:0], 0, nil, meleeAct{}
+	s.melees, s.meleeCount, s.with, s.act, s.now = s.melees[:0], 0, nil, meleeAct{}, meleeNow{}
 }
 
 // meleeSaved is meleeLocal's copy in a saved position, units by number.
