@@ -41,6 +41,9 @@ type compiled struct {
 	unit    slot
 	player  slot // the side an objective scores
 	params  map[string]any
+	// stackLimits is each formation's stacking limit, read from its word
+	// once (Engine.stackLimit looks one up at every step of a move).
+	stackLimits map[string]stackLimit
 	// fallback counts the expressions left to expr's machine, for tests.
 	fallback int
 }
@@ -205,7 +208,25 @@ func compileModule(mod *dsl.Module) *compiled {
 		c.progs[p] = cp
 	}
 	c.resolve(mod)
+	c.stackLimits = stackLimits(mod)
 	return c
+}
+
+// stackLimit is a formation's stacking limit: its word, the increments a
+// hex in it holds at most (stack_increments, 0 for none), and whether a
+// single regiment may pass it (stack_regiment).
+type stackLimit struct {
+	w        *dsl.VocabDef
+	limit    int
+	regiment bool
+}
+
+func stackLimits(mod *dsl.Module) map[string]stackLimit {
+	out := map[string]stackLimit{}
+	for name, w := range mod.Vocab[dsl.KindFormation] {
+		out[name] = stackLimit{w: w, limit: w.Int("stack_increments", 0), regiment: w.Flag("stack_regiment")}
+	}
+	return out
 }
 
 // hookCode is what firing one of Hooks needs, in one place: its

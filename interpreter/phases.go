@@ -147,11 +147,8 @@ func (e *Engine) stacking(u *Unit, f string, h hex.Hex, emit bool) string {
 
 // stackLimit is stacking for the limit of one formation.
 func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex, emit bool) string {
-	w, ok := e.Module.Word(dsl.KindFormation, f)
-	if !ok {
-		return ""
-	}
-	limit := w.Int("stack_increments", 0)
+	sl := e.comp.stackLimits[f]
+	limit := sl.limit
 	if limit <= 0 {
 		return ""
 	}
@@ -163,16 +160,16 @@ func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex, emit bool) string {
 			oneRegiment = oneRegiment && x.Regiment == u.Regiment
 		}
 	}
-	if total <= limit || (oneRegiment && w.Flag("stack_regiment")) {
+	if total <= limit || (oneRegiment && sl.regiment) {
 		return ""
 	}
 	msg := fmt.Sprintf("a hex in %s holds at most %d increments", f, limit)
-	if w.Flag("stack_regiment") {
+	if sl.regiment {
 		msg += " or one regiment"
 	}
 	msg += fmt.Sprintf("; this one would hold %d", total)
 	if emit && e.Tracing() {
-		e.Emit(Event{Kind: "blocked", Rule: "stacking", Cite: e.Module.CiteLine(w.Cite), Unit: u.ID, Hex: h.String(), Text: msg})
+		e.Emit(Event{Kind: "blocked", Rule: "stacking", Cite: e.Module.CiteLine(sl.w.Cite), Unit: u.ID, Hex: h.String(), Text: msg})
 	}
 	return msg
 }
