@@ -289,7 +289,9 @@ func (c *compiled) exprCode(p *dsl.Program) exprCode {
 type ruleCode struct {
 	r *dsl.RuleDef
 	// guard is the opening `when` clauses as one condition, standing for
-	// the first guardLen clauses (0: none).
+	// the first guardLen clauses (0: none). A rule that opens with one
+	// `when` has it as its guard: run tests it where it tests a joined
+	// guard, and a rule it turns away costs no call of runRule.
 	guard    exprCode
 	guardLen int
 	clauses  []clauseCode
@@ -413,6 +415,9 @@ func (c *compiled) resolve(mod *dsl.Module) {
 			if len(calls) > first {
 				cc.calls = calls[first:len(calls):len(calls)]
 			}
+		}
+		if rc.guardLen == 0 && len(rc.clauses) > 0 && rc.clauses[0].kind == dsl.ClauseWhen && rc.clauses[0].cond.p != nil {
+			rc.guard, rc.guardLen = rc.clauses[0].cond, 1
 		}
 		code[r] = rc
 		return rc

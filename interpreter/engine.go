@@ -735,8 +735,12 @@ func (e *Engine) runRule(hook string, rc *ruleCode) (bool, string, error) {
 
 // guardErr is the error of a rule whose guard failed with err: that of
 // the clause that fails when they are tested one by one, for its position.
+// A guard of one clause is that clause, and err is already its error.
 func (e *Engine) guardErr(rc *ruleCode, err error) error {
 	r := rc.r
+	if rc.guardLen == 1 {
+		return err
+	}
 	for _, c := range r.Clauses[:rc.guardLen] {
 		if ok, err := e.evalBool(r, c.Cond); err != nil || !ok {
 			return err
