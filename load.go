@@ -35,7 +35,12 @@ import (
 )
 
 // Loader finds modules by id for `extends`: the base modules of stdlib, the
-// bundled battles, and folders beside the one being loaded.
+// bundled battles, and folders beside the one being loaded. The id of a
+// base module or a bundled battle is always that module: a folder of the
+// same name beside the one being loaded (a copy someone left there, or is
+// editing) does not replace it, as a bare name on the command line does
+// not; the check warns of it. `extends` takes no path, so such a folder is
+// extended under another id.
 type Loader struct {
 	// Local is where modules written by the user live, and Dir the folder
 	// (or the one file) being loaded: a module extends a folder beside its
@@ -67,30 +72,58 @@ func (l Loader) sibling(id string) string {
 	return ""
 }
 
+// bundledID reports whether id names a base module of stdlib or a bundled
+// battle.
+func bundledID(id string) bool {
+	if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err == nil {
+		return true
+	}
+	_, err := fs.Stat(games.FS, strings.ReplaceAll(id, "_", "-"))
+	return err == nil
+}
+
+// shadow is the folder beside the module's own named like the bundled
+// module id, which is not the one extended, or "".
+func (l Loader) shadow(id string) string {
+	if l.Local == fs.FS(games.FS) || l.Local == fs.FS(stdlib.BaseFS) {
+		return "" // the bundled battles' siblings are the bundled battles
+	}
+	return l.sibling(id)
+}
+
 // Load implements dsl.Loader.
 func (l Loader) Load(id string) ([]*dsl.File, dsl.Diagnostics) {
+	if bundledID(id) {
+		var diags dsl.Diagnostics
+		if s := l.shadow(id); s != "" {
+			diags = dsl.Diagnostics{{Severity: dsl.Warning, Code: "bundled-name",
+				Message: fmt.Sprintf("extends %s is the bundled %s, not the folder %s beside this one; give that folder's module another id to extend it", id, id, s)}}
+		}
+		var files []*dsl.File
+		var more dsl.Diagnostics
+		if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err == nil {
+			files, more = stdlib.ParseBase(id)
+		} else {
+			files, more = dsl.ParseFS(games.FS, strings.ReplaceAll(id, "_", "-"))
+		}
+		return files, append(diags, more...)
+	}
 	if s := l.sibling(id); s != "" {
 		return dsl.ParseFS(l.Local, s)
-	}
-	if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err == nil {
-		return stdlib.ParseBase(id)
-	}
-	dir := strings.ReplaceAll(id, "_", "-")
-	if _, err := fs.Stat(games.FS, dir); err == nil {
-		return dsl.ParseFS(games.FS, dir)
 	}
 	return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "unknown-module", Pos: dsl.Pos{File: id, Line: 1, Col: 1}, Message: fmt.Sprintf("no module %q among the base modules, the bundled battles or beside %s", id, l.Dir)}}
 }
 
-// Checked implements dsl.Checked: a base module of stdlib, unless a folder
-// beside the one being loaded takes its place, is parsed and checked once
-// per process and shared by every module that extends it.
+// Checked implements dsl.Checked: a base module of stdlib is parsed and
+// checked once per process and shared by every module that extends it
+// (when a folder beside the one being loaded bears its name, Load reads it
+// afresh, to warn of the folder).
 func (l Loader) Checked(id string, env *dsl.Env) *dsl.Module {
 	if env != stdlib.Env() {
 		return nil
 	}
-	if l.sibling(id) != "" {
-		return nil
+	if l.shadow(id) != "" {
+		return nil // Load warns of the folder
 	}
 	if _, err := fs.Stat(stdlib.BaseFS, id+dsl.Ext); err != nil {
 		return nil

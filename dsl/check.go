@@ -344,6 +344,14 @@ func (u *unit) base(ref *ModuleRef, stack []string) *Module {
 		u.errorf(pos, "unknown-module", "cannot load module %q", ext.Name)
 		return nil
 	}
+	// What the loader warns of the module it found (a folder of the same
+	// name it did not take) is said at the extends that asked for it.
+	for _, d := range diags {
+		if d.Severity == Warning && d.Pos.File == "" {
+			d.Pos = pos
+			u.diags = append(u.diags, d)
+		}
+	}
 	m, diags := u.module(files, stack)
 	if diags.HasErrors() {
 		u.diags = append(u.diags, diags...)

@@ -24,7 +24,7 @@ func init() {
 func cmdNew(args []string, stdout, stderr io.Writer) int {
 	fs := pflag.NewFlagSet("new", pflag.ContinueOnError)
 	fs.SetOutput(stderr)
-	extends := fs.String("extends", "premier", "the module the battle extends: premier, a bundled battle, or a folder beside DIR")
+	extends := fs.String("extends", "premier", "the module the battle extends: premier, a bundled battle, or a folder beside DIR (of another name than those)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "Usage: bataille new DIR [--extends GAME]\n\nWrites DIR/rules.rules (the battle's header and examples of an override,\na table, a modifier and a rule, each commented) and DIR/scenarios.rules (one\nscenario). The folder checks and runs as written:\n\n  bataille check DIR && bataille run DIR\n\nFlags:")
 		fs.PrintDefaults()
@@ -39,14 +39,15 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	}
 	id := moduleID(filepath.Base(filepath.Clean(dir)))
 	if name := strings.ReplaceAll(id, "_", "-"); isBundled(id) || isBundled(name) {
-		fmt.Fprintf(stderr, "bataille new: a battle named %s would shadow the bundled %s (a battle beside it that extends %s would find this folder instead); give another name\n", id, name, id)
+		fmt.Fprintf(stderr, "bataille new: a battle named %s would shadow the bundled %s (a bare name %s, and a battle beside it that extends %s, find the bundled one, not this folder); give another name\n", id, name, name, id)
 		return exitUsage
 	}
 	// --extends names a folder beside DIR, as the written extends line
-	// will find it, before a bundled battle.
+	// will find it; the name of a bundled battle or the base is always
+	// the bundled one, as extends reads it.
 	besideDIR := filepath.Join(filepath.Dir(filepath.Clean(dir)), strings.ReplaceAll(*extends, "_", "-"))
 	from := *extends
-	if st, err := os.Stat(besideDIR); err == nil && st.IsDir() && !looksLikePath(*extends) {
+	if st, err := os.Stat(besideDIR); err == nil && st.IsDir() && !looksLikePath(*extends) && !isBundled(*extends) && !isBundled(strings.ReplaceAll(*extends, "_", "-")) {
 		from = besideDIR
 	}
 	base := loadOrReport(from, stderr)

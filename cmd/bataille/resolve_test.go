@@ -111,4 +111,29 @@ func TestNewResolvesBesideDIR(t *testing.T) {
 	if _, out, _ := bat(t, "scenarios", "./berlin1813"); strings.Contains(out, "carre_attempt") {
 		t.Errorf("./berlin1813 is the folder, which has no scenario: %s", out)
 	}
+	// A battle beside that folder extends berlin1813 by name: the bundled
+	// battle, not the folder, with a warning at its extends; so does one
+	// that new writes --extends berlin1813 beside it.
+	if err := os.WriteFile(filepath.Join(elsewhere, "berlin1813", "rules.rules"), []byte("game berlin1813 \"Impostor\" extends premier\noverride param rout.hexes = 99 cite \"impostor\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Join(elsewhere, "mine"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(elsewhere, "mine", "rules.rules"), []byte("game mine \"Mine\" extends berlin1813\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, stderr = bat(t, "check", "./mine")
+	if code != exitOK || !strings.Contains(out+stderr, "mine/rules.rules:1:") || !strings.Contains(out+stderr, "extends berlin1813 is the bundled berlin1813, not the folder berlin1813 beside this one") {
+		t.Errorf("check ./mine: exit %d, want the bundled battle and a warning at the extends\n%s%s", code, out, stderr)
+	}
+	if _, out, _ := bat(t, "explain", "./mine", "rout.hexes"); strings.Contains(out, "99") || strings.Contains(out, "impostor") {
+		t.Errorf("the folder replaced the bundled battle it extends:\n%s", out)
+	}
+	if code, _, stderr := bat(t, "new", "./second", "--extends", "berlin1813"); code != exitOK {
+		t.Fatalf("new ./second --extends berlin1813: exit %d\n%s", code, stderr)
+	}
+	if _, out, _ := bat(t, "explain", "./second", "rout.hexes"); strings.Contains(out, "impostor") {
+		t.Errorf("new wrote a battle on the folder, not the bundled battle:\n%s", out)
+	}
 }
