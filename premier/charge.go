@@ -19,7 +19,7 @@ import (
 // charge) are resolved once the action under way is over.
 
 var charges = &interpreter.Procedure{Name: "charges", Doc: "every charge declared, then each resolved: the charge à cheval",
-	Hooks:  []string{"declare_charge", "charge_start", "change_formation", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
+	Hooks:  []string{"declare_charge", "charge_start", "change_formation", "enter_hex", "charge_enter", "charge_approach", "charge_contact", "charge_end"},
 	Orders: []string{"charge"}, Acts: []string{"charge"},
 	Play:   func(e *interpreter.Engine, title string, from int) error { return chargeOf(e).chargePhase(title, from) },
 	Settle: DrainCharges}
@@ -40,11 +40,11 @@ var (
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("mp_left", tFloat, "movement points left")}})
 	hChargeEnter = interpreter.DeclareHook(&dsl.Hook{Name: "charge_enter", Blocks: true, Doc: "the charger is about to enter a hex, by any movement of its charge (its path, a follow, a close-in, a ride into a Carré's hex); a failing require stops that movement",
 		Vars: []dsl.Var{v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"), v("hex", tCell, "the hex entered"), v("step", tInt, "1 for the first hex entered"),
-			v("mp_spent", tFloat, "movement points spent so far"), v("mp_left", tFloat, "movement points left"), v("cost", tFloat, "its cost so far (terrain; rules add facing)"),
+			v("mp_spent", tFloat, "movement points spent so far"), v("mp_left", tFloat, "movement points left"), v("cost", tFloat, "its cost so far: the price enter_hex set (the battle's movement chart; else terrain and hexside); rules add facing"),
 			v("ahead", tBool, "the hex is straight ahead of the charger's front (either front hex of a line)"),
 			v("turns", tInt, "hexsides the charger turns to enter it"), v("distance", tInt, "hexes from the hex to the target"),
 			v("crossing", tString, "the hexside feature crossed to enter it (a stream, a slope), or \"\""), v("upslope", tBool, "the ground rises across that hexside"),
-			word("movement", "path|follow|close_in|ride_into", "the kind of the charge's movement: its declared path, a follow, a close-in, a ride into the hex of the unit it melees")}})
+			word("movement", enterWords, "the kind of the charge's movement: its declared path, a follow, a close-in, a ride into the hex of the unit it melees")}})
 	hChargeApproach = interpreter.DeclareHook(&dsl.Hook{Name: "charge_approach", Doc: "at the charge's start (step 0) and after the charger enters each hex, once for each enemy unit (by id)",
 		Vars: []dsl.Var{v("unit", tUnit, "the enemy unit"), v("charger", tUnit, "the charging cavalry"), v("target", tUnit, "the charge's target (the unit reached, at contact)"),
 			v("distance", tInt, "hexes between the charger and the unit"), v("los", tBool, "the unit sees the charger"),
@@ -637,11 +637,16 @@ func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	ahead := hex.IsAhead(u.Hex, u.Facing, fronts, h)
 	turns := hex.TurnsToFront(u.Facing, fronts, dir)
 	c := e.Cell(h)
-	across, extra, up := e.Crossing(u, u.Hex, h)
-	*e.Act() = interpreter.Action{Cost: float64(c.Cost + extra)}
-	blocked, msg, err := e.Bind(hChargeEnter).Unit(u).Unit(ch.Target).Cell(c).Int(ch.Step + 1).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Float(float64(c.Cost + extra)).Bool(ahead).Int(turns).Int(hex.Distance(h, ch.Target.Hex)).Str(across).Bool(up).Str(how).Fire()
+	across, _, up := e.Crossing(u, u.Hex, h)
+	blocked, msg, err := enterPrice(e, u, h, how)
 	if err != nil {
 		return false, whyNone, err
+	}
+	if !blocked {
+		blocked, msg, err = e.Bind(hChargeEnter).Unit(u).Unit(ch.Target).Cell(c).Int(ch.Step + 1).Float(float64(ch.mpSpent)).Float(float64(ch.mpLeft)).Float(e.Act().Cost).Bool(ahead).Int(turns).Int(hex.Distance(h, ch.Target.Hex)).Str(across).Bool(up).Str(how).Fire()
+		if err != nil {
+			return false, whyNone, err
+		}
 	}
 	if blocked {
 		if e.Tracing() {

@@ -10,7 +10,7 @@ import (
 // hex by hex along its path, paid from the unit's movement allowance.
 
 var movement = &interpreter.Procedure{Name: "movement", Doc: "move and form orders, hex by hex",
-	Hooks: []string{"move_start", "move_enter", "move_end", "change_formation"}, Orders: []string{"move", "form"}, Acts: []string{"move"},
+	Hooks: []string{"move_start", "enter_hex", "move_enter", "move_end", "change_formation"}, Orders: []string{"move", "form"}, Acts: []string{"move"},
 	Play: movementPhase}
 
 // The orders movement plays: `move inf path 0405 0406`, `form inf as
@@ -26,7 +26,7 @@ var (
 	hMoveEnter = interpreter.DeclareHook(&dsl.Hook{Name: "move_enter", Blocks: true, Doc: "a moving unit is about to enter a hex; a failing require stops it",
 		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("hex", tCell, "the hex"), v("step", tInt, "hexes of the path entered so far"),
 			v("mp_spent", tFloat, "movement points spent so far (a road's half points make it a fraction)"), v("mp_left", tFloat, "movement points left"),
-			v("cost", tFloat, "movement points the action costs so far: the hex's terrain cost and the hexside's (set_cost/add_cost change it)"), v("enemy_zdi", tBool, "an enemy projects Zd'I into the hex"), v("assaulting", tBool, "the unit moves to assault"),
+			v("cost", tFloat, "movement points the action costs so far: the price enter_hex set (the battle's movement chart; else the hex's terrain cost and the hexside's); set_cost/add_cost change it"), v("enemy_zdi", tBool, "an enemy projects Zd'I into the hex"), v("assaulting", tBool, "the unit moves to assault"),
 			v("zdi_source", tUnit, "the first enemy (by id) projecting Zd'I into the hex, or nil"),
 			v("zdi_cavalry", tUnit, "enemy cavalry projecting Zd'I into the hex, or nil: it may opportunity-charge"),
 			v("crossing", tString, "the hexside feature crossed to enter it (a stream, a slope), or \"\""), v("upslope", tBool, "the ground rises across that hexside"),
@@ -156,10 +156,15 @@ func walk(e *interpreter.Engine, o *interpreter.Order) (steps int, lastByRoad bo
 		}
 		across, extra, up := e.Crossing(u, u.Hex, h)
 		byRoad := e.Board.Road[u.Hex] && e.Board.Road[h]
-		*e.Act() = interpreter.Action{Cost: float64(c.Cost + extra)}
-		blocked, msg, err := e.Bind(hMoveEnter).Unit(u).Cell(c).Int(i + 1).Float(spent).Float(mp - spent).Float(float64(c.Cost + extra)).Bool(zdi).Bool(o.Target != nil).Unit(source).Unit(cavalry).Str(across).Bool(up).Unit(o.Target).Bool(byRoad).Int(extra).Fire()
+		blocked, msg, err := enterPrice(e, u, h, moveKind)
 		if err != nil {
 			return steps, lastByRoad, err
+		}
+		if !blocked {
+			blocked, msg, err = e.Bind(hMoveEnter).Unit(u).Cell(c).Int(i + 1).Float(spent).Float(mp - spent).Float(e.Act().Cost).Bool(zdi).Bool(o.Target != nil).Unit(source).Unit(cavalry).Str(across).Bool(up).Unit(o.Target).Bool(byRoad).Int(extra).Fire()
+			if err != nil {
+				return steps, lastByRoad, err
+			}
 		}
 		if blocked {
 			if e.Tracing() {

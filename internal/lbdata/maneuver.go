@@ -192,8 +192,10 @@ func (c *conv) maneuver(w *strings.Builder) error {
 		"phase, by its terrain, as the chart prints it (-1: NA, the arm may not enter), " +
 		"and what it costs entered along a road (from a road hex into a road hex): " +
 		"the terrain's own road figure where it prints one (\"3 (2 Rd)\"), else the Road row's. " +
-		"A hexside crossed adds its own cost (the hexsides below). A charge pays the cavalry's figure " +
-		"below (the charge rule after these charts); a hex of a terrain the chart does not print costs the terrain's own.\n"))
+		"A hexside crossed adds its own cost (the hexsides below). The rules reading it run on enter_hex, " +
+		"which every movement that pays for a hex fires, a move and each movement of a charge alike: a charge " +
+		"pays the cavalry's figure, never the road's, and the hexsides' costs and prohibitions bind it as they bind a move; " +
+		"a hex of a terrain the chart does not print costs the terrain's own.\n"))
 	var ids []string
 	for _, row := range terrains {
 		ids = append(ids, row.id)
@@ -266,27 +268,17 @@ func (c *conv) maneuver(w *strings.Builder) error {
 				"along a road every terrain costs the Road row's figure unless it prints its own \"(N Rd)\", NA included: a road crosses it", "NA holds on the road too")
 		}
 	}
-	fmt.Fprintf(w, "rule move.terrain \"Movement costs by terrain\" on move_enter %s {\n", cite)
+	fmt.Fprintf(w, "rule move.terrain \"Movement costs by terrain\" on enter_hex %s {\n", cite)
 	fmt.Fprintf(w, "  when hex.terrain in [%s]\n", quoteList(ids))
 	if roadRow != nil {
-		w.WriteString("  let points = by_road ? move_cost_road(hex.terrain, unit.arm) : move_cost(hex.terrain, unit.arm)\n")
+		// The road's rate is the movement phase's: a charge walks hex by
+		// hex paying the terrain (BER-37-PROCESS-MOVE).
+		w.WriteString("  let points = by_road && movement == \"move\" ? move_cost_road(hex.terrain, unit.arm) : move_cost(hex.terrain, unit.arm)\n")
 	} else {
 		w.WriteString("  let points = move_cost(hex.terrain, unit.arm)\n")
 	}
 	w.WriteString("  require points >= 0 else \"the movement chart prints NA: the unit's arm may not enter the hex's terrain\"\n")
 	w.WriteString("  do set_cost(points + crossing_cost)\n}\n\n")
-	// The rule replaces the terrain's part of the cost the engine offers a
-	// charge (hex.cost, the terrain word's) by the chart's, for the base's
-	// terrain as for the battle's own.
-	w.WriteString(wrapComments("// A charge pays the same chart for the hex it enters, the cavalry's figure, " +
-		"never the road's: the charge walks hex by hex paying facing, formation and terrain " +
-		"(BER-37-PROCESS-MOVE), and the terrain's cost is the one this chart prints. " +
-		"What a hexside adds and what turning costs are kept; where the chart's figure is the terrain's own cost, the rule has nothing to do.\n"))
-	fmt.Fprintf(w, "rule charge.terrain_cost \"A charge pays the movement chart's cavalry figure\" on charge_enter cite \"Premier Rules: Charge à cheval BER-37-PROCESS-MOVE\", %s {\n", strings.TrimPrefix(cite, "cite "))
-	fmt.Fprintf(w, "  when hex.terrain in [%s] && move_cost(hex.terrain, charger.arm) != hex.cost\n", quoteList(ids))
-	w.WriteString("  let points = move_cost(hex.terrain, charger.arm)\n")
-	w.WriteString("  require points >= 0 else \"the movement chart prints NA: cavalry may not charge into the hex's terrain\"\n")
-	w.WriteString("  do add_cost(points - hex.cost)\n}\n\n")
 	return c.hexsideRules(w, hexsides, cite)
 }
 
@@ -308,8 +300,8 @@ func quoteList(ids []string) string {
 }
 
 // declareTerrain declares a terrain of the movement chart the base does
-// not have: its cost is the cavalry's figure (the chart's, which the charge
-// rule reads, is the one a charge pays), and cavalry may not charge into it
+// not have: its cost is the cavalry's figure (the chart's, which the chart's
+// rule reads on enter_hex, is the one paid), and cavalry may not charge into it
 // where the chart prints NA for cavalry.
 func (c *conv) declareTerrain(row moveRow, cite string) {
 	cav := row.cells[1]
@@ -388,7 +380,7 @@ func (c *conv) hexsideRules(w *strings.Builder, rows []moveRow, cite string) err
 			for i, cell := range row.cells {
 				cells[i] = fig(cell.cost)
 			}
-			fmt.Fprintf(w, "rule move.%s \"%s: the hex entered costs the chart's figure\" on move_enter %s {\n", id, row.name, cite)
+			fmt.Fprintf(w, "rule move.%s \"%s: the hex entered costs the chart's figure\" on enter_hex %s {\n", id, row.name, cite)
 			fmt.Fprintf(w, "  when crossing == %q\n", id)
 			fmt.Fprintf(w, "  do set_cost(%s)\n}\n\n", armExpr(cells))
 		}
@@ -399,7 +391,7 @@ func (c *conv) hexsideRules(w *strings.Builder, rows []moveRow, cite string) err
 			}
 		}
 		if len(na) > 0 {
-			fmt.Fprintf(w, "rule move.%s_na \"%s: NA for %s\" on move_enter %s {\n", id, row.name, strings.Join(na, " and "), cite)
+			fmt.Fprintf(w, "rule move.%s_na \"%s: NA for %s\" on enter_hex %s {\n", id, row.name, strings.Join(na, " and "), cite)
 			fmt.Fprintf(w, "  when crossing == %q\n", id)
 			fmt.Fprintf(w, "  require !(unit.arm in [%s]) else \"the movement chart prints NA: the unit's arm may not cross this hexside\"\n}\n\n", quoteList(na))
 		}
@@ -413,12 +405,12 @@ func (c *conv) hexsideRules(w *strings.Builder, rows []moveRow, cite string) err
 			}
 		}
 		if len(rd) > 0 {
-			fmt.Fprintf(w, "rule move.%s_road \"%s: %s cross it along a road\" on move_enter %s {\n", id, row.name, strings.Join(rd, " and "), cite)
+			fmt.Fprintf(w, "rule move.%s_road \"%s: %s cross it along a road\" on enter_hex %s {\n", id, row.name, strings.Join(rd, " and "), cite)
 			fmt.Fprintf(w, "  when crossing == %q && unit.arm in [%s]\n", id, quoteList(rd))
 			fmt.Fprintf(w, "  require by_road else \"the movement chart prints Rd: the unit crosses this hexside only along a road\"\n}\n\n")
 		}
 		if len(sk) > 0 {
-			fmt.Fprintf(w, "rule move.%s_skirmish \"%s: %s cross it in skirmish order\" on move_enter %s {\n", id, row.name, strings.Join(sk, " and "), cite)
+			fmt.Fprintf(w, "rule move.%s_skirmish \"%s: %s cross it in skirmish order\" on enter_hex %s {\n", id, row.name, strings.Join(sk, " and "), cite)
 			fmt.Fprintf(w, "  when crossing == %q && unit.arm in [%s]\n", id, quoteList(sk))
 			fmt.Fprintf(w, "  require unit.formation == \"skirmish\" else \"the movement chart prints Sk: the unit crosses this hexside only in skirmish order\"\n}\n\n")
 		}
