@@ -68,11 +68,19 @@ type chargeState struct {
 	trail           []hex.Hex // hexes the charger stood in, its start first
 	mpLeft, mpSpent int
 	cap             int // most MP it may still spend; -1 for no limit
-	halted          bool
-	byRule          bool // a rule stopped it (halt, pause), not the path
-	ruled           bool // a rule moved it (follow, close-in): its path is over
-	transient       []transientMark
-	riders          []rider // the other regiments of its stack, still with it
+	// capFrom is a limit that counts from a hex (the one a routed unit
+	// left, BER-40-RECALL-FAIL): the charger pays its way there first,
+	// hex by hex at the price every entry pays, and capN is its cap from
+	// the first hex it enters that is the vacated hex or no farther from
+	// capToward (where the routed unit stood when the limit was set).
+	capFrom, capToward hex.Hex
+	capN               int
+	capPending         bool
+	halted             bool
+	byRule             bool // a rule stopped it (halt, pause), not the path
+	ruled              bool // a rule moved it (follow, close-in): its path is over
+	transient          []transientMark
+	riders             []rider // the other regiments of its stack, still with it
 	// released: the rules freed it from its target (a Carré formed far
 	// off, AUS-36-FORMED): it may pass over and through a Carré, go on along
 	// its path without striking, take a new target, or halt.
@@ -687,6 +695,13 @@ func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 		}
 		e.Emit(interpreter.Event{Kind: "move", Unit: u.ID, Hex: h.String(), Text: text, After: interpreter.StateOf(u), MP: &interpreter.MP{Spent: ch.mpSpent, Left: ch.mpLeft}})
 	}
+	// A limit counted from a hex begins once the charger is there.
+	if ch.capPending && s.capReached() {
+		ch.cap = ch.capN
+		if e.Tracing() {
+			e.Note(u, "%s is past %s: it may spend at most %d more MP", u.ID, ch.capFrom, ch.capN)
+		}
+	}
 	return true, whyNone, nil
 }
 
@@ -870,8 +885,12 @@ func (s *chargeLocal) addMP(n int) error {
 }
 
 // limitMPFrom caps the MP the charger may still spend at n counted from the
-// hex that unit vacated when it last retreated: the charger may first pay
-// what the way into that hex costs. With no vacated hex it is LimitMP.
+// hex that unit vacated when it last retreated: the charger first pays its
+// way into that hex, at what each hex it enters costs it (the one price
+// every entry pays: the battle's movement chart, the hexsides, turning),
+// and the n count from there, or from the first hex it enters that is no
+// farther from the unit than the vacated hex (a way that passes beside
+// it). With no vacated hex, or the charger already there, it is LimitMP.
 func (s *chargeLocal) limitMPFrom(n int, from *interpreter.Unit) error {
 	e := s.e
 	if s.ch == nil {
@@ -880,21 +899,31 @@ func (s *chargeLocal) limitMPFrom(n int, from *interpreter.Unit) error {
 	if from == nil || from.Vacated == nil {
 		return s.limitMP(n)
 	}
-	at, goal, toll := s.ch.Actor.Hex, *from.Vacated, 0
-	for range 64 {
-		next, ok := e.StepToward(at, goal)
-		if !ok {
-			break
-		}
-		_, extra, _ := e.Crossing(s.ch.Actor, at, next)
-		toll += e.Cell(next).Cost + extra
-		at = next
+	ch := s.ch
+	if n < 0 {
+		return fmt.Errorf("a limit is at least 0; got %d", n)
 	}
-	s.ch.cap = n + toll
+	ch.capFrom, ch.capToward, ch.capN, ch.capPending = *from.Vacated, from.Hex, n, true
+	if s.capReached() {
+		return s.limitMP(n)
+	}
 	if e.Tracing() {
-		e.NoteUnits(s.ch.Actor, []string{from.ID}, "%s may spend at most %d more MP from %s, which %s left (%d in all)", s.ch.Actor.ID, n, goal, from.ID, n+toll)
+		e.NoteUnits(ch.Actor, []string{from.ID}, "%s may spend at most %d more MP from %s, which %s left", ch.Actor.ID, n, ch.capFrom, from.ID)
 	}
 	return nil
+}
+
+// capReached reports whether the charger stands where a limit counted
+// from a hex begins: in that hex, or no farther from where the unit that
+// left it stood; it then clears the pending limit.
+func (s *chargeLocal) capReached() bool {
+	ch := s.ch
+	at := ch.Actor.Hex
+	if !ch.capPending || at != ch.capFrom && hex.Distance(at, ch.capToward) > hex.Distance(ch.capFrom, ch.capToward) {
+		return false
+	}
+	ch.capPending = false
+	return true
 }
 
 // enterHexOf moves the charger into the hex of a unit next to it (cavalry
