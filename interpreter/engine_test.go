@@ -71,9 +71,9 @@ func TestHookOrder(t *testing.T) {
 	want := []string{
 		"turn_start cav turn 1 blue", "turn_start foot turn 1 blue", "turn_start red turn 1 blue",
 		"declare_charge", "charge_start", "charge_approach red",
-		"charge_enter 0507", "charge_approach red",
-		"charge_enter 0506", "charge_approach red",
-		"charge_enter 0505", "charge_approach red",
+		"enter_hex 0507 path", "charge_enter 0507", "charge_approach red",
+		"enter_hex 0506 path", "charge_enter 0506", "charge_approach red",
+		"enter_hex 0505 path", "charge_enter 0505", "charge_approach red",
 		"charge_contact", "charge_end",
 		"move_start", "change_formation line",
 		"fire_value", "defensive fire", "fire_resolve",
