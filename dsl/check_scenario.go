@@ -290,10 +290,12 @@ func (u *unit) reportGeometry() {
 
 // moraleChecks are the checks that measure a roll against a unit's
 // morale: a unit without one would pass them all.
-func (u *unit) moraleChecks() []string {
+func (u *unit) moraleChecks() []string { return moraleChecks(u.mod) }
+
+func moraleChecks(m *Module) []string {
 	var out []string
-	for _, name := range sortedKeys(u.mod.Checks) {
-		if c := u.mod.Checks[name]; c.Threshold != nil && strings.Contains(c.Threshold.Source, ".morale") {
+	for _, name := range sortedKeys(m.Checks) {
+		if c := m.Checks[name]; c.Threshold != nil && strings.Contains(c.Threshold.Source, ".morale") {
 			out = append(out, name)
 		}
 	}
@@ -460,9 +462,11 @@ func sortedKeys[V any](m map[string]V) []string {
 }
 
 // questions lists what the module's rules ask players (`ask "form_carre"`).
-func (u *unit) questions() map[string]bool {
+func (u *unit) questions() map[string]bool { return questions(u.mod) }
+
+func questions(m *Module) map[string]bool {
 	out := map[string]bool{}
-	for _, r := range u.mod.Rules {
+	for _, r := range m.Rules {
 		for _, c := range r.Clauses {
 			if c.Kind == ClauseAsk {
 				out[c.Question] = true
