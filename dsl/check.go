@@ -179,12 +179,17 @@ type unit struct {
 	quant bool
 	// decl is the declaration being claimed, for the fix that writes
 	// `override` before it.
-	decl *Decl // touched is the names whose declarations this module changed from
-	// its base's (touchedNames), for the inherited rules that read none.
+	decl *Decl
+	// touched is the names whose declarations this module changed from
+	// its base's (touchedNames), for the inherited rules and tests that
+	// read none.
 	touched *touches
 	// words are the bare words of scenario lines and words' properties,
 	// resolved for Info once the module's words are all in (recordWords).
 	words []wordRef
+	// setupSame is 1 when what every test reads of the module as a whole
+	// is its base's, 2 when not, 0 until worked out (setupReadsSame).
+	setupSame uint8
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {

@@ -47,6 +47,12 @@ type TestDef struct {
 	Skip string
 	Origin
 	ast *TestDecl
+	// reuseInfo is where the check that made this form of the test
+	// recorded its names' uses, when it reported nothing (reuseTest).
+	reuseInfo *Info
+	// end is the byte offset where the test's declaration ends: its
+	// names' uses are those between its Pos and end.
+	end int
 }
 
 // ExpectKind tells expectations apart.
@@ -106,7 +112,7 @@ func (u *unit) test(d *Decl) {
 	if !ok {
 		return
 	}
-	u.mod.Tests = putListed(u.mod.Tests, idx, &TestDef{Name: name, Title: t.Title, Cite: t.Cite, Origin: u.origin(pos, d), ast: t})
+	u.mod.Tests = putListed(u.mod.Tests, idx, &TestDef{Name: name, Title: t.Title, Cite: t.Cite, Origin: u.origin(pos, d), ast: t, end: d.EndPos.Offset})
 }
 
 // invariantEnv is the names an invariant reads.
@@ -185,23 +191,35 @@ func (u *unit) checkTests() {
 			cp := *t
 			t = &cp
 			u.mod.Tests[i] = t
+			if u.reuseTest(t) {
+				continue
+			}
 		}
-		t.Skip = ""
-		u.testSetup(t)
-		if t.Setup == nil {
-			continue
+		n := len(u.diags)
+		t.reuseInfo = nil
+		u.checkTest(t)
+		if len(u.diags) == n && t.Setup != nil {
+			t.reuseInfo = u.info
 		}
-		env := vars{}
-		for _, us := range t.Setup.Units {
-			env[us.ID] = u.env.UnitType
-		}
-		t.Expects = nil
-		for _, x := range t.ast.Expects {
-			t.Expects = append(t.Expects, u.expect(t, x, env))
-		}
-		if len(t.Expects) == 0 {
-			u.errorf(t.Pos, "empty-test", "test %s expects nothing: add `expect …` lines", t.Name)
-		}
+	}
+}
+
+func (u *unit) checkTest(t *TestDef) {
+	t.Skip = ""
+	u.testSetup(t)
+	if t.Setup == nil {
+		return
+	}
+	env := vars{}
+	for _, us := range t.Setup.Units {
+		env[us.ID] = u.env.UnitType
+	}
+	t.Expects = nil
+	for _, x := range t.ast.Expects {
+		t.Expects = append(t.Expects, u.expect(t, x, env))
+	}
+	if len(t.Expects) == 0 {
+		u.errorf(t.Pos, "empty-test", "test %s expects nothing: add `expect …` lines", t.Name)
 	}
 }
 

@@ -3,6 +3,8 @@ package dsl
 import (
 	"fmt"
 	"maps"
+	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/alecthomas/participle/v2/lexer"
@@ -110,20 +112,7 @@ func (u *unit) reuseRule(r *RuleDef, env vars) bool {
 		return false
 	}
 	if r.reuseInfo != u.info {
-		eachRuleExpr(r.ast, func(e *Expr) {
-			toks := e.Tokens
-			if len(toks) == 0 {
-				return
-			}
-			last := toks[len(toks)-1]
-			end := last.Pos.Offset + len(last.Value)
-			if last.Type == tokString {
-				end += 2
-			}
-			for _, x := range r.reuseInfo.In(toks[0].Pos.Filename, toks[0].Pos.Offset, end) {
-				u.info.add(x)
-			}
-		})
+		eachRuleExpr(r.ast, func(e *Expr) { u.copyUses(r.reuseInfo, e) })
 		// The effects called and their arguments' names, outside any
 		// expression.
 		for _, c := range r.ast.Clauses {
@@ -147,8 +136,25 @@ func (u *unit) reuseRule(r *RuleDef, env vars) bool {
 	return true
 }
 
-// noReuse turns reuseRule off, for tests that compare with a check of
-// everything.
+// copyUses copies into this check's Info the uses another check recorded
+// for the names of an expression.
+func (u *unit) copyUses(from *Info, e *Expr) {
+	toks := e.Tokens
+	if len(toks) == 0 {
+		return
+	}
+	last := toks[len(toks)-1]
+	end := last.Pos.Offset + len(last.Value)
+	if last.Type == tokString {
+		end += 2
+	}
+	for _, x := range from.In(toks[0].Pos.Filename, toks[0].Pos.Offset, end) {
+		u.info.add(x)
+	}
+}
+
+// noReuse turns reuseRule and reuseTest off, for tests that compare with
+// a check of everything.
 var noReuse = false
 
 // touchesRule reports whether the module changed a name the rule's check
@@ -261,4 +267,132 @@ func eachRuleExpr(r *Rule, f func(*Expr)) {
 			}
 		}
 	}
+}
+
+// A game checks again every test it inherits, as it does its rules: the
+// test's set-up names words, attributes, objectives and orders the game
+// may change, and its expectations are compiled against the game's
+// effective module. reuseTest lets a test that names none of what the
+// game changed keep what its base's check made of it.
+//
+// What a test's check reads of the module is named by the strings of its
+// declaration (touchesTest): its set-up's words, properties' names and
+// values, orders' formations, goals' objectives and army values; its
+// expectations' tokens and the rules they name. Besides those, a set-up is
+// checked against every check that measures a roll against morale (a unit
+// without one is warned of) and every question the rules ask (a decide
+// line for none is), and an `expect after PHASE` against the sequence of
+// play: those are compared whole (setupReadsSame). A test that starts from
+// a named scenario is always checked again: its set-up is the scenario's,
+// whose words its own declaration does not name.
+
+// reuseTest reports whether an inherited test's check may be skipped: its
+// base's check reported nothing and none of what it read is something this
+// module changed. The test then keeps its base's expectations, and its
+// set-up is copied as this module's and laid out under it, as a check
+// would make it; the uses its expressions' names were recorded with are
+// copied into this check's Info when they were recorded in another's.
+func (u *unit) reuseTest(t *TestDef) bool {
+	if t.reuseInfo == nil || t.Setup == nil || u.touched == nil || noReuse || !u.setupReadsSame() || u.touchesTest(t) {
+		return false
+	}
+	if t.reuseInfo != u.info {
+		// Every use the test's check recorded lies within its
+		// declaration: its expressions' names, its set-up's words and
+		// units.
+		for _, x := range t.reuseInfo.In(t.Pos.File, t.ast.Pos.Offset, t.end) {
+			u.info.add(x)
+		}
+	}
+	t.reuseInfo = u.info
+	sd := *t.Setup
+	sd.Module = u.mod.ID
+	if sd.Layout != nil {
+		lay := *sd.Layout
+		lay.of, lay.under = &sd, u.mod
+		sd.Layout = &lay
+	}
+	t.Setup = &sd
+	return true
+}
+
+// touchesTest reports whether the module changed something an inherited
+// test's check reads by name: a string of its declaration is the name of
+// a declaration changed, or the first part of a group of params changed,
+// or it holds every part of a param whose value changed (as touchesRule);
+// or it judges the end of a phase and the sequence of play changed; or it
+// starts from a named scenario.
+func (u *unit) touchesTest(t *TestDef) bool {
+	for _, it := range t.ast.Items {
+		if it.Scenario != nil {
+			return true
+		}
+	}
+	tc := u.touched
+	if tc.names["\x00"+KindSequence]&touchName != 0 {
+		for _, x := range t.ast.Expects {
+			if x.After != nil {
+				return true
+			}
+		}
+	}
+	strs := map[string]bool{}
+	eachString(reflect.ValueOf(t.ast).Elem(), func(s string) { strs[s] = true })
+	var firsts []string
+	for s := range strs {
+		b := tc.names[s]
+		if b&(touchName|touchGroup) != 0 {
+			return true
+		}
+		if b&touchFirst != 0 {
+			firsts = append(firsts, s)
+		}
+	}
+	for _, first := range firsts {
+		for _, parts := range tc.params[first] {
+			all := true
+			for _, p := range parts[1:] {
+				all = all && strs[p]
+			}
+			if all {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// eachString calls f on every string a tree of AST nodes holds: its
+// fields', its tokens' values, its positions' file names.
+func eachString(v reflect.Value, f func(string)) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if !v.IsNil() {
+			eachString(v.Elem(), f)
+		}
+	case reflect.Slice:
+		for i := range v.Len() {
+			eachString(v.Index(i), f)
+		}
+	case reflect.Struct:
+		for i := range v.NumField() {
+			eachString(v.Field(i), f)
+		}
+	case reflect.String:
+		f(v.String())
+	}
+}
+
+// setupReadsSame reports whether what every test's check reads of the
+// module as a whole is its base's: the checks measured against morale, the
+// questions the rules ask. It is worked out once per module.
+func (u *unit) setupReadsSame() bool {
+	if u.setupSame == 0 {
+		u.setupSame = 2
+		base := u.mod.Base
+		if slices.Equal(moraleChecks(u.mod), moraleChecks(base)) && maps.Equal(questions(u.mod), questions(base)) {
+			u.setupSame = 1
+		}
+	}
+	return u.setupSame == 1
 }

@@ -22,7 +22,7 @@ import (
 // the names of the expressions refer to (Info) and every rule's checked
 // form are the same, down to the compiled code.
 func TestReuseInheritedRules(t *testing.T) {
-	reused := 0
+	reused, reusedTests := 0, 0
 	for _, name := range bataille.Bundled() {
 		for _, warm := range []bool{false, true} {
 			check := func() (*dsl.Module, dsl.Diagnostics) {
@@ -68,13 +68,80 @@ func TestReuseInheritedRules(t *testing.T) {
 						reused++
 					}
 				}
+				if len(m.Tests) != len(a.Tests) {
+					t.Fatalf("%s: %s has %d tests, want %d", name, m.ID, len(m.Tests), len(a.Tests))
+				}
+				for i, x := range m.Tests {
+					if got, want := testForm(m, x), testForm(a, a.Tests[i]); got != want {
+						t.Errorf("%s: %s: test %s\n%s\nwant\n%s", name, m.ID, x.Name, got, want)
+					}
+					if dsl.InheritedTestKept(m, x.Name) {
+						reusedTests++
+					}
+				}
 			}
 		}
 	}
 	if reused == 0 {
 		t.Error("no inherited rule was kept from its base's check")
 	}
-	t.Logf("%d inherited rules kept", reused)
+	if reusedTests == 0 {
+		t.Error("no inherited test was kept from its base's check")
+	}
+	t.Logf("%d inherited rules kept, %d inherited tests", reused, reusedTests)
+}
+
+// testForm writes what a test's check made of it under module m: its
+// set-up, laid out under m, and its expectations.
+func testForm(m *dsl.Module, x *dsl.TestDef) string {
+	var b strings.Builder
+	prog := func(p *dsl.Program) {
+		if p == nil {
+			b.WriteString(" -")
+			return
+		}
+		fmt.Fprintf(&b, " [%s @%s %v const=%v %v var=%q cost=%d tree=%s]", p.Source, p.Pos, p.Type, p.IsConst, p.Const, p.Var, p.Cost, treeForm(p.Node()))
+	}
+	fmt.Fprintf(&b, "%s %q %v %s skip=%q scenario=%q dice=%v exact=%v", x.Name, x.Title, x.Cite, x.Origin.Pos, x.Skip, x.Scenario, x.Dice, x.Exact)
+	for _, e := range x.Expects {
+		fmt.Fprintf(&b, "\n  expect %d %q %q %v %q %s %q", e.Kind, e.Rule, e.Op, e.Want, e.After, e.Pos, e.Source)
+		prog(e.Cond)
+	}
+	sd := x.Setup
+	if sd == nil {
+		return b.String()
+	}
+	fmt.Fprintf(&b, "\n  setup %s %q %dx%d %q %+v %+v turn=%s@%s goals=%v seed=%v module=%s pos=%s",
+		sd.Name, sd.Title, sd.Cols, sd.Rows, sd.DefaultTerrain, sd.Terrain, sd.Hexsides, sd.Turn, sd.TurnPos, sd.Goals, sd.Seed, sd.Module, sd.Pos)
+	for _, us := range sd.Units {
+		fmt.Fprintf(&b, "\n  unit %+v", *us)
+	}
+	orders := sd.AllOrders()
+	for _, o := range orders {
+		fmt.Fprintf(&b, "\n  order %+v", *o)
+	}
+	for _, ts := range sd.Turns {
+		fmt.Fprintf(&b, "\n  turn %d %s %s %d orders", ts.Number, ts.Side, ts.Pos, len(ts.Orders))
+	}
+	for _, d := range sd.Decisions {
+		fmt.Fprintf(&b, "\n  decide %s %q %v %s", d.Unit, d.Question, d.Answer, d.Pos)
+		prog(d.When)
+	}
+	for _, a := range sd.Armies {
+		fmt.Fprintf(&b, "\n  army %+v", *a)
+	}
+	lay := sd.Layout
+	fmt.Fprintf(&b, "\n  layout for=%v", lay.For(m, sd))
+	if lay != nil {
+		fmt.Fprintf(&b, " %+v %+v %+v %s", lay.Map, lay.Terrain, lay.Hexsides, text(lay.Diags))
+		for _, us := range sd.Units {
+			fmt.Fprintf(&b, " %s=%+v", us.ID, lay.Units[us])
+		}
+		for _, o := range orders {
+			fmt.Fprintf(&b, " %v", lay.Paths[o])
+		}
+	}
+	return b.String()
 }
 
 // ruleForm writes what a rule's check made of it.

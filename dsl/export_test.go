@@ -24,8 +24,8 @@ func CheckTextGuards(files []*File, env *Env, load Loader) (*Module, Diagnostics
 // SameCode reports whether two programs run the same compiled code.
 func SameCode(a, b *Program) bool { return a != nil && b != nil && a.code == b.code }
 
-// CheckEverything runs f with no inherited rule's check skipped
-// (reuseRule), as checks did before.
+// CheckEverything runs f with no inherited rule's or test's check skipped
+// (reuseRule, reuseTest), as checks did before.
 func CheckEverything(f func()) {
 	noReuse = true
 	defer func() { noReuse = false }()
@@ -50,4 +50,24 @@ func RuleReused(m *Module, id string) bool {
 		}
 	}
 	return mine != nil && base != nil && len(mine.Clauses) > 0 && len(base.Clauses) > 0 && mine.Clauses[0] == base.Clauses[0]
+}
+
+// InheritedTestKept reports whether a test of a checked module kept what its
+// base's check made (reuseTest) rather than being checked again.
+func InheritedTestKept(m *Module, name string) bool {
+	if m.Base == nil {
+		return false
+	}
+	var mine, base *TestDef
+	for _, x := range m.Tests {
+		if x.Name == name {
+			mine = x
+		}
+	}
+	for _, x := range m.Base.Tests {
+		if x.Name == name {
+			base = x
+		}
+	}
+	return mine != nil && base != nil && len(mine.Expects) > 0 && len(base.Expects) > 0 && mine.Expects[0] == base.Expects[0]
 }
