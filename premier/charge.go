@@ -644,9 +644,9 @@ func (s *chargeLocal) chargeEnter(h hex.Hex, how string) (bool, int, error) {
 	fronts := e.Fronts(u)
 	ahead := hex.IsAhead(u.Hex, u.Facing, fronts, h)
 	turns := hex.TurnsToFront(u.Facing, fronts, dir)
-	c := e.Cell(h)
-	across, _, up := e.Crossing(u, u.Hex, h)
-	blocked, msg, err := enterPrice(e, u, h, how)
+	en := entering(e, u, h)
+	c, across, up := en.cell, en.across, en.up
+	blocked, msg, err := enterPrice(e, u, en, how)
 	if err != nil {
 		return false, whyNone, err
 	}

@@ -32,14 +32,27 @@ const moveKind = "move"
 // whatever the hook): a move, or one of a charge's movements.
 const enterWords = moveKind + "|" + movePath + "|" + moveFollow + "|" + moveCloseIn + "|" + moveRideInto
 
-// enterPrice fires enter_hex for u about to enter h from its hex by the
+// entry is what a unit crosses entering a hex from its own: enter_hex
+// reads it, and so does the move's or the charge's hook after it.
+type entry struct {
+	cell   *interpreter.Cell
+	across string // the hexside feature crossed, or ""
+	extra  int    // what that hexside adds for the unit's arm
+	up     bool   // the ground rises across it
+	byRoad bool   // both hexes are road hexes
+}
+
+func entering(e *interpreter.Engine, u *interpreter.Unit, h hex.Hex) entry {
+	across, extra, up := e.Crossing(u, u.Hex, h)
+	return entry{cell: e.Cell(h), across: across, extra: extra, up: up, byRoad: e.Board.Road[u.Hex] && e.Board.Road[h]}
+}
+
+// enterPrice fires enter_hex for u about to make the entry by the
 // movement how, with the engine's Action set to the hex's terrain and
 // hexside cost; its rules leave the price in the Action. It reports
 // whether a rule forbade the entry, and why.
-func enterPrice(e *interpreter.Engine, u *interpreter.Unit, h hex.Hex, how string) (blocked bool, msg string, err error) {
-	c := e.Cell(h)
-	across, extra, up := e.Crossing(u, u.Hex, h)
-	byRoad := e.Board.Road[u.Hex] && e.Board.Road[h]
-	*e.Act() = interpreter.Action{Cost: float64(c.Cost + extra)}
-	return e.Bind(hEnterHex).Unit(u).Cell(c).Str(how).Float(float64(c.Cost + extra)).Str(across).Bool(up).Int(extra).Bool(byRoad).Fire()
+func enterPrice(e *interpreter.Engine, u *interpreter.Unit, en entry, how string) (blocked bool, msg string, err error) {
+	cost := float64(en.cell.Cost + en.extra)
+	*e.Act() = interpreter.Action{Cost: cost}
+	return e.Bind(hEnterHex).Unit(u).Cell(en.cell).Str(how).Float(cost).Str(en.across).Bool(en.up).Int(en.extra).Bool(en.byRoad).Fire()
 }

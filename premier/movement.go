@@ -135,7 +135,6 @@ func walk(e *interpreter.Engine, o *interpreter.Order) (steps int, lastByRoad bo
 			}
 			return steps, lastByRoad, nil
 		}
-		c := e.Cell(h)
 		var source, cavalry *interpreter.Unit
 		for _, en := range e.Enemies(u) {
 			if e.ProjectsZdI(en, h) {
@@ -154,9 +153,9 @@ func walk(e *interpreter.Engine, o *interpreter.Order) (steps int, lastByRoad bo
 			}
 			return steps, lastByRoad, nil
 		}
-		across, extra, up := e.Crossing(u, u.Hex, h)
-		byRoad := e.Board.Road[u.Hex] && e.Board.Road[h]
-		blocked, msg, err := enterPrice(e, u, h, moveKind)
+		en := entering(e, u, h)
+		c, across, extra, up, byRoad := en.cell, en.across, en.extra, en.up, en.byRoad
+		blocked, msg, err := enterPrice(e, u, en, moveKind)
 		if err != nil {
 			return steps, lastByRoad, err
 		}
