@@ -35,39 +35,30 @@ func CheckEverything(f func()) {
 // RuleReused reports whether a rule of a checked module kept what its
 // base's check made (reuseRule) rather than being compiled again.
 func RuleReused(m *Module, id string) bool {
-	if m.Base == nil {
-		return false
-	}
-	var mine, base *RuleDef
-	for _, r := range m.Rules {
-		if r.ID == id {
-			mine = r
-		}
-	}
-	for _, r := range m.Base.Rules {
-		if r.ID == id {
-			base = r
-		}
-	}
+	mine, base := mineAndBase(m, func(m *Module) []*RuleDef { return m.Rules }, func(r *RuleDef) bool { return r.ID == id })
 	return mine != nil && base != nil && len(mine.Clauses) > 0 && len(base.Clauses) > 0 && mine.Clauses[0] == base.Clauses[0]
 }
 
 // InheritedTestKept reports whether a test of a checked module kept what its
 // base's check made (reuseTest) rather than being checked again.
 func InheritedTestKept(m *Module, name string) bool {
-	if m.Base == nil {
-		return false
-	}
-	var mine, base *TestDef
-	for _, x := range m.Tests {
-		if x.Name == name {
-			mine = x
-		}
-	}
-	for _, x := range m.Base.Tests {
-		if x.Name == name {
-			base = x
-		}
-	}
+	mine, base := mineAndBase(m, func(m *Module) []*TestDef { return m.Tests }, func(x *TestDef) bool { return x.Name == name })
 	return mine != nil && base != nil && len(mine.Expects) > 0 && len(base.Expects) > 0 && mine.Expects[0] == base.Expects[0]
+}
+
+// mineAndBase are the last declarations that match in m and in its base;
+// nil where none does, and both nil when m has no base.
+func mineAndBase[T any](m *Module, list func(*Module) []*T, match func(*T) bool) (mine, base *T) {
+	if m.Base == nil {
+		return nil, nil
+	}
+	last := func(xs []*T) (found *T) {
+		for _, x := range xs {
+			if match(x) {
+				found = x
+			}
+		}
+		return found
+	}
+	return last(list(m)), last(list(m.Base))
 }
