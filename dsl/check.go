@@ -187,9 +187,14 @@ type unit struct {
 	// words are the bare words of scenario lines and words' properties,
 	// resolved for Info once the module's words are all in (recordWords).
 	words []wordRef
-	// setupSame is 1 when what every test reads of the module as a whole
-	// is its base's, 2 when not, 0 until worked out (setupReadsSame).
-	setupSame uint8
+	// setupAsked is the questions the module's rules ask and setupMorale
+	// whether a check measures a roll against morale, for the tests it
+	// inherits (setupReadsSame); nil until worked out.
+	setupAsked  map[string]bool
+	setupMorale bool
+	// reading collects, while a test is checked, the words its set-up
+	// reads (readWord).
+	reading *[]wordRef
 }
 
 func (u *unit) errorf(pos Pos, code, format string, args ...any) {

@@ -50,6 +50,12 @@ type TestDef struct {
 	// reuseInfo is where the check that made this form of the test
 	// recorded its names' uses, when it reported nothing (reuseTest).
 	reuseInfo *Info
+	// words are the words its set-up's lines named (unit.words), noted
+	// again for a check that keeps the test (reuseTest).
+	words []wordRef
+	// reads are the words of the vocabulary its set-up's check read, by
+	// kind and name (unit.readWord).
+	reads []wordRef
 	// end is the byte offset where the test's declaration ends: its
 	// names' uses are those between its Pos and end.
 	end int
@@ -195,11 +201,14 @@ func (u *unit) checkTests() {
 				continue
 			}
 		}
-		n := len(u.diags)
-		t.reuseInfo = nil
+		n, w := len(u.diags), len(u.words)
+		t.reuseInfo, t.words, t.reads = nil, nil, nil
+		var reads []wordRef
+		u.reading = &reads
 		u.checkTest(t)
+		u.reading = nil
 		if len(u.diags) == n && t.Setup != nil {
-			t.reuseInfo = u.info
+			t.reuseInfo, t.words, t.reads = u.info, slices.Clone(u.words[w:]), reads
 		}
 	}
 }

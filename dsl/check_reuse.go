@@ -36,6 +36,7 @@ const (
 	touchName  = 1 << iota // a declaration of that name
 	touchGroup             // the params whose names start with it: one added, removed or of another type
 	touchFirst             // the first part of a param whose value changed
+	touchOther             // a declaration of that name that is not a word of the vocabulary
 )
 
 // touchedNames finds the declarations this module changed from its
@@ -56,6 +57,9 @@ func (u *unit) touchedNames() *touches {
 			continue
 		}
 		add := func(name string) { t.names[name] |= touchName }
+		if !slices.Contains(vocabKinds, k.kind) {
+			add = func(name string) { t.names[name] |= touchName | touchOther }
+		}
 		switch k.kind {
 		case KindParam:
 			add = func(name string) {
@@ -75,7 +79,7 @@ func (u *unit) touchedNames() *touches {
 	}
 	// A module's scenarios are its own, never its base's.
 	for _, s := range u.mod.Scenarios {
-		t.names[s.Name] |= touchName
+		t.names[s.Name] |= touchName | touchOther
 	}
 	return t
 }
@@ -281,8 +285,9 @@ func eachRuleExpr(r *Rule, f func(*Expr)) {
 // expectations' tokens and the rules they name. Besides those, a set-up is
 // checked against every check that measures a roll against morale (a unit
 // without one is warned of) and every question the rules ask (a decide
-// line for none is), and an `expect after PHASE` against the sequence of
-// play: those are compared whole (setupReadsSame). A test that starts from
+// line for none is): setupReadsSame checks the set-up's units and answers
+// against the game's; and an `expect after PHASE` against the sequence of
+// play, compared whole. A test that starts from
 // a named scenario is always checked again: its set-up is the scenario's,
 // whose words its own declaration does not name.
 
@@ -293,7 +298,7 @@ func eachRuleExpr(r *Rule, f func(*Expr)) {
 // would make it; the uses its expressions' names were recorded with are
 // copied into this check's Info when they were recorded in another's.
 func (u *unit) reuseTest(t *TestDef) bool {
-	if t.reuseInfo == nil || t.Setup == nil || u.touched == nil || noReuse || !u.setupReadsSame() || u.touchesTest(t) {
+	if t.reuseInfo == nil || t.Setup == nil || u.touched == nil || noReuse || !u.setupReadsSame(t.Setup) || u.touchesTest(t) {
 		return false
 	}
 	if t.reuseInfo != u.info {
@@ -305,6 +310,9 @@ func (u *unit) reuseTest(t *TestDef) bool {
 		}
 	}
 	t.reuseInfo = u.info
+	// The words of its set-up are recorded against this module's
+	// declarations, which may be an override's.
+	u.words = append(u.words, t.words...)
 	sd := *t.Setup
 	sd.Module = u.mod.ID
 	if sd.Layout != nil {
@@ -317,42 +325,71 @@ func (u *unit) reuseTest(t *TestDef) bool {
 }
 
 // touchesTest reports whether the module changed something an inherited
-// test's check reads by name: a string of its declaration is the name of
-// a declaration changed, or the first part of a group of params changed,
-// or it holds every part of a param whose value changed (as touchesRule);
-// or it judges the end of a phase and the sequence of play changed; or it
-// starts from a named scenario.
+// test's check reads: a name its expressions' tokens could read (as
+// touchesRule), a rule an expectation names that this module does not
+// have, the sequence of play when it judges the end of a phase; a string
+// of its set-up's lines that names a declaration changed other than a
+// word, or a word that is not the same here (sameWord). A test that starts
+// from a named scenario is always checked again: its set-up is the
+// scenario's, whose words its own declaration does not name.
 func (u *unit) touchesTest(t *TestDef) bool {
+	tc := u.touched
+	var exprs []*Expr
+	for _, x := range t.ast.Expects {
+		if x.After != nil && tc.names["\x00"+KindSequence]&touchName != 0 {
+			return true
+		}
+		if x.Rule != nil && tc.names[*x.Rule]&touchName != 0 && !slices.ContainsFunc(u.mod.Rules, func(r *RuleDef) bool { return r.ID == *x.Rule }) {
+			return true
+		}
+		for _, e := range []*Expr{x.Chance, x.Cond} {
+			if e != nil {
+				exprs = append(exprs, e)
+			}
+		}
+	}
+	touched := false
 	for _, it := range t.ast.Items {
 		if it.Scenario != nil {
 			return true
 		}
-	}
-	tc := u.touched
-	if tc.names["\x00"+KindSequence]&touchName != 0 {
-		for _, x := range t.ast.Expects {
-			if x.After != nil {
-				return true
-			}
+		if it.Line == nil {
+			continue
 		}
-	}
-	strs := map[string]bool{}
-	eachString(reflect.ValueOf(t.ast).Elem(), func(s string) { strs[s] = true })
-	var firsts []string
-	for s := range strs {
-		b := tc.names[s]
-		if b&(touchName|touchGroup) != 0 {
+		if d := it.Line.Decide; d != nil && d.When != nil {
+			exprs = append(exprs, (*Expr)(d.When))
+		}
+		eachString(reflect.ValueOf(it.Line).Elem(), func(s string) {
+			touched = touched || tc.names[s]&touchOther != 0
+		})
+		if touched {
 			return true
 		}
-		if b&touchFirst != 0 {
-			firsts = append(firsts, s)
+	}
+	for _, w := range t.reads {
+		if tc.names[w.name]&touchName != 0 && !u.sameWord(w.kind, w.name) {
+			return true
+		}
+	}
+	var firsts []string
+	has := map[string]bool{}
+	for _, e := range exprs {
+		for _, tok := range e.Tokens {
+			b := tc.names[tok.Value]
+			if b&(touchName|touchGroup) != 0 {
+				return true
+			}
+			if b&touchFirst != 0 {
+				firsts = append(firsts, tok.Value)
+			}
+			has[tok.Value] = true
 		}
 	}
 	for _, first := range firsts {
 		for _, parts := range tc.params[first] {
 			all := true
 			for _, p := range parts[1:] {
-				all = all && strs[p]
+				all = all && has[p]
 			}
 			if all {
 				return true
@@ -360,6 +397,22 @@ func (u *unit) touchesTest(t *TestDef) bool {
 		}
 	}
 	return false
+}
+
+// sameWord reports whether a set-up's check reads the same of the word
+// of kind named name here as under the base: it is declared here if and
+// only if it is in the base, and a formation, an arm, an army value or an
+// attribute is the base's own declaration, for their properties are read
+// (a formation's fronts, an arm's range, whether it is mounted and its
+// default mp, an army value's bounds). The word's use is recorded again,
+// where this module declares it (TestDef.words).
+func (u *unit) sameWord(kind, name string) bool {
+	a, b := u.mod.Vocab[kind][name], u.mod.Base.Vocab[kind][name]
+	switch kind {
+	case KindFormation, KindArm, KindArmy, KindAttribute:
+		return a == b
+	}
+	return (a == nil) == (b == nil)
 }
 
 // eachString calls f on every string a tree of AST nodes holds: its
@@ -383,16 +436,28 @@ func eachString(v reflect.Value, f func(string)) {
 	}
 }
 
-// setupReadsSame reports whether what every test's check reads of the
-// module as a whole is its base's: the checks measured against morale, the
-// questions the rules ask. It is worked out once per module.
-func (u *unit) setupReadsSame() bool {
-	if u.setupSame == 0 {
-		u.setupSame = 2
-		base := u.mod.Base
-		if slices.Equal(moraleChecks(u.mod), moraleChecks(base)) && maps.Equal(questions(u.mod), questions(base)) {
-			u.setupSame = 1
+// setupReadsSame reports whether the test's set-up, checked here, is
+// warned of nothing its base's check was not, for what it reads of the
+// module as a whole: a unit without morale is warned of when a check
+// measures a roll against morale, an answer when no rule asks its
+// question. The base's check warned of nothing. The module's morale
+// checks and questions are worked out once.
+func (u *unit) setupReadsSame(sd *ScenarioDef) bool {
+	if u.setupAsked == nil {
+		u.setupAsked = questions(u.mod)
+		u.setupMorale = len(moraleChecks(u.mod)) > 0
+	}
+	if u.setupMorale {
+		for _, us := range sd.Units {
+			if _, ok := us.Props["morale"]; !ok {
+				return false
+			}
 		}
 	}
-	return u.setupSame == 1
+	for _, d := range sd.Decisions {
+		if !u.setupAsked[d.Question] {
+			return false
+		}
+	}
+	return true
 }

@@ -98,6 +98,9 @@ func (u *unit) scenarioDef(s *Scenario, src string) *ScenarioDef {
 						u.wordAt(prop.Vocab, *v.Ident, position(v.Pos))
 					}
 				}
+				if !builtin {
+					u.readWord(KindAttribute, p.Key)
+				}
 				if _, isAttr := u.mod.Vocab[KindAttribute][p.Key]; isAttr {
 					if !builtin {
 						pv := PropValue{Pos: ppos, Values: []any{true}}
@@ -220,6 +223,7 @@ func (u *unit) armySet(sd *ScenarioDef, a *ArmySet, pos Pos) {
 	for _, p := range a.Props {
 		ppos := position(p.Pos)
 		u.wordAt(KindArmy, p.Key, ppos)
+		u.readWord(KindArmy, p.Key)
 		w, ok := u.mod.Vocab[KindArmy][p.Key]
 		if !ok {
 			u.errorf(ppos, "unknown-army", "no army value %q is declared%s (declare it with `army %s { start: 0 }`)", p.Key, didYouMean(p.Key, u.names(KindArmy)), p.Key)
@@ -436,8 +440,18 @@ func (u *unit) orderSuggestion(kind string) suggestion {
 }
 
 func (u *unit) word(kind, name string, pos Pos) {
+	u.readWord(kind, name)
 	if _, ok := u.mod.Vocab[kind][name]; !ok {
 		u.errorf(pos, "unknown-"+kind, "unknown %s %q%s", kind, name, didYouMean(name, u.names(kind)))
+	}
+}
+
+// readWord notes, while a test is checked, a word its set-up reads of
+// the module (a test that reads none a game changed keeps its base's
+// check: touchesTest).
+func (u *unit) readWord(kind, name string) {
+	if u.reading != nil {
+		*u.reading = append(*u.reading, wordRef{kind: kind, name: name})
 	}
 }
 
