@@ -5,8 +5,10 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/bataille/bataille"
 	"github.com/bataille/bataille/dsl"
@@ -210,5 +212,123 @@ func TestReuseGolden(t *testing.T) {
 		if got, want := text(diags), text(all); got != want {
 			t.Errorf("%s: diagnostics\n%s\nwant\n%s", path, got, want)
 		}
+	}
+}
+
+// reuseLib is a module whose tests each read one thing a game below
+// changes, and one, lib.plain, that reads none of them.
+const reuseLib = `module lib "Lib" extends premier
+
+param lib.depth = 2
+nationality lib_nat "Lib nationality"
+arm lib_foot "Foot" { fire: 1  range: 2  mp: 6 }
+
+test lib.depth "Carré as deep as the param" cite "X-1" {
+  map 8 x 8 clear
+  turn french
+  unit inf { side: french  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  mp: 6  at: 0404 }
+  form inf as carre
+  expect inf.increments > lib.depth
+}
+
+test lib.column "A column forms Carré" cite "X-1" {
+  map 8 x 8 clear
+  turn french
+  unit inf { side: french  arm: infantry  increments: 6  formation: column  facing: S  morale: 36  mp: 6  at: 0404 }
+  form inf as carre
+  expect inf.formation == "carre"
+}
+
+test lib.foot "Foot moves on its arm's allowance" cite "X-1" {
+  map 8 x 8 clear
+  turn french
+  unit inf { side: french  arm: lib_foot  increments: 6  formation: line  facing: S  morale: 36  at: 0404 }
+  move inf path 0405
+  expect inf.increments == 6
+}
+
+test lib.nat "A battalion of the lib's nation forms Carré" cite "X-1" {
+  map 8 x 8 clear
+  turn french
+  unit inf { side: french  nationality: lib_nat  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  mp: 6  at: 0404 }
+  form inf as carre
+  expect inf.formation == "carre"
+}
+
+test lib.plain "A French battalion forms Carré" cite "X-1" {
+  map 8 x 8 clear
+  turn french
+  unit inf { side: french  arm: infantry  increments: 6  formation: line  facing: S  morale: 36  mp: 6  at: 0404 }
+  form inf as carre
+  expect inf.formation == "carre"
+}
+`
+
+// TestReuseTouchedTests has games change, one at a time, what one of
+// their base's tests reads without naming it in an error of the base: a
+// param's value its expectation compiles, a formation's fronts and an
+// arm's default mp its set-up's check and layout read, a word's removal.
+// That test must be checked again (its compiled form, its diagnostics
+// are a fresh check's), and the others kept; a word declared anew or
+// overridden with the same properties' reach (a side's name declared as
+// a nationality, a nationality's new title) keeps the test, with its
+// word's use pointing at the game's declaration.
+func TestReuseTouchedTests(t *testing.T) {
+	cases := []struct {
+		name, game string
+		checked    []string // the tests checked again; the rest are kept
+		diag       string   // a diagnostic the game's check must report
+	}{
+		{"param", "override param lib.depth = 9", []string{"lib.depth"}, ""},
+		{"formation", `override formation column "Column" { fronts: 2  zdi: front  arms: infantry, cavalry  change_cost: 3 }`, []string{"lib.column"}, ""},
+		{"arm", `override arm lib_foot "Foot" { fire: 1  range: 2 }`, []string{"lib.foot"}, "missing-mp"},
+		{"removed", "remove nationality lib_nat", []string{"lib.nat"}, "unknown-nationality"},
+		{"side", `nationality french "French"`, nil, ""},
+		{"title", `override nationality lib_nat "Another title"`, nil, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fsys := fstest.MapFS{
+				"g.rules":       {Data: []byte("game g \"Test\" extends lib\n\n" + c.game + "\n")},
+				"lib/lib.rules": {Data: []byte(reuseLib)},
+			}
+			mod, diags := checkFS(fsys)
+			var all *dsl.Module
+			var allDiags dsl.Diagnostics
+			dsl.CheckEverything(func() { all, allDiags = checkFS(fsys) })
+			if got, want := text(diags), text(allDiags); got != want {
+				t.Fatalf("diagnostics\n%s\nwant\n%s", got, want)
+			}
+			if c.diag != "" && !strings.Contains(text(diags), "["+c.diag+"]") {
+				t.Fatalf("no %s in\n%s", c.diag, text(diags))
+			}
+			if c.diag == "" && len(diags) > 0 {
+				t.Fatalf("diagnostics\n%s", text(diags))
+			}
+			if mod == nil || all == nil || mod.Base == nil {
+				return
+			}
+			if !reflect.DeepEqual(mod.Info.Uses, all.Info.Uses) {
+				t.Errorf("uses differ from a check of everything")
+			}
+			for i, x := range mod.Tests {
+				if got, want := testForm(mod, x), testForm(all, all.Tests[i]); got != want {
+					t.Errorf("test %s\n%s\nwant\n%s", x.Name, got, want)
+				}
+				if !strings.HasPrefix(x.Name, "lib.") {
+					continue // premier's, which may read what the game changed
+				}
+				if kept, want := dsl.InheritedTestKept(mod, x.Name), !slices.Contains(c.checked, x.Name); kept != want {
+					t.Errorf("test %s kept %v, want %v", x.Name, kept, want)
+				}
+			}
+			if c.name == "title" {
+				for _, u := range mod.Info.Uses["lib/lib.rules"] {
+					if u.Name == "lib_nat" && u.Kind == dsl.UseWord && u.Decl.File != "g.rules" {
+						t.Errorf("lib_nat at %s is declared at %s, want g.rules", u.Pos, u.Decl)
+					}
+				}
+			}
+		})
 	}
 }
