@@ -311,8 +311,8 @@ func (r *luaRules) melee(attacker, defender *interpreter.Unit, straight, chargin
 	r.call(hMelee, r.unit(attacker), r.unit(defender), lua.LBool(straight), lua.LBool(charging))
 }
 
-func (r *luaRules) meleeResolve(attacker, defender *interpreter.Unit, odds float64) {
-	r.call(hMeleeResolve, r.unit(attacker), r.unit(defender), lua.LNumber(odds))
+func (r *luaRules) meleeResolve(attacker, defender *interpreter.Unit, odds float64, charging bool) {
+	r.call(hMeleeResolve, r.unit(attacker), r.unit(defender), lua.LNumber(odds), lua.LBool(charging))
 }
 
 func (r *luaRules) turnEnd(unit *interpreter.Unit) { r.call(hTurnEnd, r.unit(unit)) }

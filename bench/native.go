@@ -311,9 +311,6 @@ func (r *nativeRules) meleeSide(attacker, defender *interpreter.Unit, side strin
 
 func (r *nativeRules) melee(attacker, defender *interpreter.Unit, straight, charging bool) {
 	w := r.w
-	if charging && attacker.Arm == "cavalry" { // end.assaulted
-		w.mark(attacker, "exhaust_after_melee")
-	}
 	if charging && straight && defender.Formation != "carre" && !w.marked(defender, "reaction_charged") { // melee.straight
 		w.scaleAttack(straightFactor)
 	}
@@ -327,7 +324,7 @@ func (r *nativeRules) melee(attacker, defender *interpreter.Unit, straight, char
 
 // meleeResolve checks each side's morale before the melee and rolls on the
 // Assault à Melee Table.
-func (r *nativeRules) meleeResolve(attacker, defender *interpreter.Unit, odds float64) {
+func (r *nativeRules) meleeResolve(attacker, defender *interpreter.Unit, odds float64, charging bool) {
 	w := r.w
 	row := assaultRow(odds)
 	if !w.marked(attacker, "no_pre_melee") { // melee.pre_melee_attacker
@@ -335,6 +332,9 @@ func (r *nativeRules) meleeResolve(attacker, defender *interpreter.Unit, odds fl
 	}
 	if !w.marked(attacker, "assault_called_off") && !w.marked(defender, "no_pre_melee") && !w.marked(defender, "passed_pre_melee") { // melee.pre_melee_defender
 		r.preMelee(attacker, defender, assaultOdds[1][row])
+	}
+	if charging && attacker.Arm == "cavalry" && !w.marked(attacker, "assault_called_off") { // end.assaulted
+		w.mark(attacker, "exhaust_after_melee")
 	}
 	if !w.marked(attacker, "assault_called_off") { // melee.resolve
 		r.meleeCombat(attacker, defender, odds)

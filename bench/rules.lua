@@ -299,9 +299,6 @@ function melee_side(attacker, defender, side, friendly_zdi)
 end
 
 function melee_hook(attacker, defender, straight, charging)
-  if charging and attacker.arm == "cavalry" then -- end.assaulted
-    mark(attacker, "exhaust_after_melee")
-  end
   if charging and straight and defender.formation ~= "carre" and not marked(defender, "reaction_charged") then -- melee.straight
     scale_attack(STRAIGHT_FACTOR)
   end
@@ -410,13 +407,16 @@ local function melee_combat(attacker, defender, odds)
 end
 
 -- Each side checks morale before the melee, then the table.
-function melee_resolve(attacker, defender, odds)
+function melee_resolve(attacker, defender, odds, charging)
   local row = assault_row(odds)
   if not marked(attacker, "no_pre_melee") then -- melee.pre_melee_attacker
     pre_melee(attacker, attacker, ATTACKER_ODDS[row])
   end
   if not marked(attacker, "assault_called_off") and not marked(defender, "no_pre_melee") and not marked(defender, "passed_pre_melee") then -- melee.pre_melee_defender
     pre_melee(attacker, defender, DEFENDER_ODDS[row])
+  end
+  if charging and attacker.arm == "cavalry" and not marked(attacker, "assault_called_off") then -- end.assaulted
+    mark(attacker, "exhaust_after_melee")
   end
   if not marked(attacker, "assault_called_off") then melee_combat(attacker, defender, odds) end -- melee.resolve
   if marked(attacker, "assault_called_off") or marked(attacker, "no_pre_melee") or marked(defender, "no_pre_melee") or marked(defender, "passed_pre_melee") then -- melee.pre_melee_done

@@ -50,7 +50,7 @@ var hookNames = [numHooks]struct {
 }{
 	{"declare_charge", 4}, {"charge_start", 2}, {"charge_enter", 5}, {"charge_approach", 6},
 	{"charge_contact", 4}, {"charge_end", 2}, {"fire", 7}, {"fire_resolve", 4},
-	{"assault_declare", 3}, {"melee_side", 4}, {"melee_hook", 4}, {"melee_resolve", 3}, {"turn_end", 1},
+	{"assault_declare", 3}, {"melee_side", 4}, {"melee_hook", 4}, {"melee_resolve", 4}, {"turn_end", 1},
 }
 
 // effectNames are the builtins the scripts may call (Starlark and Lua alike).
@@ -253,8 +253,8 @@ func (r *starRules) melee(attacker, defender *interpreter.Unit, straight, chargi
 	r.call(hMelee, r.unit(attacker), r.unit(defender), starlark.Bool(straight), starlark.Bool(charging))
 }
 
-func (r *starRules) meleeResolve(attacker, defender *interpreter.Unit, odds float64) {
-	r.call(hMeleeResolve, r.unit(attacker), r.unit(defender), starlark.Float(odds))
+func (r *starRules) meleeResolve(attacker, defender *interpreter.Unit, odds float64, charging bool) {
+	r.call(hMeleeResolve, r.unit(attacker), r.unit(defender), starlark.Float(odds), starlark.Bool(charging))
 }
 
 func (r *starRules) turnEnd(unit *interpreter.Unit) { r.call(hTurnEnd, r.unit(unit)) }

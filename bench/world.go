@@ -89,7 +89,7 @@ type ruleSet interface {
 	assaultDeclare(attacker, defender *interpreter.Unit, sameHex bool) (blocked bool)
 	meleeSide(attacker, defender *interpreter.Unit, side string, friendlyZdI bool)
 	melee(attacker, defender *interpreter.Unit, straight, charging bool)
-	meleeResolve(attacker, defender *interpreter.Unit, odds float64)
+	meleeResolve(attacker, defender *interpreter.Unit, odds float64, charging bool)
 	turnEnd(unit *interpreter.Unit)
 }
 
@@ -703,7 +703,7 @@ func (w *world) meleeOne(m meleeOrder) {
 	if w.act.defense > 0 {
 		odds = w.act.attack / w.act.defense
 	}
-	w.rules.meleeResolve(a, d, odds)
+	w.rules.meleeResolve(a, d, odds, m.charging)
 }
 
 // strength is a unit's melee value scaled by its morale state.

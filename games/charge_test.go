@@ -213,17 +213,29 @@ var chargeRulings = []clause{
 			r.text("melee strengths 12 against 3")
 		}},
 	// BER-40-EXHAUSTED: the cavalry that reaction-charged and meleed ends
-	// exhausted too; the other reading is a one-line variant.
-	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+	// exhausted too; the other reading is a one-line variant. Both
+	// pre-melee checks pass (66, 66) and the melee is fought (33).
+	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", faces: []int{6, 6, 6, 6, 3, 3}, answers: yes("hus", "reaction_charge"),
 		check: func(t *testing.T, r *played) {
 			r.fired("end.reaction_assaulted")
 			r.exhausted("hus", true)
 			r.exhausted("cuir", true)
 		}},
-	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", variant: "remove rule end.reaction_assaulted", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", variant: "remove rule end.reaction_assaulted", faces: []int{6, 6, 6, 6, 3, 3}, answers: yes("hus", "reaction_charge"),
 		check: func(t *testing.T, r *played) {
 			r.exhausted("hus", false)
 			r.exhausted("cuir", true)
+		}},
+	// The charger's own pre-melee check fails (11): it calls the assault
+	// off, so neither it nor the cavalry that met it in reaction assaulted,
+	// and neither is exhausted ("charged and assaulted").
+	{id: "BER-40-EXHAUSTED", folder: "ber", scenario: "tired_react", faces: []int{1, 1}, answers: yes("hus", "reaction_charge"),
+		check: func(t *testing.T, r *played) {
+			r.fired("pre_melee.called_off")
+			r.notFired("end.assaulted")
+			r.notFired("end.reaction_assaulted")
+			r.exhausted("hus", false)
+			r.exhausted("cuir", false)
 		}},
 	// FRI-36-NO-RECALL: the flight's die is the whole of what the contact
 	// costs the infantry; no trample (BER-40-TRAMPLE-ROUTED) on top.

@@ -2,9 +2,10 @@ package interpreter
 
 import (
 	"fmt"
-	"github.com/bataille/bataille/hex"
+	"slices"
 
 	"github.com/bataille/bataille/dsl"
+	"github.com/bataille/bataille/hex"
 )
 
 // ProjectsZdI reports whether u projects Zd'I into h, as the module's
@@ -126,18 +127,29 @@ func ToFloat(v any) float64 {
 // formation whose limit its hex's stack would pass nor march into a stack
 // that would then hold more than its formation's limit. It returns why not, and puts the refusal, citing the formation,
 // in the trace.
-func (e *Engine) Stacking(u *Unit, f string, h hex.Hex) string { return e.stacking(u, f, h, true) }
+func (e *Engine) Stacking(u *Unit, f string, h hex.Hex) string { return e.stacking(u, f, h, nil, true) }
 
-// stacking is Stacking; emit puts a refusal in the trace (a retreat that
-// only weighs the hexes it might take does not).
-func (e *Engine) stacking(u *Unit, f string, h hex.Hex, emit bool) string {
-	if msg := e.stackLimit(u, f, h, emit); msg != "" {
+// stacking is Stacking for u in formation f and the units with it, which
+// enter h together with u in their own formations (a battery tied to a
+// retreating battalion, ShareResult): the limit of each formation among
+// them and among the friends in h holds for them all. emit puts a refusal
+// in the trace (a retreat that only weighs the hexes it might take does
+// not).
+func (e *Engine) stacking(u *Unit, f string, h hex.Hex, with []*Unit, emit bool) string {
+	if msg := e.stackLimit(u, f, h, with, emit); msg != "" {
 		return msg
+	}
+	for _, x := range with {
+		if x.Formation != f {
+			if msg := e.stackLimit(u, x.Formation, h, with, emit); msg != "" {
+				return msg
+			}
+		}
 	}
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
-		if x != u && x.Side == u.Side && x.Increments > 0 && x.Occupies(h) && x.Formation != f {
-			if msg := e.stackLimit(u, x.Formation, h, emit); msg != "" {
+		if x != u && !slices.Contains(with, x) && x.Side == u.Side && x.Increments > 0 && x.Occupies(h) && x.Formation != f {
+			if msg := e.stackLimit(u, x.Formation, h, with, emit); msg != "" {
 				return msg
 			}
 		}
@@ -146,16 +158,20 @@ func (e *Engine) stacking(u *Unit, f string, h hex.Hex, emit bool) string {
 }
 
 // stackLimit is stacking for the limit of one formation.
-func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex, emit bool) string {
+func (e *Engine) stackLimit(u *Unit, f string, h hex.Hex, with []*Unit, emit bool) string {
 	sl := e.comp.stackLimits[f]
 	limit := sl.limit
 	if limit <= 0 {
 		return ""
 	}
 	total, oneRegiment := u.Increments, u.Regiment != ""
+	for _, x := range with {
+		total += x.Increments
+		oneRegiment = oneRegiment && x.Regiment == u.Regiment
+	}
 	e.Board.Spend(1 + len(e.Board.Units))
 	for _, x := range e.Board.Units {
-		if x != u && x.Side == u.Side && x.Increments > 0 && x.Occupies(h) {
+		if x != u && !slices.Contains(with, x) && x.Side == u.Side && x.Increments > 0 && x.Occupies(h) {
 			total += x.Increments
 			oneRegiment = oneRegiment && x.Regiment == u.Regiment
 		}

@@ -91,17 +91,20 @@ func (e *Engine) RoutedState() (string, error) {
 // into a hex an enemy holds or one whose stacking limit it would break:
 // where no hex away from it is free, on the map, the retreat ends. From a
 // unit in its own hex (a friend's stack it stood in) it goes away from the
-// hex that unit came from.
+// hex that unit came from. The units tied to it (ShareResult: a battery
+// with its battalion) go with it, and every hex it takes must hold them
+// too: the two never end apart, and no hex ends past its limit.
 func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 	start := u.Hex
 	away := from.Hex
 	if from.Occupies(u.Hex) && from.hasPrev {
 		away = from.prev
 	}
+	with := e.tied(u, start)
 	moved := 0
 	for range n {
 		e.Board.Spend(1)
-		next, ok := e.retreatStep(u, away)
+		next, ok := e.retreatStep(u, away, with)
 		if !ok {
 			if e.Tracing() && moved < n {
 				e.Note(u, "%s can retreat no farther from %s: no free hex away from it", u.ID, u.Hex)
@@ -112,7 +115,7 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 		moved++
 	}
 	if moved > 0 {
-		for _, x := range e.tied(u, start) {
+		for _, x := range with {
 			if e.Board.Fits(x, u.Hex) {
 				x.MoveTo(u.Hex)
 				x.vacated = start
@@ -137,16 +140,27 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 // neighbours farther from it, on the map, holding no enemy and within the
 // stacking limits of its formation and of the friends' there (Stacking:
 // a unit driven back does not crowd a hex past its formation's limit),
-// the farthest (the first by direction, N first, among equals).
-func (e *Engine) retreatStep(u *Unit, away hex.Hex) (hex.Hex, bool) {
+// the farthest (the first by direction, N first, among equals). The units
+// with it take the hex too: it must hold them as well.
+func (e *Engine) retreatStep(u *Unit, away hex.Hex, with []*Unit) (hex.Hex, bool) {
 	best, bestD, found := hex.Hex{}, hex.Distance(u.Hex, away), false
 	for d := hex.N; d <= hex.NW; d++ {
 		h := u.Hex.Neighbor(d)
-		if dd := hex.Distance(h, away); dd > bestD && e.Board.Fits(u, h) && !e.Board.EnemyAt(u, h) && e.stacking(u, u.Formation, h, false) == "" {
+		if dd := hex.Distance(h, away); dd > bestD && e.Board.Fits(u, h) && e.allFit(with, h) && !e.Board.EnemyAt(u, h) && e.stacking(u, u.Formation, h, with, false) == "" {
 			best, bestD, found = h, dd, true
 		}
 	}
 	return best, found
+}
+
+// allFit reports whether every one of us fits in h (on the map, whole).
+func (e *Engine) allFit(us []*Unit, h hex.Hex) bool {
+	for _, x := range us {
+		if !e.Board.Fits(x, h) {
+			return false
+		}
+	}
+	return true
 }
 
 // Exhaust makes cavalry exhausted.

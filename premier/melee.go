@@ -41,7 +41,8 @@ var (
 	hMeleeResolve = interpreter.DeclareHook(&dsl.Hook{Name: "melee_resolve", Doc: "the melee odds are known; rules roll the battle's melee table",
 		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaults"), v("defender", tUnit, "the unit assaulted"), v("attack", tFloat, "the attacker's melee strength so far"), v("defense", tFloat, "the defender's melee strength so far"),
 			v("odds", tFloat, "attack divided by defence"),
-			word("side", "front|flank|rear", "the defender's hexside the melee comes through, after the melee_side rules (a refused flank is a front)")}})
+			word("side", "front|flank|rear", "the defender's hexside the melee comes through, after the melee_side rules (a refused flank is a front)"),
+			v("charging", tBool, "the melee comes from a charge")}})
 	hMeleeEnd = interpreter.DeclareHook(&dsl.Hook{Name: "melee_end", Doc: "a melee is over, its result shared by the charging stack; rules read what it left: what each side lost, whether the defender gave up the hex it held (an advance after combat, a breakthrough, a victor's mark)",
 		Vars: []dsl.Var{v("attacker", tUnit, "the unit that assaulted"), v("defender", tUnit, "the unit assaulted"), v("charging", tBool, "the melee came from a charge"),
 			v("attacker_lost", tInt, "increments the attacker lost in the melee"), v("defender_lost", tInt, "increments the defender lost in the melee"),
@@ -299,7 +300,7 @@ func (s *meleeLocal) Melee(a, d *interpreter.Unit, charging bool, straight int) 
 			e.Note(a, "melee strengths %g against %g: odds %.2f", attack, defense, odds)
 		}
 	}
-	_, _, err = e.Bind(hMeleeResolve).Unit(a).Unit(d).Float(attack).Float(defense).Float(odds).Str(side).Fire()
+	_, _, err = e.Bind(hMeleeResolve).Unit(a).Unit(d).Float(attack).Float(defense).Float(odds).Str(side).Bool(charging).Fire()
 	if err != nil {
 		return err
 	}
