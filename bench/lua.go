@@ -150,9 +150,9 @@ func (r *luaRules) sync() {
 			s.exhausted = u.Exhausted
 			t.RawSetString("exhausted", lua.LBool(u.Exhausted))
 		}
-		if !s.ok || s.moved != u.Moved {
-			s.moved = u.Moved
-			t.RawSetString("moved", lua.LBool(u.Moved))
+		if moved := u.Flag(premier.Moved); !s.ok || s.moved != moved {
+			s.moved = moved
+			t.RawSetString("moved", lua.LBool(moved))
 		}
 		if !s.ok || s.firedOn != u.Flag(premier.FiredOn) {
 			s.firedOn = u.Flag(premier.FiredOn)
@@ -190,7 +190,7 @@ func luaField(u *interpreter.Unit, name string) lua.LValue {
 	case "exhausted":
 		v = lua.LBool(u.Exhausted)
 	case "moved":
-		v = lua.LBool(u.Moved)
+		v = lua.LBool(u.Flag(premier.Moved))
 	case "fired_on":
 		v = lua.LBool(u.Flag(premier.FiredOn))
 	case "leader":

@@ -46,7 +46,7 @@ func (r *nativeRules) declareCharge(charger, target *interpreter.Unit, stack int
 	switch {
 	case charger.Arm != "cavalry", charger.State != "good", charger.Tired || charger.Exhausted: // charge.eligible
 		return true
-	case charger.Moved: // charge.or_move
+	case charger.Flag(premier.Moved): // charge.or_move
 		return true
 	case !(stack <= 1 || leader): // charge.stack
 		return true

@@ -150,7 +150,7 @@ func (s *starUnit) Attr(name string) (starlark.Value, error) {
 	case "exhausted":
 		return starlark.Bool(u.Exhausted), nil
 	case "moved":
-		return starlark.Bool(u.Moved), nil
+		return starlark.Bool(u.Flag(premier.Moved)), nil
 	case "fired_on":
 		return starlark.Bool(u.Flag(premier.FiredOn)), nil
 	case "leader":

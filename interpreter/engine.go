@@ -455,12 +455,12 @@ func (e *Engine) SetTurns(turns []TurnPlan) { e.later = turns }
 // Turn is the number of the turn being played, from 1.
 func (e *Engine) Turn() int { return e.turnNo }
 
-// newTurn clears what lasts one turn: the moved flag, the flags
-// procedures keep (DeclareUnitFlag), and the marks not set to last longer; marks set to last so many
+// newTurn clears what lasts one turn: the flags procedures keep
+// (DeclareUnitFlag), and the marks not set to last longer; marks set to last so many
 // turns are cleared when their last turn is over.
 func (e *Engine) newTurn() {
 	for _, u := range e.Board.Units {
-		u.Moved, u.flags, u.mpSpent, u.tiedTo, u.hasEntered = false, 0, 0, nil, false
+		u.flags, u.mpSpent, u.tiedTo, u.hasEntered = 0, 0, nil, false
 		keep := e.lasting[u]
 		for name := range u.Marks {
 			if until, ok := keep[name]; !ok || until <= e.turnNo {

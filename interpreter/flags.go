@@ -43,6 +43,29 @@ func DeclareUnitFlag(name, doc string) UnitFlag {
 	return UnitFlag(len(unitFlags) - 1)
 }
 
+// DeclarePlacedFlag declares a unit flag, as DeclareUnitFlag does, that a
+// scenario may also set on a unit it places (`moved`), so that a set-up
+// can start a turn after the flag's procedure has run: the property is
+// offered to the checker (UnitProperties) with the flag's name.
+func DeclarePlacedFlag(name, doc string) UnitFlag {
+	f := DeclareUnitFlag(name, doc)
+	if _, dup := UnitProperties[name]; dup {
+		panic(fmt.Sprintf("interpreter: flag %q is a unit property already", name))
+	}
+	UnitProperties[name] = dsl.UnitProp{What: "flag", Doc: doc}
+	return f
+}
+
+// unitFlag is the declared unit flag of a name.
+func unitFlag(name string) (UnitFlag, bool) {
+	for i, n := range unitFlags {
+		if n == name {
+			return UnitFlag(i), true
+		}
+	}
+	return 0, false
+}
+
 // DeclareTerrainFlag declares a flag a terrain word may set (`terrain
 // woods { NAME }`), which a procedure reads and scripts read as
 // `hex.NAME` (Cell.Flag). Call it as DeclareUnitFlag.
@@ -81,12 +104,8 @@ func (u *Unit) SetFlag(f UnitFlag) { u.flags |= 1 << f }
 // FlagNamed is the unit's flag of a name; false, false when none is
 // declared so.
 func (u *Unit) FlagNamed(name string) (on, ok bool) {
-	for i, n := range unitFlags {
-		if n == name {
-			return u.flags&(1<<i) != 0, true
-		}
-	}
-	return false, false
+	f, ok := unitFlag(name)
+	return ok && u.Flag(f), ok
 }
 
 // Flag reports whether the hex's terrain sets the flag.

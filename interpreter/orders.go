@@ -28,7 +28,6 @@ var UnitProperties = map[string]dsl.UnitProp{
 	"exhausted":     {What: "flag", Doc: "cavalry readiness: exhausted"},
 	"mp":            {What: "count", Doc: "printed movement allowance; without it, its arm's `mp` if the module declares one"},
 	"melee":         {What: "count", Doc: "printed melee (assault) value"},
-	"moved":         {What: "flag", Doc: "it has already moved this turn"},
 }
 
 // Orders are the kinds of order a scenario may give, by the word that

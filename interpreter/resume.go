@@ -251,7 +251,6 @@ func (s *State) AppendKey(b []byte) []byte {
 		k.Num(u.MP)
 		k.Float(u.MPSpent())
 		k.Num(u.Melee)
-		k.Flag(u.Moved)
 		for i := range unitFlags {
 			k.Flag(u.flags&(1<<i) != 0)
 		}

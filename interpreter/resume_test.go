@@ -58,7 +58,7 @@ func TestStateCoversEngine(t *testing.T) {
 var unitKeyed = map[string]string{
 	"ID": "", "Name": "", "Side": "", "Nationality": "", "Class": "", "Arm": "", "Increments": "", "Start": "", "Losses": "",
 	"Formation": "", "Morale": "", "State": "", "Tired": "", "Exhausted": "", "Regiment": "", "Leader": "",
-	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "Moved": "", "flags": "", "Hexes": "",
+	"CavalryBonus": "", "MP": "", "mpSpent": "", "Melee": "", "flags": "", "Hexes": "",
 	"Terrain": "", "Hex": "", "Hex2": "", "Facing": "", "Vacated": "", "Attrs": "", "Marks": "State.marks",
 	"prev": "", "hasPrev": "", "entered": "", "hasEntered": "", "tiedTo": "by the id of the unit it is tied to (the engine resumed is the one saved from)",
 }

@@ -130,13 +130,17 @@ func newUnit(mod *dsl.Module, us *dsl.UnitSpec, p dsl.Placed) *Unit {
 			u.Tired = flag
 		case "exhausted":
 			u.Exhausted = flag
-		case "moved":
-			u.Moved = flag
 		case "facing", "at", "at2":
 			// placed
 		default:
-			// An attribute the module declares (the checker knows no other).
-			if flag {
+			// A flag a procedure lets a scenario set (DeclarePlacedFlag),
+			// else an attribute the module declares (the checker knows no
+			// other).
+			if f, ok := unitFlag(key); ok {
+				if flag {
+					u.SetFlag(f)
+				}
+			} else if flag {
 				if u.Attrs == nil {
 					u.Attrs = map[string]bool{}
 				}

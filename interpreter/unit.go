@@ -34,7 +34,6 @@ type Unit struct {
 	CavalryBonus int    `expr:"cavalry_bonus"`
 	MP           int    `expr:"mp"`    // printed movement allowance
 	Melee        int    `expr:"melee"` // printed melee value
-	Moved        bool   `expr:"moved"` // moved in this turn's movement phase
 	Hexes        int    `expr:"hexes"` // 2 for a two-hex line
 	Terrain      string `expr:"terrain" vocab:"terrain"`
 

@@ -20,6 +20,11 @@ var (
 	_ = interpreter.DeclareOrder(&dsl.OrderKind{Name: "form", Doc: "a change of formation", Formation: true, SpendsMP: true})
 )
 
+// Moved is the flag of a unit that moved in this turn's movement phase
+// (`unit.moved`): cavalry that moved may not charge. A scenario may place
+// a unit that has moved already (`moved`).
+var Moved = interpreter.DeclarePlacedFlag("moved", "it has already moved this turn")
+
 var (
 	hMoveStart = interpreter.DeclareHook(&dsl.Hook{Name: "move_start", Blocks: true, Doc: "a unit begins a move in the movement phase; a failing require forbids it",
 		Vars: []dsl.Var{v("unit", tUnit, "the unit the hook is about"), v("mp_left", tFloat, "movement points left")}})
@@ -80,7 +85,7 @@ func movementPhase(e *interpreter.Engine, title string, from int) error {
 		if err := move(e, o); err != nil {
 			return err
 		}
-		u.Moved = true
+		u.SetFlag(Moved)
 		if err := e.Settle(); err != nil {
 			return err
 		}
