@@ -115,14 +115,13 @@ func (e *Engine) Retreat(u *Unit, n int, from *Unit) {
 		moved++
 	}
 	if moved > 0 {
+		// retreatStep took only hexes every one of them fits in.
 		for _, x := range with {
-			if e.Board.Fits(x, u.Hex) {
-				x.MoveTo(u.Hex)
-				x.vacated = start
-				x.Vacated = &x.vacated
-				if e.Tracing() {
-					e.NoteUnits(x, []string{u.ID}, "%s goes back with %s to %s", x.ID, u.ID, u.Hex)
-				}
+			x.MoveTo(u.Hex)
+			x.vacated = start
+			x.Vacated = &x.vacated
+			if e.Tracing() {
+				e.NoteUnits(x, []string{u.ID}, "%s goes back with %s to %s", x.ID, u.ID, u.Hex)
 			}
 		}
 		// The unit keeps the hex itself, so that a retreat allocates
