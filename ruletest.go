@@ -60,6 +60,10 @@ func RunTest(ctx context.Context, mod *dsl.Module, t *dsl.TestDef) *TestResult {
 	fail := func(pos dsl.Pos, format string, args ...any) {
 		res.Failures = append(res.Failures, TestFailure{Pos: pos, Message: fmt.Sprintf(format, args...)})
 	}
+	if mod.TestsUnread {
+		fail(t.Pos, "test %s: module %s was loaded to play, its tests unread; load it with LoadDir or LoadBundled to test it", t.Name, mod.ID)
+		return res
+	}
 	if t.Setup == nil {
 		fail(t.Pos, "test %s has no set-up", t.Name)
 		return res

@@ -164,9 +164,11 @@ func BenchmarkParseCheck500(b *testing.B)  { benchParseCheck(b, 500) }
 func BenchmarkParseCheck5000(b *testing.B) { benchParseCheck(b, 5000) }
 
 // BenchmarkLoadBattle loads each bundled battle as a program does the first
-// time (cold: the base module it extends read and checked too, its
-// scenarios' boards with them, as bataille.LoadBundled does) and as a long-lived one
-// does after (warm: the base checked once per process and shared). Cold or
+// time (cold: the modules it extends read and checked too, its scenarios'
+// boards with them, as bataille.LoadBundledToPlay does for run, simulate
+// or odds; cold-tests: its tests read too, as bataille.LoadBundled does for
+// check and test) and as a long-lived one does after (warm: the base
+// checked once per process and shared, the tests read). Cold or
 // warm, the embedded files are read from the trees games.FS and stdlib
 // carry (dsl.TreeFS), and parsed only where a file changed since its tree
 // was made; BenchmarkParseCheck measures the parse.
@@ -181,6 +183,21 @@ func BenchmarkLoadBattle(b *testing.B) {
 					b.Fatal(diags.Err())
 				}
 				// The check lays out the scenarios' boards too.
+				mod, diags := dsl.CheckPlay(files, stdlib.Env(), bataille.Loader{Play: true}.Load, nil)
+				if mod == nil || diags.HasErrors() {
+					b.Fatal(diags.Err())
+				}
+			}
+			reportCPU(b, cpu0, ok)
+		})
+		b.Run(name+"/cold-tests", func(b *testing.B) {
+			b.ReportAllocs()
+			cpu0, ok := processCPU()
+			for b.Loop() {
+				files, diags := dsl.ParseFS(games.FS, name)
+				if diags.HasErrors() {
+					b.Fatal(diags.Err())
+				}
 				mod, diags := dsl.Check(files, stdlib.Env(), bataille.Loader{}.Load)
 				if mod == nil || diags.HasErrors() {
 					b.Fatal(diags.Err())

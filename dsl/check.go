@@ -36,6 +36,16 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 	return c.check(files)
 }
 
+// CheckPlay is CheckWith for a module that is to be played, not tested
+// (a run, a simulation, its odds): its tests are claimed, so an override
+// of one still finds it, but their set-ups and expectations are not read,
+// which is a quarter of a cold load. The module says so (TestsUnread); a
+// full check never takes such a module as a base.
+func CheckPlay(files []*File, env *Env, load Loader, checked Checked) (mod *Module, diags Diagnostics) {
+	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}, play: true}
+	return c.check(files)
+}
+
 // CheckAgain is CheckWith for a module checked before as prev (a folder
 // open in an editor, checked again at each keystroke): an expression that
 // means here what it meant in prev (exprKey: its text, and what each name
@@ -142,6 +152,8 @@ type checker struct {
 	// info is what the names of the expressions compiled refer to, for
 	// every module of the check.
 	info *Info
+	// play leaves the tests unread (CheckPlay).
+	play bool
 }
 
 // unit is the working state of one module being checked.
@@ -308,7 +320,9 @@ func (c *checker) module(files []*File, stack []string) (*Module, Diagnostics) {
 		mod.Hooks[r.Hook] = append(mod.Hooks[r.Hook], r)
 	}
 	u.checkScenarios()
-	u.checkTests()
+	if mod.TestsUnread = c.play; !c.play {
+		u.checkTests()
+	}
 	u.checkCiteAs()
 	u.recordWords()
 	if top {
@@ -334,7 +348,9 @@ func (u *unit) base(ref *ModuleRef, stack []string) *Module {
 		return nil
 	}
 	if u.checked != nil {
-		if m := u.checked(ext.Name, u.env); m != nil {
+		// A base whose tests were not read would hand a full check tests
+		// never checked; a check to play takes either.
+		if m := u.checked(ext.Name, u.env); m != nil && (u.play || !m.TestsUnread) {
 			for mod := m; mod != nil; mod = mod.Base {
 				for _, f := range mod.Files {
 					u.srcs[f.Pos.Filename] = f.Src

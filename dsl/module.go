@@ -43,6 +43,10 @@ type Module struct {
 	// Tests are the rulings written as tests, a base's first; a battle
 	// plays those it inherits against its own rules.
 	Tests []*TestDef
+	// TestsUnread says the check left the tests' set-ups and expectations
+	// unread (CheckPlay): Tests holds their names only, and cannot be
+	// played.
+	TestsUnread bool
 	// Constraints are the conditions over the params the checker found
 	// to hold, a base's first.
 	Constraints []*ConstraintDef

@@ -43,7 +43,7 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	for _, p := range fs.Args() {
-		_, diags := loadPath(p)
+		_, diags := loadPath(p, toTest)
 		all = append(all, diags...)
 		checked++
 	}
@@ -67,13 +67,11 @@ func cmdCheck(args []string, stdout, stderr io.Writer) int {
 	return exitOK
 }
 
-// loadOrReport loads a module for a command that plays or shows it: on
-// errors it prints them and returns nil.
 // loadScenario loads GAME|DIR and finds its scenario (the first when name
 // is empty) for a command that plays one, warning of answers no rule asks;
 // it reports on stderr and returns nil when either is missing.
 func loadScenario(cmd, game, name string, answers *interpreter.ScriptedDecider, stderr io.Writer) (*dsl.Module, *dsl.ScenarioDef) {
-	mod := loadOrReport(game, stderr)
+	mod := loadOrReport(game, toPlay, stderr)
 	if mod == nil {
 		return nil, nil
 	}
@@ -86,8 +84,11 @@ func loadScenario(cmd, game, name string, answers *interpreter.ScriptedDecider, 
 	return mod, sd
 }
 
-func loadOrReport(p string, stderr io.Writer) *dsl.Module {
-	mod, diags := loadPath(p)
+// loadOrReport loads a module for a command that plays or shows it (play:
+// its tests unread, bataille.LoadDirToPlay) or tests it: on errors it
+// prints them and returns nil.
+func loadOrReport(p string, play bool, stderr io.Writer) *dsl.Module {
+	mod, diags := loadPath(p, play)
 	if diags.HasErrors() {
 		diags.Print(stderr)
 		return nil
@@ -113,9 +114,15 @@ func loadOrReport(p string, stderr io.Writer) *dsl.Module {
 // battle or base module is that battle, even when the working folder holds
 // a folder of the same name: a folder someone left there must not replace
 // the battle silently. `./NAME` names the folder; check warns of it.
-func loadPath(p string) (*dsl.Module, dsl.Diagnostics) {
+//
+// play loads it to play, its tests unread.
+func loadPath(p string, play bool) (*dsl.Module, dsl.Diagnostics) {
+	loadBundled, loadDir := bataille.LoadBundled, bataille.LoadDir
+	if play {
+		loadBundled, loadDir = bataille.LoadBundledToPlay, bataille.LoadDirToPlay
+	}
 	if !looksLikePath(p) && isBundled(p) {
-		mod, diags := bataille.LoadBundled(p)
+		mod, diags := loadBundled(p)
 		if st, err := os.Stat(p); err == nil && st.IsDir() {
 			diags = append(diags, dsl.Diagnostic{Severity: dsl.Warning, Code: "bundled-name", Pos: dsl.Pos{File: p},
 				Message: fmt.Sprintf("the bundled battle %s is used, not the folder %s here; write ./%s for the folder", p, p, p)})
@@ -125,7 +132,7 @@ func loadPath(p string) (*dsl.Module, dsl.Diagnostics) {
 	st, err := os.Stat(p)
 	if err == nil {
 		root, name := splitPath(p, st.IsDir())
-		mod, diags := bataille.LoadDir(os.DirFS(root), name)
+		mod, diags := loadDir(os.DirFS(root), name)
 		return mod, asGiven(diags, root, filepath.IsAbs(p))
 	}
 	if looksLikePath(p) {
@@ -136,8 +143,14 @@ func loadPath(p string) (*dsl.Module, dsl.Diagnostics) {
 		return nil, dsl.Diagnostics{{Severity: dsl.Error, Code: "read", Pos: dsl.Pos{File: p},
 			Message: fmt.Sprintf("%s (a battle is a bundled name, %s, or a folder or .rules file on disk)", why, strings.Join(bataille.Bundled(), ", "))}}
 	}
-	return bataille.LoadBundled(p)
+	return loadBundled(p)
 }
+
+// What loadPath and loadOrReport are to load a module for.
+const (
+	toPlay = true
+	toTest = false
+)
 
 // isBundled reports whether name is a bundled battle or base module.
 func isBundled(name string) bool {
@@ -236,7 +249,7 @@ func parseGame(fs *pflag.FlagSet, args []string, min, max int, stderr io.Writer)
 	if code, ok := parseArgs(fs, args, min, max); !ok {
 		return nil, code
 	}
-	mod := loadOrReport(fs.Arg(0), stderr)
+	mod := loadOrReport(fs.Arg(0), toPlay, stderr)
 	if mod == nil {
 		return nil, exitFail
 	}

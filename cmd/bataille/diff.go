@@ -181,7 +181,7 @@ func loadSide(arg string) (*dsl.Module, dsl.Diagnostics) {
 	if arg == os.DevNull {
 		return nil, nil
 	}
-	mod, diags := loadPath(arg)
+	mod, diags := loadPath(arg, toTest)
 	var errs dsl.Diagnostics
 	for _, d := range diags {
 		if d.Severity == dsl.Error {

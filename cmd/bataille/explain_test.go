@@ -63,7 +63,7 @@ func TestExplainGolden(t *testing.T) {
 // header).
 func TestExplainBundledChartWhole(t *testing.T) {
 	for _, game := range []string{"friedland", "danzig", "austerlitz1805"} {
-		mod := loadOrReport(game, os.Stderr)
+		mod := loadOrReport(game, toPlay, os.Stderr)
 		if mod == nil {
 			t.Fatalf("%s does not load", game)
 		}

@@ -50,7 +50,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	if st, err := os.Stat(besideDIR); err == nil && st.IsDir() && !looksLikePath(*extends) && !isBundled(*extends) && !isBundled(strings.ReplaceAll(*extends, "_", "-")) {
 		from = besideDIR
 	}
-	base := loadOrReport(from, stderr)
+	base := loadOrReport(from, toTest, stderr)
 	if base == nil {
 		return exitFail
 	}
@@ -71,7 +71,7 @@ func cmdNew(args []string, stdout, stderr io.Writer) int {
 	}
 	// What new writes always checks: if it does not (a base it cannot
 	// start from), it is taken back and the errors say why.
-	if _, diags := loadPath(dir); diags.HasErrors() {
+	if _, diags := loadPath(dir, toTest); diags.HasErrors() {
 		diags.Print(stderr)
 		for _, name := range []string{"rules.rules", "scenarios.rules"} {
 			os.Remove(filepath.Join(dir, name))

@@ -41,7 +41,7 @@ func cmdRun(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "bataille run: %v\n", err)
 		return exitUsage
 	}
-	mod := loadOrReport(fs.Arg(0), stderr)
+	mod := loadOrReport(fs.Arg(0), toPlay, stderr)
 	if mod == nil {
 		return exitFail
 	}

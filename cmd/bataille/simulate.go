@@ -161,7 +161,7 @@ Flags:`)
 	}
 	mods := []*dsl.Module{mod}
 	for _, r := range *rules {
-		m := loadOrReport(r, stderr)
+		m := loadOrReport(r, toPlay, stderr)
 		if m == nil {
 			return exitFail
 		}

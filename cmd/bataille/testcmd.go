@@ -32,7 +32,7 @@ func cmdTest(args []string, stdout, stderr io.Writer) int {
 	}
 	code := exitOK
 	for _, game := range games {
-		mod := loadOrReport(game, stderr)
+		mod := loadOrReport(game, toTest, stderr)
 		if mod == nil {
 			code = exitFail
 			continue

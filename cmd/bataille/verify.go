@@ -28,7 +28,7 @@ func cmdVerify(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	game := fs.Arg(0)
-	mod := loadOrReport(game, stderr)
+	mod := loadOrReport(game, toPlay, stderr)
 	if mod == nil {
 		return exitFail
 	}
