@@ -174,37 +174,33 @@ func BenchmarkParseCheck5000(b *testing.B) { benchParseCheck(b, 5000) }
 // was made; BenchmarkParseCheck measures the parse.
 func BenchmarkLoadBattle(b *testing.B) {
 	for _, name := range bataille.Bundled() {
-		b.Run(name+"/cold", func(b *testing.B) {
-			b.ReportAllocs()
-			cpu0, ok := processCPU()
-			for b.Loop() {
-				files, diags := dsl.ParseFS(games.FS, name)
-				if diags.HasErrors() {
-					b.Fatal(diags.Err())
+		for _, cold := range []struct {
+			name  string
+			check func([]*dsl.File) (*dsl.Module, dsl.Diagnostics)
+		}{
+			{"cold", func(files []*dsl.File) (*dsl.Module, dsl.Diagnostics) {
+				return dsl.CheckPlay(files, stdlib.Env(), bataille.Loader{Play: true}.Load, nil)
+			}},
+			{"cold-tests", func(files []*dsl.File) (*dsl.Module, dsl.Diagnostics) {
+				return dsl.Check(files, stdlib.Env(), bataille.Loader{}.Load)
+			}},
+		} {
+			b.Run(name+"/"+cold.name, func(b *testing.B) {
+				b.ReportAllocs()
+				cpu0, ok := processCPU()
+				for b.Loop() {
+					files, diags := dsl.ParseFS(games.FS, name)
+					if diags.HasErrors() {
+						b.Fatal(diags.Err())
+					}
+					// The check lays out the scenarios' boards too.
+					if mod, diags := cold.check(files); mod == nil || diags.HasErrors() {
+						b.Fatal(diags.Err())
+					}
 				}
-				// The check lays out the scenarios' boards too.
-				mod, diags := dsl.CheckPlay(files, stdlib.Env(), bataille.Loader{Play: true}.Load, nil)
-				if mod == nil || diags.HasErrors() {
-					b.Fatal(diags.Err())
-				}
-			}
-			reportCPU(b, cpu0, ok)
-		})
-		b.Run(name+"/cold-tests", func(b *testing.B) {
-			b.ReportAllocs()
-			cpu0, ok := processCPU()
-			for b.Loop() {
-				files, diags := dsl.ParseFS(games.FS, name)
-				if diags.HasErrors() {
-					b.Fatal(diags.Err())
-				}
-				mod, diags := dsl.Check(files, stdlib.Env(), bataille.Loader{}.Load)
-				if mod == nil || diags.HasErrors() {
-					b.Fatal(diags.Err())
-				}
-			}
-			reportCPU(b, cpu0, ok)
-		})
+				reportCPU(b, cpu0, ok)
+			})
+		}
 		b.Run(name+"/warm", func(b *testing.B) {
 			b.ReportAllocs()
 			cpu0, ok := processCPU()
