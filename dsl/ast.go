@@ -545,7 +545,8 @@ func (*SameLine) Parse(lex *lexer.PeekingLexer) error {
 // Decide answers a question a rule asks: `decide inf1 form_carre yes`, or
 // yes exactly where a condition holds, each time the question is asked:
 // `decide inf1 form_carre when distance <= 2`. The condition runs to the end
-// of its line.
+// of its line, or on to the next where an operator joins them, or inside
+// brackets.
 type Decide struct {
 	Pos      lexer.Position
 	Unit     *Ident    `parser:"'decide' @@"`
@@ -563,19 +564,29 @@ type Goal struct {
 }
 
 // LineExpr is an expression that ends with its line as well as where an Expr
-// ends: a scenario's lines have no separator.
+// ends: a scenario's lines have no separator. As in Go, a line break inside
+// a block comment is one; unlike Go, an operator that starts the next line
+// joins it too, for no scenario line starts with one.
 type LineExpr Expr
 
 // Parse implements participle.Parseable: Expr's rules, and a token on a
-// later line than the one before it, outside brackets, ends it too.
+// later line than the one before it, outside brackets, ends it too unless
+// an operator joins the two lines (binaryOp).
 func (e *LineExpr) Parse(lex *lexer.PeekingLexer) error {
 	e.Tokens = nil
 	first, depth, line := lexer.RawCursor(-1), 0, lex.Peek().Pos.Line
 	var open []lexer.Token
+	var last lexer.Token // the last token taken
 loop:
 	for {
 		t := lex.Peek()
-		if t.EOF() || t.Type == tokKeyword || (t.Type == tokOp && t.Value == "=>") || (depth == 0 && t.Pos.Line != line) {
+		if t.EOF() || t.Type == tokKeyword || (t.Type == tokOp && t.Value == "=>") {
+			break
+		}
+		// A new line ends it, unless the expression cannot end there: the
+		// line ends with an operator, or the next starts with one that
+		// needs an operand before it (no scenario line starts so).
+		if depth == 0 && t.Pos.Line != line && !binaryOp(last, false) && !binaryOp(*t, true) {
 			break
 		}
 		if t.Type == tokPunct {
@@ -598,7 +609,7 @@ loop:
 				open = open[:depth]
 			}
 		}
-		line = t.Pos.Line
+		line, last = t.Pos.Line, *t
 		lex.Next()
 		if first < 0 {
 			first = lex.RawCursor() - 1
@@ -614,6 +625,25 @@ loop:
 	e.Tokens = lex.Range(first, lex.RawCursor())
 	e.Pos = e.Tokens[0].Pos
 	return nil
+}
+
+// binaryOp reports whether an expression cannot end after t (starts false:
+// an operator, or an operator word) or a line cannot start with it (starts
+// true: an operator that is not a sign or a negation, or `and`, `or`; the
+// other operator words could be an order's name).
+func binaryOp(t lexer.Token, starts bool) bool {
+	switch {
+	case t.Type == tokOp:
+		return !starts || (t.Value != "-" && t.Value != "+" && t.Value != "!")
+	case t.Type == tokIdent:
+		switch t.Value {
+		case "and", "or":
+			return true
+		case "not", "in", "matches", "contains", "startsWith", "endsWith":
+			return !starts
+		}
+	}
+	return false
 }
 
 // HexsideSet puts a hexside feature along hexsides: between pairs of
