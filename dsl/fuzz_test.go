@@ -105,7 +105,8 @@ func fuzzLoader(id string) ([]*dsl.File, dsl.Diagnostics) {
 // FuzzCheck: parsing and checking against the real environment never
 // panics (the input limits bound the work), returns a module exactly when
 // it reports no error, positions diagnostics inside the input, and leaves
-// expr's compiler nothing it refuses.
+// expr's compiler nothing it refuses; the check to play (CheckPlay) agrees
+// with it, reading less.
 func FuzzCheck(f *testing.F) {
 	addSeeds(f)
 	f.Fuzz(func(t *testing.T, src []byte) {
@@ -126,6 +127,21 @@ func FuzzCheck(f *testing.F) {
 		if mod != nil {
 			if err := dsl.CompileBytecode(mod); err != nil {
 				t.Fatalf("expr's compiler refused what the check left it: %v", err)
+			}
+		}
+		// The check to play reads less: it reports no error the full
+		// check does not, and passes whatever the full check passes.
+		play, playDiags := dsl.CheckPlay([]*dsl.File{file}, stdlib.Env(), fuzzLoader, nil)
+		if (play == nil) != playDiags.HasErrors() || (mod != nil && play == nil) || (play != nil && !play.TestsUnread) {
+			t.Fatalf("to play: module %v, errors %v; full: module %v", play != nil, playDiags, mod != nil)
+		}
+		full := map[string]bool{}
+		for _, d := range diags {
+			full[d.String()] = true
+		}
+		for _, d := range playDiags {
+			if d.Severity == dsl.Error && !full[d.String()] && d.Code != "too-many-errors" {
+				t.Fatalf("to play it reports %v, which the full check does not", d)
 			}
 		}
 	})
