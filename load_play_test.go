@@ -153,3 +153,62 @@ func scenarioNames(mod *dsl.Module) []string {
 	}
 	return out
 }
+
+// TestDiffToPlay: a diff of two modules loaded to play, their tests
+// unread, reads what each test expects from its text, and says what the
+// diff of the same modules loaded whole says; an edition that changes only
+// what a test expects shows the change both ways.
+func TestDiffToPlay(t *testing.T) {
+	edit := fstest.MapFS{"g/rules.rules": {Data: []byte(strings.Replace(string(brokenTestGame["g/rules.rules"].Data),
+		"expect inf.formation == \"line\"", "expect inf.formation == \"line\"\n  expect refused \"carre.terrain\"", 1))}}
+	fix := func(fsys fstest.MapFS) fstest.MapFS {
+		src := strings.Replace(string(fsys["g/rules.rules"].Data), "expect inf.no_such_field == 1", "exact\n  expect chance(inf.formation == \"carre\") > 0", 1)
+		return fstest.MapFS{"g/rules.rules": {Data: []byte(src)}}
+	}
+	pairs := [][2]func(bool) (*dsl.Module, dsl.Diagnostics){
+		{bundled("friedland"), bundled("danzig")},
+		{bundled("premier"), bundled("berlin1813")},
+		{inDir(fix(brokenTestGame)), inDir(fix(edit))},
+	}
+	for _, p := range pairs {
+		var texts [2]string
+		for i, play := range []bool{false, true} {
+			old, d1 := p[0](play)
+			new, d2 := p[1](play)
+			if d1.HasErrors() || d2.HasErrors() {
+				t.Fatalf("%v %v", d1.Err(), d2.Err())
+			}
+			var b strings.Builder
+			dsl.Diff(old, new).WriteText(&b, nil, false)
+			texts[i] = b.String()
+		}
+		if texts[0] != texts[1] {
+			t.Errorf("diff loaded to play:\n%s\nwant, as loaded whole:\n%s", texts[1], texts[0])
+		}
+	}
+	old, _ := inDir(fix(brokenTestGame))(true)
+	new, _ := inDir(fix(edit))(true)
+	var b strings.Builder
+	dsl.Diff(old, new).WriteText(&b, nil, false)
+	if !strings.Contains(b.String(), `refused carre.terrain`) {
+		t.Errorf("the diff to play misses the expectation added:\n%s", b.String())
+	}
+}
+
+func bundled(name string) func(bool) (*dsl.Module, dsl.Diagnostics) {
+	return func(play bool) (*dsl.Module, dsl.Diagnostics) {
+		if play {
+			return bataille.LoadBundledToPlay(name)
+		}
+		return bataille.LoadBundled(name)
+	}
+}
+
+func inDir(fsys fstest.MapFS) func(bool) (*dsl.Module, dsl.Diagnostics) {
+	return func(play bool) (*dsl.Module, dsl.Diagnostics) {
+		if play {
+			return bataille.LoadDirToPlay(fsys, "g")
+		}
+		return bataille.LoadDir(fsys, "g")
+	}
+}

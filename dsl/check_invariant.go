@@ -329,11 +329,11 @@ func (u *unit) expect(t *TestDef, x *TestExpect, env vars) *ExpectDef {
 			}
 			u.errorf(pos, "unknown-rule", "test %s: no rule %q%s%s", t.Name, *x.Rule, didYouMean(*x.Rule, ids), hint)
 		}
-		return &ExpectDef{Kind: kind, Rule: *x.Rule, Pos: pos, Source: x.Ruling + " " + *x.Rule}
+		return &ExpectDef{Kind: kind, Rule: *x.Rule, Pos: pos, Source: x.source(u.srcs)}
 	}
-	after, prefix := "", ""
+	after := ""
 	if x.After != nil {
-		after, prefix = x.After.Name, "after "+x.After.Name+" "
+		after = x.After.Name
 		u.checkPhase(t, x.After)
 	}
 	if x.Chance != nil {
@@ -350,13 +350,30 @@ func (u *unit) expect(t *TestDef, x *TestExpect, env vars) *ExpectDef {
 		if !ok {
 			u.errorf(pos, "bad-number", "test %s: %s is not a chance", t.Name, x.Num)
 		}
-		src := prefix + "chance(" + x.Chance.Text(u.srcs[x.Chance.Pos.Filename]) + ") " + x.Op + " " + x.Num
+		return &ExpectDef{Kind: ExpectChance, Cond: u.compile(x.Chance, env, true), Op: x.Op, Want: want, After: after, Pos: pos, Source: x.source(u.srcs)}
+	}
+	return &ExpectDef{Kind: ExpectCond, Cond: u.compile(x.Cond, env, true), After: after, Pos: pos, Source: x.source(u.srcs)}
+}
+
+// source is the expectation as ExpectDef.Source writes it, from the texts
+// of the files by name: what a diff compares, whether or not the check
+// read the test.
+func (x *TestExpect) source(srcs map[string]string) string {
+	if x.Rule != nil {
+		return x.Ruling + " " + *x.Rule
+	}
+	prefix := ""
+	if x.After != nil {
+		prefix = "after " + x.After.Name + " "
+	}
+	if x.Chance != nil {
+		src := prefix + "chance(" + x.Chance.Text(srcs[x.Chance.Pos.Filename]) + ") " + x.Op + " " + x.Num
 		if x.Den != nil {
 			src += "/" + *x.Den
 		}
-		return &ExpectDef{Kind: ExpectChance, Cond: u.compile(x.Chance, env, true), Op: x.Op, Want: want, After: after, Pos: pos, Source: src}
+		return src
 	}
-	return &ExpectDef{Kind: ExpectCond, Cond: u.compile(x.Cond, env, true), After: after, Pos: pos, Source: prefix + x.Cond.Text(u.srcs[x.Cond.Pos.Filename])}
+	return prefix + x.Cond.Text(srcs[x.Cond.Pos.Filename])
 }
 
 // checkPhase checks the phase an `expect after PHASE` names: one of the

@@ -55,20 +55,39 @@ func (d *ModuleDiff) tests(old, new *Module) {
 	for _, t := range new.Tests {
 		nm[t.Name] = t
 	}
-	expects := func(t *TestDef) string {
+	// A module loaded to play has its tests' expectations unread: they
+	// are written from the tests' trees instead, as the check would.
+	srcs := map[*Module]map[string]string{}
+	for _, m := range []*Module{old, new} {
+		if m.TestsUnread {
+			srcs[m] = map[string]string{}
+			for b := m; b != nil; b = b.Base {
+				for _, f := range b.Files {
+					srcs[m][f.Pos.Filename] = f.Src
+				}
+			}
+		}
+	}
+	expects := func(m *Module, t *TestDef) string {
 		if t == nil {
 			return ""
 		}
-		parts := make([]string, len(t.Expects))
-		for i, x := range t.Expects {
-			parts[i] = x.Source
+		var parts []string
+		if m.TestsUnread {
+			for _, x := range t.ast.Expects {
+				parts = append(parts, x.source(srcs[m]))
+			}
+		} else {
+			for _, x := range t.Expects {
+				parts = append(parts, x.Source)
+			}
 		}
 		return strings.Join(parts, "; ")
 	}
 	for _, name := range unionKeys(om, nm) {
 		o, n := om[name], nm[name]
 		c := change(KindTest, name, o.side(), n.side())
-		field(&c.Details, "expects", expects(o), expects(n))
+		field(&c.Details, "expects", expects(old, o), expects(new, n))
 		if o != nil && n != nil {
 			field(&c.Details, "title", o.Title, n.Title)
 			field(&c.Details, "cite", citeText(o.Cite), citeText(n.Cite))
