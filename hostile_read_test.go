@@ -16,7 +16,7 @@ import (
 	"github.com/bataille/bataille/dsl"
 )
 
-// Folders an attacker shares, read by the library (LoadDir, Open, Reload):
+// Folders an attacker shares, read by the library (LoadDir, LoadDirToPlay, Open, Reload):
 // each is refused before the hostile part is read, with its code and a
 // message naming the bound, within 64 MiB of allocation in all, and the
 // diagnostics printed stay short.
@@ -112,6 +112,10 @@ func TestHostileFolderReads(t *testing.T) {
 				}{
 					{"LoadDir", func() dsl.Diagnostics {
 						_, diags := bataille.LoadDir(os.DirFS(filepath.Dir(dir)), "battle")
+						return diags
+					}},
+					{"LoadDirToPlay", func() dsl.Diagnostics {
+						_, diags := bataille.LoadDirToPlay(os.DirFS(filepath.Dir(dir)), "battle")
 						return diags
 					}},
 					{"Open", func() dsl.Diagnostics {
