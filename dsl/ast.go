@@ -649,11 +649,13 @@ func binaryOp(t lexer.Token, starts bool) bool {
 // HexsideSet puts a hexside feature along hexsides: between pairs of
 // neighbouring hexes (`hexside stream 0605/0606 0606/0706`), or across the
 // named sides of one hex, rising from it (`hexside slope 0605 up N NE`:
-// crossing from 0605 to its N or NE neighbour goes uphill).
+// crossing from 0605 to its N or NE neighbour goes uphill). Either form
+// starts with a hex, `(7,12)` being five tokens: which it is is looked for
+// past the hex, so that a failed guess is not an error.
 type HexsideSet struct {
 	Pos   lexer.Position
 	Name  string         `parser:"'hexside' @Ident"`
-	From  *HexRef        `parser:"( @@ 'up'"`
+	From  *HexRef        `parser:"( (?= Number 'up' | '(' '-'? Number ',' '-'? Number ')' 'up') @@ 'up'"`
 	Up    []string       `parser:"  @('N' | 'NE' | 'SE' | 'S' | 'SW' | 'NW' | 'n' | 'ne' | 'se' | 's' | 'sw' | 'nw')+"`
 	Pairs []*HexsidePair `parser:"| @@+ )"`
 }
