@@ -39,6 +39,7 @@ func TestAxialEverywhere(t *testing.T) {
 	if rewrote < 1000 {
 		t.Errorf("only %d hexes written in coordinates", rewrote)
 	}
+	t.Logf("%d hexes written in coordinates", rewrote)
 }
 
 // toAxial rewrites the map numbers of src's hexes (a HexRef, a unit's
