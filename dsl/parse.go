@@ -21,6 +21,19 @@ var parser = participle.MustBuild[File](
 	participle.UseLookahead(3),
 )
 
+// eager is the grammar with a lookahead of one token, read only to place
+// a syntax error: parser backtracks out of an item that fails within three
+// tokens (a table row missing its `=>`) and reports the end of the list
+// instead ("expected }" at the row's start); eager holds to the item it
+// began and fails where the item goes wrong. Its error is taken when it
+// lies further in than parser's: before that it may only have failed to
+// backtrack out of something valid.
+var eager = participle.MustBuild[File](
+	participle.Lexer(parseLexer{}),
+	participle.Elide("Comment", "Whitespace"),
+	participle.UseLookahead(1),
+)
+
 // Grammar is the grammar of the language in EBNF, as participle reads it
 // from the AST's struct tags (docs/grammar.md is made from it).
 func Grammar() string { return parser.String() }
@@ -246,6 +259,10 @@ func syntaxDiag(filename, src string, err error) Diagnostic {
 	msg := err.Error()
 	var perr participle.Error
 	if errors.As(err, &perr) {
+		var deeper participle.Error
+		if _, e := eager.ParseString(filename, src); errors.As(e, &deeper) && deeper.Position().Offset > perr.Position().Offset {
+			perr = deeper
+		}
 		p := perr.Position()
 		pos = Pos{File: filename, Line: p.Line, Col: p.Column, Offset: p.Offset}
 		msg = perr.Message()

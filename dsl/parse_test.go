@@ -20,7 +20,9 @@ func TestParseErrors(t *testing.T) {
 		line, col  int
 		msgContain string
 	}{
-		{"missing else", "rule r on h {\n  require x\n}\n", "syntax", 2, 3, `unexpected token "require"`},
+		{"missing else", "rule r on h {\n  require x\n}\n", "syntax", 3, 1, `expected "else" <string>`},
+		{"row missing =>", "table t roll 1d6 {\n  1..3 => a\n  4..6 b\n}\n", "syntax", 3, 8, `unexpected token "b" (expected "=>"`},
+		{"decide answer", "scenario s {\n  map 8 x 8 clear\n  decide inf form_carre maybe\n}\n", "syntax", 3, 25, `unexpected token "maybe"`},
 		{"bad header", "module \"m\"\n", "syntax", 1, 8, "unexpected token"},
 		{"unclosed block", "terrain woods {\n  cost: 2\n", "syntax", 3, 1, "unexpected"},
 		{"lex error", "param a = 1 `\n", "syntax", 1, 13, ""},
