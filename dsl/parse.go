@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
@@ -258,10 +259,15 @@ func syntaxDiag(filename, src string, err error) Diagnostic {
 	pos := Pos{File: filename, Line: 1, Col: 1}
 	msg := err.Error()
 	var perr participle.Error
+	hint := ""
 	if errors.As(err, &perr) {
-		var deeper participle.Error
-		if _, e := eager.ParseString(filename, src); errors.As(e, &deeper) && deeper.Position().Offset > perr.Position().Offset {
-			perr = deeper
+		// A misspelt word that starts a line is said at that word; else
+		// the eager parse may place the error further in.
+		if hint = misspeltLineWord(src, perr); hint == "" {
+			var deeper participle.Error
+			if _, e := eager.ParseString(filename, src); errors.As(e, &deeper) && deeper.Position().Offset > perr.Position().Offset {
+				perr, hint = deeper, misspeltLineWord(src, deeper)
+			}
 		}
 		p := perr.Position()
 		pos = Pos{File: filename, Line: p.Line, Col: p.Column, Offset: p.Offset}
@@ -270,7 +276,41 @@ func syntaxDiag(filename, src string, err error) Diagnostic {
 	if pos.Line < 1 {
 		pos.Line, pos.Col = 1, 1
 	}
-	return diagAt(src, pos, Error, "syntax", "%s", strings.TrimSuffix(msg, "."))
+	return diagAt(src, pos, Error, "syntax", "%s%s", strings.TrimSuffix(msg, "."), hint)
+}
+
+// misspeltLineWord is a did-you-mean for an error at a word that starts
+// its line and is none of the language's: most often one of them
+// misspelt, a clause, a declaration or a scenario line.
+func misspeltLineWord(src string, err error) string {
+	var u *participle.UnexpectedTokenError
+	if !errors.As(err, &u) || u.Unexpected.Type != tokIdent || !startsLine(src, u.Unexpected.Pos.Offset) {
+		return ""
+	}
+	if _, known := slices.BinarySearch(lineWords, u.Unexpected.Value); known {
+		return "" // the word is right; what follows it is not
+	}
+	return didYouMean(u.Unexpected.Value, lineWords).String()
+}
+
+// lineWords are the words a line of a module may start with.
+var lineWords = func() []string {
+	words := append([]string{}, keywords...)
+	for w := range declWords {
+		words = append(words, w)
+	}
+	words = append(words, "map", "road", "unit", "decide", "goal", "turn", "seed", "dice", "exact", "pass", "phase", "column", "cell", "objective", "module", "game")
+	slices.Sort(words)
+	return slices.Compact(words)
+}()
+
+// startsLine reports whether only spaces come before offset on its line.
+func startsLine(src string, offset int) bool {
+	if offset < 0 || offset > len(src) {
+		return false
+	}
+	start := strings.LastIndexByte(src[:offset], '\n') + 1
+	return strings.TrimSpace(src[start:offset]) == ""
 }
 
 // Limits bound what the parser and checker will take, so that no input can

@@ -22,6 +22,9 @@ func TestParseErrors(t *testing.T) {
 	}{
 		{"missing else", "rule r on h {\n  require x\n}\n", "syntax", 3, 1, `expected "else" <string>`},
 		{"row missing =>", "table t roll 1d6 {\n  1..3 => a\n  4..6 b\n}\n", "syntax", 3, 8, `unexpected token "b" (expected "=>"`},
+		{"misspelt clause", "rule r on h {\n  do x()\n  requir x else \"y\"\n}\n", "syntax", 3, 3, `unexpected token "requir" (expected "}"); did you mean "require"?`},
+		{"misspelt declaration", "tabel t roll 1d6 {\n  1..6 => a\n}\n", "syntax", 1, 1, `did you mean "table"?`},
+		{"misspelt scenario line", "scenario s {\n  map 8 x 8 clear\n  unti a { side: x }\n}\n", "syntax", 3, 3, `did you mean "unit"?`},
 		{"decide answer", "scenario s {\n  map 8 x 8 clear\n  decide inf form_carre maybe\n}\n", "syntax", 3, 25, `unexpected token "maybe"`},
 		{"bad header", "module \"m\"\n", "syntax", 1, 8, "unexpected token"},
 		{"unclosed block", "terrain woods {\n  cost: 2\n", "syntax", 3, 1, "unexpected"},
