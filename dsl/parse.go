@@ -259,11 +259,11 @@ func syntaxDiag(filename, src string, err error) Diagnostic {
 	pos := Pos{File: filename, Line: 1, Col: 1}
 	msg := err.Error()
 	var perr participle.Error
-	hint := ""
+	var hint suggestion
 	if errors.As(err, &perr) {
 		// A misspelt word that starts a line is said at that word; else
 		// the eager parse may place the error further in.
-		if hint = misspeltLineWord(src, perr); hint == "" {
+		if hint = misspeltLineWord(src, perr); hint.want == "" {
 			var deeper participle.Error
 			if _, e := eager.ParseString(filename, src); errors.As(e, &deeper) && deeper.Position().Offset > perr.Position().Offset {
 				perr, hint = deeper, misspeltLineWord(src, deeper)
@@ -276,21 +276,22 @@ func syntaxDiag(filename, src string, err error) Diagnostic {
 	if pos.Line < 1 {
 		pos.Line, pos.Col = 1, 1
 	}
+	// The hint, an argument, also makes the fix that changes the word.
 	return diagAt(src, pos, Error, "syntax", "%s%s", strings.TrimSuffix(msg, "."), hint)
 }
 
 // misspeltLineWord is a did-you-mean for an error at a word that starts
 // its line and is none of the language's: most often one of them
 // misspelt, a clause, a declaration or a scenario line.
-func misspeltLineWord(src string, err error) string {
+func misspeltLineWord(src string, err error) suggestion {
 	var u *participle.UnexpectedTokenError
 	if !errors.As(err, &u) || u.Unexpected.Type != tokIdent || !startsLine(src, u.Unexpected.Pos.Offset) {
-		return ""
+		return suggestion{}
 	}
 	if _, known := slices.BinarySearch(lineWords, u.Unexpected.Value); known {
-		return "" // the word is right; what follows it is not
+		return suggestion{} // the word is right; what follows it is not
 	}
-	return didYouMean(u.Unexpected.Value, lineWords).String()
+	return didYouMean(u.Unexpected.Value, lineWords)
 }
 
 // lineWords are the words a line of a module may start with.

@@ -150,3 +150,21 @@ func TestMapWithoutTerrain(t *testing.T) {
 		}
 	}
 }
+
+// TestSyntaxMisspeltFix: the did-you-mean of a misspelt line word comes
+// with the fix an editor offers, which changes that word alone.
+func TestSyntaxMisspeltFix(t *testing.T) {
+	src := "module m \"M\"\n\nrule r on h {\n  do x()\n  requir x else \"y\"\n}\n"
+	_, diags := dsl.Parse("t.rules", []byte(src))
+	if len(diags) != 1 || len(diags[0].Fixes) != 1 {
+		t.Fatalf("want one diagnostic with one fix, got %v", diags)
+	}
+	fix := diags[0].Fixes[0]
+	if fix.NewText != "require" || fix.Range.Start.Line != 5 || fix.Range.Start.Col != 3 || fix.Range.End.Col != 9 {
+		t.Errorf("fix %+v, want requir at 5:3-5:9 changed to require", fix)
+	}
+	fixed := src[:fix.Range.Start.Offset] + fix.NewText + src[fix.Range.End.Offset:]
+	if _, diags := dsl.Parse("t.rules", []byte(fixed)); diags.HasErrors() {
+		t.Errorf("the fixed text does not parse: %v", diags)
+	}
+}
