@@ -32,8 +32,11 @@ type Checked func(id string, env *Env) *Module
 // loading and checking them again. Checked declarations are never changed,
 // so one base module may serve any number of checks, at once.
 func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Module, diags Diagnostics) {
-	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
-	return c.check(files)
+	return newChecker(env, load, checked).check(files)
+}
+
+func newChecker(env *Env, load Loader, checked Checked) *checker {
+	return &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}}
 }
 
 // CheckPlay is CheckWith for a module that is to be played, not tested
@@ -42,7 +45,8 @@ func CheckWith(files []*File, env *Env, load Loader, checked Checked) (mod *Modu
 // which is a quarter of a cold load. The module says so (TestsUnread); a
 // full check never takes such a module as a base.
 func CheckPlay(files []*File, env *Env, load Loader, checked Checked) (mod *Module, diags Diagnostics) {
-	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}, play: true}
+	c := newChecker(env, load, checked)
+	c.play = true
 	return c.check(files)
 }
 
@@ -60,7 +64,8 @@ func CheckAgain(files []*File, env *Env, load Loader, checked Checked, prev *Mod
 // Info: whether or not the module has errors, for what it compiled. With
 // info nil the module's Info is made anew.
 func CheckInfo(files []*File, env *Env, load Loader, checked Checked, prev *Module, info *Info) (mod *Module, diags Diagnostics) {
-	c := &checker{env: env, load: load, checked: checked, done: map[string]*Module{}, srcs: map[string]string{}, info: info}
+	c := newChecker(env, load, checked)
+	c.info = info
 	if prev != nil && prev.Env == env {
 		c.prev = prev.exprs
 	}

@@ -55,32 +55,17 @@ func (d *ModuleDiff) tests(old, new *Module) {
 	for _, t := range new.Tests {
 		nm[t.Name] = t
 	}
-	// A module loaded to play has its tests' expectations unread: they
-	// are written from the tests' trees instead, as the check would.
-	srcs := map[*Module]map[string]string{}
-	for _, m := range []*Module{old, new} {
-		if m.TestsUnread {
-			srcs[m] = map[string]string{}
-			for b := m; b != nil; b = b.Base {
-				for _, f := range b.Files {
-					srcs[m][f.Pos.Filename] = f.Src
-				}
-			}
-		}
-	}
+	// The expectations are written from the tests' trees, as the check
+	// writes ExpectDef.Source, so that a module loaded to play, its tests
+	// unread, compares as it would loaded whole.
+	srcs := map[*Module]map[string]string{old: chainSources(old), new: chainSources(new)}
 	expects := func(m *Module, t *TestDef) string {
-		if t == nil {
+		if t == nil || t.ast == nil { // no test, or none the checker made
 			return ""
 		}
-		var parts []string
-		if m.TestsUnread {
-			for _, x := range t.ast.Expects {
-				parts = append(parts, x.source(srcs[m]))
-			}
-		} else {
-			for _, x := range t.Expects {
-				parts = append(parts, x.Source)
-			}
+		parts := make([]string, len(t.ast.Expects))
+		for i, x := range t.ast.Expects {
+			parts[i] = x.source(srcs[m])
 		}
 		return strings.Join(parts, "; ")
 	}
@@ -94,6 +79,18 @@ func (d *ModuleDiff) tests(old, new *Module) {
 		}
 		d.add(c)
 	}
+}
+
+// chainSources is the text of every file of m and the modules it extends,
+// by name.
+func chainSources(m *Module) map[string]string {
+	srcs := map[string]string{}
+	for ; m != nil; m = m.Base {
+		for _, f := range m.Files {
+			srcs[f.Pos.Filename] = f.Src
+		}
+	}
+	return srcs
 }
 
 // conditionDetails records what changed in a declaration that is a condition
